@@ -1,0 +1,107 @@
+// The op registry: every core op's schema, category and meta function.
+//
+// A meta function infers an op's output metadata (dtype, sizes, strides,
+// device) from its arguments' metadata with PyTorch's rules (broadcasting,
+// type promotion, weak scalars) and rejects bad arguments with a clear
+// status. The graph builder and the eager kernels both call it, so a graph
+// and an eager run agree on every shape and dtype by construction.
+#ifndef TC_GRAPH_IR_OP_H_
+#define TC_GRAPH_IR_OP_H_
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "tc/tensor/device.h"
+#include "tc/tensor/dtype.h"
+#include "tc/tensor/scalar.h"
+#include "tc/tensor/shape.h"
+
+namespace tc::graph_ir {
+
+using tensor::DType;
+using tensor::Scalar;
+using tensor::Shape;
+
+// What a graph value or tensor looks like without its data.
+struct TensorMeta {
+  DType dtype = DType::kFloat32;
+  Shape sizes;
+  Shape strides;  // in elements
+  tensor::Device device;
+
+  // Contiguous metadata for `sizes`.
+  static TensorMeta Contiguous(DType dtype, tensor::IntSpan sizes,
+                               tensor::Device device = tensor::Device::CPU());
+  int64_t dim() const { return static_cast<int64_t>(sizes.size()); }
+  int64_t numel() const { return tensor::Numel(sizes); }
+  // "float32[2, 3]"; strides are printed only when not contiguous.
+  std::string ToString() const;
+  friend bool operator==(const TensorMeta&, const TensorMeta&) = default;
+};
+
+// A non-tensor argument: None, a number, an int list, a dtype or a string.
+struct None {
+  friend bool operator==(None, None) { return true; }
+};
+using Constant = std::variant<None, Scalar, Shape, DType, std::string>;
+// How constants appear in the text format: None, True, 3, 1.5, [0, 1],
+// float32, 'floor'.
+std::string ConstantToString(const Constant& c);
+
+enum class ArgType : uint8_t {
+  kTensor,          // one tensor
+  kTensorList,      // tensors (cat)
+  kTensorOrScalar,  // a tensor, or a Python number taking part as a weak scalar
+  kScalar,          // a Python number
+  kInt,             // an integer (a Scalar of int kind)
+  kIntList,         // a list of integers (also accepts one int for `dim`)
+  kBool,
+  kDType,
+  kString,
+};
+std::string_view ArgTypeName(ArgType type);
+
+struct ArgSpec {
+  std::string name;
+  ArgType type;
+  bool optional = false;                 // may be None
+  std::optional<Constant> default_value;  // absent: required
+};
+
+enum class OpCategory : uint8_t { kPointwise, kReduction, kView, kExtern, kRandom, kCreation };
+std::string_view OpCategoryName(OpCategory category);
+
+// One argument as a meta function sees it.
+using MetaArg = std::variant<TensorMeta, std::vector<TensorMeta>, Constant>;
+
+using MetaFn = absl::StatusOr<std::vector<TensorMeta>> (*)(std::span<const MetaArg> args);
+
+struct OpDef {
+  std::string name;
+  std::vector<ArgSpec> args;  // positional order; defaults fill missing ones
+  OpCategory category;
+  int num_outputs = 1;
+  MetaFn meta;
+};
+
+// The op named `name`, or nullptr.
+const OpDef* FindOp(std::string_view name);
+// Every registered op, in a stable order.
+std::span<const OpDef* const> AllOps();
+
+// Checks `args` against `op`'s schema (count, types, None only where
+// optional) and runs the meta function. `args` must already hold defaults
+// for omitted arguments (see FillDefaults). Errors name the op.
+absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<const MetaArg> args);
+
+// "add(Tensor self, Tensor|Scalar other, Scalar alpha=1) -> Tensor".
+std::string SchemaToString(const OpDef& op);
+
+}  // namespace tc::graph_ir
+
+#endif  // TC_GRAPH_IR_OP_H_

@@ -1,0 +1,91 @@
+// Tensor: a strided view (sizes, strides, offset, in elements) of a shared
+// Storage, with a dtype and a device.
+//
+// Copying a Tensor copies the view, not the data, as in PyTorch. Views made by
+// AsStrided share storage; contiguous() and to() copy only when they must.
+#ifndef TC_TENSOR_TENSOR_H_
+#define TC_TENSOR_TENSOR_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "tc/tensor/device.h"
+#include "tc/tensor/dtype.h"
+#include "tc/tensor/scalar.h"
+#include "tc/tensor/shape.h"
+#include "tc/tensor/storage.h"
+
+namespace tc::tensor {
+
+class Tensor {
+ public:
+  // An undefined tensor (no storage); defined() is false.
+  Tensor() = default;
+
+  // Uninitialized contiguous memory.
+  static Tensor Empty(IntSpan sizes, DType dtype, Device device = Device::CPU());
+  static Tensor Zeros(IntSpan sizes, DType dtype);
+  // Every element `value`, converted to `dtype`.
+  static Tensor Full(IntSpan sizes, const Scalar& value, DType dtype);
+  // A 0-dim tensor holding `value`.
+  static Tensor FromScalar(const Scalar& value, DType dtype);
+  // A view of existing storage.
+  Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape sizes, Shape strides,
+         int64_t offset);
+
+  bool defined() const { return storage_ != nullptr; }
+  DType dtype() const { return dtype_; }
+  Device device() const { return storage_ ? storage_->device() : Device::CPU(); }
+  const Shape& sizes() const { return sizes_; }
+  const Shape& strides() const { return strides_; }
+  int64_t size(int64_t dim) const { return sizes_[dim]; }
+  int64_t stride(int64_t dim) const { return strides_[dim]; }
+  int64_t dim() const { return static_cast<int64_t>(sizes_.size()); }
+  int64_t numel() const { return Numel(sizes_); }
+  int64_t storage_offset() const { return offset_; }
+  size_t itemsize() const { return ItemSize(dtype_); }
+  const std::shared_ptr<Storage>& storage() const { return storage_; }
+  bool is_contiguous() const { return IsContiguous(sizes_, strides_); }
+
+  // Address of element [0, 0, ...] (the view's offset applied).
+  void* raw_data() const {
+    return static_cast<char*>(storage_->data()) + offset_ * static_cast<int64_t>(itemsize());
+  }
+  template <typename T>
+  T* data() const {
+    return static_cast<T*>(raw_data());
+  }
+
+  // A view with other sizes/strides/offset over the same storage. The caller
+  // guarantees the view stays inside the storage (checked in debug builds).
+  Tensor AsStrided(IntSpan sizes, IntSpan strides, int64_t offset) const;
+  // This tensor when contiguous, else a contiguous copy.
+  Tensor contiguous() const;
+  // This tensor when already `dtype`, else a converted contiguous copy.
+  Tensor to(DType dtype) const;
+  // A contiguous copy that shares nothing with this tensor.
+  Tensor clone() const;
+  // Copies `src` (same sizes; any dtype, any strides) into this tensor's
+  // elements, converting values. Sizes must match exactly.
+  absl::Status CopyFrom(const Tensor& src);
+
+  // The single element of a 1-element tensor as a double / int64 / bool.
+  double item_double() const;
+  int64_t item_int() const;
+  // Element at a flat row-major index (slow; for tests and printing).
+  double ElementAsDouble(int64_t flat_index) const;
+  Scalar Item() const;
+
+ private:
+  std::shared_ptr<Storage> storage_;
+  DType dtype_ = DType::kFloat32;
+  Shape sizes_;
+  Shape strides_;
+  int64_t offset_ = 0;
+};
+
+}  // namespace tc::tensor
+
+#endif  // TC_TENSOR_TENSOR_H_

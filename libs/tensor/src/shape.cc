@@ -1,0 +1,72 @@
+#include "tc/tensor/shape.h"
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+namespace tc::tensor {
+
+int64_t Numel(IntSpan sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  return n;
+}
+
+Shape ContiguousStrides(IntSpan sizes) {
+  Shape strides(sizes.size());
+  int64_t stride = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    strides[i] = stride;
+    stride *= std::max<int64_t>(sizes[i], 1);
+  }
+  return strides;
+}
+
+bool IsContiguous(IntSpan sizes, IntSpan strides) {
+  int64_t expected = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    if (sizes[i] == 0) return true;
+    if (sizes[i] == 1) continue;
+    if (strides[i] != expected) return false;
+    expected *= sizes[i];
+  }
+  return true;
+}
+
+std::string ShapeToString(IntSpan sizes) {
+  return absl::StrCat("[", absl::StrJoin(sizes, ", "), "]");
+}
+
+absl::StatusOr<Shape> BroadcastShapes(IntSpan a, IntSpan b) {
+  size_t rank = std::max(a.size(), b.size());
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    // Align from the right.
+    int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (da == db || db == 1) {
+      out[i] = da;
+    } else if (da == 1) {
+      out[i] = db;
+    } else {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton "
+          "dimension %d",
+          da, db, i));
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<int64_t> WrapDim(int64_t dim, int64_t rank) {
+  int64_t r = std::max<int64_t>(rank, 1);
+  if (dim < -r || dim >= r) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Dimension out of range (expected to be in range of [%d, %d], but got %d)", -r, r - 1, dim));
+  }
+  return dim < 0 ? dim + r : dim;
+}
+
+}  // namespace tc::tensor
