@@ -1,0 +1,35 @@
+// Eager execution of one registered op on tensors.
+//
+// Call() checks the arguments with graph-ir's meta function (so eager runs
+// and graphs agree on shapes and dtypes), allocates the outputs and runs the
+// CPU kernel for the op.
+#ifndef TC_KERNELS_EAGER_H_
+#define TC_KERNELS_EAGER_H_
+
+#include <span>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "tc/graph_ir/op.h"
+#include "tc/tensor/tensor.h"
+
+namespace tc::kernels {
+
+using tensor::Tensor;
+
+// One argument of an eager call, mirroring graph_ir::Arg with tensors.
+using KernelArg = std::variant<Tensor, std::vector<Tensor>, graph_ir::Constant>;
+
+// Runs `op` on `args` (positional; omitted trailing arguments take their
+// defaults). Errors are InvalidArgument with PyTorch's wording.
+absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op, std::vector<KernelArg> args);
+// Looks the op up by name first; unknown names are NotFound.
+absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name, std::vector<KernelArg> args);
+// Shorthand for single-output ops.
+absl::StatusOr<Tensor> Call1(std::string_view op_name, std::vector<KernelArg> args);
+
+}  // namespace tc::kernels
+
+#endif  // TC_KERNELS_EAGER_H_

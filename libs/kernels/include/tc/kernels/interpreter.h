@@ -1,0 +1,29 @@
+// Interpreter: runs a graph_ir::Graph node by node on the eager kernels.
+#ifndef TC_KERNELS_INTERPRETER_H_
+#define TC_KERNELS_INTERPRETER_H_
+
+#include <span>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "tc/graph_ir/graph.h"
+#include "tc/tensor/tensor.h"
+
+namespace tc::kernels {
+
+class Interpreter {
+ public:
+  explicit Interpreter(const graph_ir::Graph& graph) : graph_(graph) {}
+
+  // Runs the graph on `inputs` (one per placeholder, matching its metadata:
+  // dtype and sizes are checked) and returns the graph's outputs. Values are
+  // freed after their last use.
+  absl::StatusOr<std::vector<tensor::Tensor>> Run(std::span<const tensor::Tensor> inputs) const;
+
+ private:
+  const graph_ir::Graph& graph_;
+};
+
+}  // namespace tc::kernels
+
+#endif  // TC_KERNELS_INTERPRETER_H_
