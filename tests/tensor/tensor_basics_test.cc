@@ -1,6 +1,6 @@
-#include "tc/tensor/tensor.h"
-
 #include "gtest/gtest.h"
+
+#include "tc/tensor/tensor.h"
 
 namespace tc::tensor {
 namespace {

@@ -1,6 +1,7 @@
 #include "tc/tensor/device.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -14,23 +15,37 @@ std::string Device::ToString() const {
 }
 
 absl::StatusOr<Device> ParseDevice(std::string_view text) {
-  std::string_view type = text.substr(0, text.find(':'));
+  // c10::Device's grammar: ^([a-zA-Z_]+)(?::([1-9]\d*|0))?$
+  auto invalid = [&] {
+    return absl::InvalidArgumentError(absl::StrFormat("Invalid device string: '%s'", text));
+  };
+  size_t colon = text.find(':');
+  std::string_view type = text.substr(0, colon);
+  if (type.empty()) return invalid();
+  for (char c : type) {
+    if (!absl::ascii_isalpha(static_cast<unsigned char>(c)) && c != '_') return invalid();
+  }
   Device device;
+  if (colon != std::string_view::npos) {
+    std::string_view digits = text.substr(colon + 1);
+    if (digits.empty() || (digits.size() > 1 && digits[0] == '0')) return invalid();
+    for (char c : digits) {
+      if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return invalid();
+    }
+    int index = 0;
+    if (!absl::SimpleAtoi(std::string(digits), &index)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("Could not parse device index '%s' in device string '%s'", digits, text));
+    }
+    device.index = index;
+  }
   if (type == "cpu") {
     device.type = DeviceType::kCPU;
   } else if (type == "cuda") {
     device.type = DeviceType::kCUDA;
   } else {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "Expected one of cpu, cuda device type at start of device string: %s", text));
-  }
-  if (type.size() < text.size()) {
-    int index = 0;
-    std::string digits(text.substr(type.size() + 1));
-    if (digits.empty() || !absl::SimpleAtoi(digits, &index) || index < 0) {
-      return absl::InvalidArgumentError(absl::StrFormat("Invalid device string: '%s'", text));
-    }
-    device.index = index;
+        "Expected one of cpu, cuda device type at start of device string: %s", type));
   }
   return device;
 }

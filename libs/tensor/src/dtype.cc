@@ -9,16 +9,26 @@ namespace tc::tensor {
 
 std::string_view DTypeName(DType dtype) {
   switch (dtype) {
-    case DType::kBool: return "bool";
-    case DType::kUInt8: return "uint8";
-    case DType::kInt8: return "int8";
-    case DType::kInt16: return "int16";
-    case DType::kInt32: return "int32";
-    case DType::kInt64: return "int64";
-    case DType::kFloat16: return "float16";
-    case DType::kBFloat16: return "bfloat16";
-    case DType::kFloat32: return "float32";
-    case DType::kFloat64: return "float64";
+    case DType::kBool:
+      return "bool";
+    case DType::kUInt8:
+      return "uint8";
+    case DType::kInt8:
+      return "int8";
+    case DType::kInt16:
+      return "int16";
+    case DType::kInt32:
+      return "int32";
+    case DType::kInt64:
+      return "int64";
+    case DType::kFloat16:
+      return "float16";
+    case DType::kBFloat16:
+      return "bfloat16";
+    case DType::kFloat32:
+      return "float32";
+    case DType::kFloat64:
+      return "float64";
   }
   return "?";
 }
@@ -29,11 +39,11 @@ absl::StatusOr<DType> ParseDType(std::string_view name) {
     DType dtype;
   };
   static constexpr Alias kAliases[] = {
-      {"bool", DType::kBool},       {"uint8", DType::kUInt8},       {"int8", DType::kInt8},
-      {"int16", DType::kInt16},     {"short", DType::kInt16},       {"int32", DType::kInt32},
-      {"int", DType::kInt32},       {"int64", DType::kInt64},       {"long", DType::kInt64},
-      {"float16", DType::kFloat16}, {"half", DType::kFloat16},      {"bfloat16", DType::kBFloat16},
-      {"float32", DType::kFloat32}, {"float", DType::kFloat32},     {"float64", DType::kFloat64},
+      {"bool", DType::kBool},       {"uint8", DType::kUInt8},   {"int8", DType::kInt8},
+      {"int16", DType::kInt16},     {"short", DType::kInt16},   {"int32", DType::kInt32},
+      {"int", DType::kInt32},       {"int64", DType::kInt64},   {"long", DType::kInt64},
+      {"float16", DType::kFloat16}, {"half", DType::kFloat16},  {"bfloat16", DType::kBFloat16},
+      {"float32", DType::kFloat32}, {"float", DType::kFloat32}, {"float64", DType::kFloat64},
       {"double", DType::kFloat64},
   };
   for (const Alias& alias : kAliases) {
@@ -46,14 +56,18 @@ size_t ItemSize(DType dtype) {
   switch (dtype) {
     case DType::kBool:
     case DType::kUInt8:
-    case DType::kInt8: return 1;
+    case DType::kInt8:
+      return 1;
     case DType::kInt16:
     case DType::kFloat16:
-    case DType::kBFloat16: return 2;
+    case DType::kBFloat16:
+      return 2;
     case DType::kInt32:
-    case DType::kFloat32: return 4;
+    case DType::kFloat32:
+      return 4;
     case DType::kInt64:
-    case DType::kFloat64: return 8;
+    case DType::kFloat64:
+      return 8;
   }
   return 0;
 }
@@ -73,9 +87,12 @@ namespace {
 int FloatRank(DType d) {
   switch (d) {
     case DType::kFloat16:
-    case DType::kBFloat16: return 0;
-    case DType::kFloat32: return 1;
-    default: return 2;
+    case DType::kBFloat16:
+      return 0;
+    case DType::kFloat32:
+      return 1;
+    default:
+      return 2;
   }
 }
 
@@ -126,8 +143,12 @@ DType ResultType(std::span<const TypeOperand> operands) {
   Maybe dim, zero, wrapped;
   for (const TypeOperand& op : operands) {
     switch (op.kind) {
-      case OperandKind::kTensor: dim = PromoteMaybe(dim, op.dtype); break;
-      case OperandKind::kZeroDim: zero = PromoteMaybe(zero, op.dtype); break;
+      case OperandKind::kTensor:
+        dim = PromoteMaybe(dim, op.dtype);
+        break;
+      case OperandKind::kZeroDim:
+        zero = PromoteMaybe(zero, op.dtype);
+        break;
       case OperandKind::kScalar: {
         // A Python float is the default dtype, as c10 treats wrapped numbers.
         DType d = IsFloatingPoint(op.dtype) ? DType::kFloat32 : op.dtype;

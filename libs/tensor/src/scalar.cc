@@ -52,9 +52,12 @@ std::string PythonFloatRepr(double v) {
 
 std::string Scalar::ToString() const {
   switch (kind_) {
-    case Kind::kBool: return i_ ? "True" : "False";
-    case Kind::kInt: return std::to_string(i_);
-    case Kind::kFloat: return PythonFloatRepr(d_);
+    case Kind::kBool:
+      return i_ ? "True" : "False";
+    case Kind::kInt:
+      return std::to_string(i_);
+    case Kind::kFloat:
+      return PythonFloatRepr(d_);
   }
   return "";
 }

@@ -42,8 +42,9 @@ std::string ShapeToString(IntSpan sizes) {
 absl::StatusOr<Shape> BroadcastShapes(IntSpan a, IntSpan b) {
   size_t rank = std::max(a.size(), b.size());
   Shape out(rank);
-  for (size_t i = 0; i < rank; ++i) {
-    // Align from the right.
+  // From the right, as c10's infer_size, so the error names the last
+  // mismatching dimension as PyTorch does.
+  for (size_t i = rank; i-- > 0;) {
     int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
     int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
     if (da == db || db == 1) {
@@ -63,8 +64,9 @@ absl::StatusOr<Shape> BroadcastShapes(IntSpan a, IntSpan b) {
 absl::StatusOr<int64_t> WrapDim(int64_t dim, int64_t rank) {
   int64_t r = std::max<int64_t>(rank, 1);
   if (dim < -r || dim >= r) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Dimension out of range (expected to be in range of [%d, %d], but got %d)", -r, r - 1, dim));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+                        -r, r - 1, dim));
   }
   return dim < 0 ? dim + r : dim;
 }

@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+
 #include "tc/support/check.h"
 #include "tc/tensor/dispatch.h"
 
@@ -102,9 +103,9 @@ Tensor Tensor::clone() const {
 
 absl::Status Tensor::CopyFrom(const Tensor& src) {
   if (src.sizes_ != sizes_) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "copy: shape mismatch, destination %s vs source %s", ShapeToString(sizes_),
-        ShapeToString(src.sizes_)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("copy: shape mismatch, destination %s vs source %s", ShapeToString(sizes_),
+                        ShapeToString(src.sizes_)));
   }
   char* dst_base = static_cast<char*>(raw_data());
   const char* src_base = static_cast<const char*>(src.raw_data());

@@ -16,10 +16,19 @@ namespace tc::tensor {
 // vectors).
 std::array<uint32_t, 4> Philox4x32(std::array<uint32_t, 4> counter, std::array<uint32_t, 2> key);
 
-// Uniform floats in [0, 1) and standard normals for elements
-// [offset, offset + n) of the stream `seed`. Element i uses counter
-// (offset + i) / 4, word (offset + i) % 4 (normals use a Box-Muller pair of
-// words per element), so splitting a draw into chunks gives the same values.
+// Uniform values in [0, 1) and standard normals for elements
+// [offset, offset + n) of the stream `seed`. Element e = offset + i depends
+// only on (seed, e), so splitting a draw into chunks gives the same values.
+// Key = seed; counter = {block lo, block hi, domain, 0}, one domain per kind
+// of draw so no two kinds share words:
+//   float uniform  (domain 0): block e / 4, word e % 4; (w >> 8) * 2^-24.
+//   float normal   (domain 1): block e / 2, words 2(e%2), 2(e%2)+1 as a
+//                              Box-Muller pair.
+//   double uniform (domain 2): block e / 2, words 2(e%2) (high), 2(e%2)+1
+//                              (low); top 53 bits * 2^-53.
+//   double normal  (domain 3): block e; two 53-bit uniforms, Box-Muller.
+// Box-Muller: sqrt(-2 ln u1) cos(2 pi u2) with u1 in (0, 1] (24 or 53 bits
+// plus one, scaled), computed in double; philox.cc spells out every step.
 void PhiloxUniform(uint64_t seed, uint64_t offset, float* out, int64_t n);
 void PhiloxUniform(uint64_t seed, uint64_t offset, double* out, int64_t n);
 void PhiloxNormal(uint64_t seed, uint64_t offset, float* out, int64_t n);
