@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+
 #include "tc/graph_ir/op.h"
 
 namespace tc::graph_ir {
@@ -12,8 +13,11 @@ TensorMeta TensorMeta::Contiguous(DType dtype, tensor::IntSpan sizes, tensor::De
 }
 
 std::string TensorMeta::ToString() const {
-  std::string out = absl::StrCat(std::string(tensor::DTypeName(dtype)), tensor::ShapeToString(sizes));
-  if (!tensor::IsContiguous(sizes, strides)) {
+  std::string out =
+      absl::StrCat(std::string(tensor::DTypeName(dtype)), tensor::ShapeToString(sizes));
+  // Exact: a size-1 dim with an unusual stride still prints its strides, so
+  // the text format round-trips every meta.
+  if (strides != tensor::ContiguousStrides(sizes)) {
     absl::StrAppend(&out, "{", absl::StrJoin(strides, ", "), "}");
   }
   if (!device.is_cpu()) absl::StrAppend(&out, "@", device.ToString());

@@ -10,7 +10,9 @@
 #include <variant>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+
 #include "tc/graph_ir/op.h"
 
 namespace tc::graph_ir {
@@ -81,12 +83,22 @@ class Graph {
 
   // Pass support: replaces every use of `from` (node args and graph outputs)
   // with `to`; erases nodes for which `dead(node)` holds; reorders nodes.
+  // Metadata is not re-inferred: Verify() reports uses whose metadata no
+  // longer matches. Erased nodes' outputs stay allocated but undefined.
   void ReplaceAllUses(Value* from, Value* to);
+  // Many replacements in one walk over the graph (keys are replaced by values).
+  void ReplaceAllUses(const absl::flat_hash_map<const Value*, Value*>& replacements);
   void EraseNodes(const std::vector<Node*>& dead);
   void SetNodeOrder(std::vector<Node*> order);
 
   // The text format (see text_format.h).
   std::string ToString() const;
+
+  // True when `value` is a value this graph allocated (defined or not).
+  bool Owns(const Value* value) const {
+    return value != nullptr && value->id() >= 0 &&
+           static_cast<size_t>(value->id()) < values_.size() && values_[value->id()].get() == value;
+  }
 
  private:
   Value* NewValue(TensorMeta meta);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+
 #include "tc/tensor/device.h"
 #include "tc/tensor/dtype.h"
 #include "tc/tensor/scalar.h"
@@ -39,7 +40,8 @@ struct TensorMeta {
                                tensor::Device device = tensor::Device::CPU());
   int64_t dim() const { return static_cast<int64_t>(sizes.size()); }
   int64_t numel() const { return tensor::Numel(sizes); }
-  // "float32[2, 3]"; strides are printed only when not contiguous.
+  // "float32[2, 3]"; strides follow in braces ("float32[3, 2]{1, 3}") only
+  // when they differ from the row-major strides; "@cuda:0" for GPU tensors.
   std::string ToString() const;
   friend bool operator==(const TensorMeta&, const TensorMeta&) = default;
 };
@@ -69,7 +71,7 @@ std::string_view ArgTypeName(ArgType type);
 struct ArgSpec {
   std::string name;
   ArgType type;
-  bool optional = false;                 // may be None
+  bool optional = false;                  // may be None
   std::optional<Constant> default_value;  // absent: required
 };
 
@@ -94,10 +96,26 @@ const OpDef* FindOp(std::string_view name);
 // Every registered op, in a stable order.
 std::span<const OpDef* const> AllOps();
 
+// Checks that `num_given` positional arguments fit `op`: not more than the
+// schema has, and every omitted one has a default. Callers then fill the
+// omitted ones from `op.args[i].default_value`. Errors name the op.
+absl::Status CheckArity(const OpDef& op, size_t num_given);
+
 // Checks `args` against `op`'s schema (count, types, None only where
-// optional) and runs the meta function. `args` must already hold defaults
-// for omitted arguments (see FillDefaults). Errors name the op.
+// optional) and runs the meta function. Omitted trailing arguments take
+// their defaults; one int where `int[]` is expected counts as a 1-element
+// list. Schema errors name the op ("add(): argument 'other' must be Tensor
+// or Scalar, not int[]"); meta errors use PyTorch's wording.
 absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<const MetaArg> args);
+
+// Checks one constant against an argument's type and returns it in the form
+// meta functions see (an int for `int[]` becomes a 1-element list). Errors
+// name the op and the argument.
+absl::StatusOr<Constant> CheckConstantArg(const OpDef& op, size_t index, const Constant& value);
+
+// A printable name of a constant's type for errors: "int", "float", "bool",
+// "int[]", "dtype", "str", "None".
+std::string_view ConstantTypeName(const Constant& c);
 
 // "add(Tensor self, Tensor|Scalar other, Scalar alpha=1) -> Tensor".
 std::string SchemaToString(const OpDef& op);

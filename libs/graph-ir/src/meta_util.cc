@@ -1,0 +1,129 @@
+#include "meta_util.h"
+
+#include <utility>
+
+#include "absl/strings/str_format.h"
+
+#include "tc/support/status.h"
+
+namespace tc::graph_ir::internal {
+
+ArgSpec Req(std::string name, ArgType type) { return ArgSpec{std::move(name), type, false, {}}; }
+
+ArgSpec Def(std::string name, ArgType type, Constant value) {
+  return ArgSpec{std::move(name), type, false, std::move(value)};
+}
+
+ArgSpec Opt(std::string name, ArgType type) {
+  return ArgSpec{std::move(name), type, true, Constant(None{})};
+}
+
+tensor::TypeOperand Operand(const MetaArg& arg) {
+  if (const auto* t = std::get_if<TensorMeta>(&arg)) {
+    return {t->dtype, t->dim() == 0 ? tensor::OperandKind::kZeroDim : tensor::OperandKind::kTensor};
+  }
+  return {std::get<Scalar>(std::get<Constant>(arg)).dtype(), tensor::OperandKind::kScalar};
+}
+
+DType Promote(Args a, std::initializer_list<size_t> indices) {
+  tensor::TypeOperand ops[4];
+  size_t n = 0;
+  for (size_t i : indices) {
+    if (IsNone(a, i)) continue;
+    ops[n++] = Operand(a[i]);
+  }
+  return tensor::ResultType(std::span<const tensor::TypeOperand>(ops, n));
+}
+
+absl::StatusOr<Shape> Broadcast(Args a, std::initializer_list<size_t> indices) {
+  Shape out;
+  for (size_t i : indices) {
+    if (!IsTensor(a, i)) continue;
+    TC_ASSIGN_OR_RETURN(out, tensor::BroadcastShapes(out, Tensor(a, i).sizes));
+  }
+  return out;
+}
+
+tensor::Device DeviceOf(Args a) {
+  for (const MetaArg& arg : a) {
+    if (const auto* t = std::get_if<TensorMeta>(&arg)) return t->device;
+    if (const auto* l = std::get_if<std::vector<TensorMeta>>(&arg); l && !l->empty()) {
+      return l->front().device;
+    }
+  }
+  return tensor::Device::CPU();
+}
+
+std::string_view TorchTypeName(DType dtype) {
+  switch (dtype) {
+    case DType::kBool:
+      return "Bool";
+    case DType::kUInt8:
+      return "Byte";
+    case DType::kInt8:
+      return "Char";
+    case DType::kInt16:
+      return "Short";
+    case DType::kInt32:
+      return "Int";
+    case DType::kInt64:
+      return "Long";
+    case DType::kFloat16:
+      return "Half";
+    case DType::kBFloat16:
+      return "BFloat16";
+    case DType::kFloat32:
+      return "Float";
+    case DType::kFloat64:
+      return "Double";
+  }
+  return "?";
+}
+
+absl::Status NotImplemented(std::string_view kernel, DType dtype) {
+  return absl::InvalidArgumentError(
+      absl::StrFormat("\"%s\" not implemented for '%s'", kernel, TorchTypeName(dtype)));
+}
+
+absl::Status Invalid(std::string message) { return absl::InvalidArgumentError(std::move(message)); }
+
+TensorMeta Contig(DType dtype, const Shape& sizes, tensor::Device device) {
+  return TensorMeta::Contiguous(dtype, sizes, device);
+}
+
+absl::StatusOr<std::vector<bool>> ReduceMask(int64_t rank, tensor::IntSpan dims) {
+  std::vector<bool> mask(rank, dims.empty());
+  for (int64_t d : dims) {
+    TC_ASSIGN_OR_RETURN(int64_t w, tensor::WrapDim(d, rank));
+    if (rank == 0) continue;
+    if (mask[w]) {
+      return Invalid(absl::StrFormat("dim %d appears multiple times in the list of dims", w));
+    }
+    mask[w] = true;
+  }
+  return mask;
+}
+
+Shape ReducedSizes(tensor::IntSpan sizes, const std::vector<bool>& mask, bool keepdim) {
+  Shape out;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (!mask[i]) {
+      out.push_back(sizes[i]);
+    } else if (keepdim) {
+      out.push_back(1);
+    }
+  }
+  return out;
+}
+
+absl::Status CheckNewSizes(tensor::IntSpan sizes) {
+  for (int64_t s : sizes) {
+    if (s < 0) {
+      return Invalid(absl::StrFormat("Trying to create tensor with negative dimension %d: %s", s,
+                                     tensor::ShapeToString(sizes)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace tc::graph_ir::internal

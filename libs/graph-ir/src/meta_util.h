@@ -1,0 +1,80 @@
+// Helpers shared by the op definition files: schema building, argument
+// access for meta functions (which run after InferMeta checked the types),
+// and PyTorch's error wording for common failures.
+#ifndef TC_GRAPH_IR_SRC_META_UTIL_H_
+#define TC_GRAPH_IR_SRC_META_UTIL_H_
+
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+#include "tc/graph_ir/op.h"
+
+namespace tc::graph_ir::internal {
+
+using Args = std::span<const MetaArg>;
+using Metas = absl::StatusOr<std::vector<TensorMeta>>;
+
+// Schema pieces: a required argument, one with a default, and an optional
+// one (None allowed) whose default is None.
+ArgSpec Req(std::string name, ArgType type);
+ArgSpec Def(std::string name, ArgType type, Constant value);
+ArgSpec Opt(std::string name, ArgType type);
+
+// Typed access to checked arguments.
+inline const TensorMeta& Tensor(Args a, size_t i) { return std::get<TensorMeta>(a[i]); }
+inline const std::vector<TensorMeta>& TensorList(Args a, size_t i) {
+  return std::get<std::vector<TensorMeta>>(a[i]);
+}
+inline bool IsTensor(Args a, size_t i) { return std::holds_alternative<TensorMeta>(a[i]); }
+inline const Constant& Const(Args a, size_t i) { return std::get<Constant>(a[i]); }
+inline bool IsNone(Args a, size_t i) {
+  return std::holds_alternative<Constant>(a[i]) && std::holds_alternative<None>(Const(a, i));
+}
+inline const Scalar& ScalarArg(Args a, size_t i) { return std::get<Scalar>(Const(a, i)); }
+inline int64_t Int(Args a, size_t i) { return ScalarArg(a, i).to_int(); }
+inline bool Bool(Args a, size_t i) { return ScalarArg(a, i).to_bool(); }
+inline const Shape& IntList(Args a, size_t i) { return std::get<Shape>(Const(a, i)); }
+inline DType DTypeArg(Args a, size_t i) { return std::get<DType>(Const(a, i)); }
+inline const std::string& Str(Args a, size_t i) { return std::get<std::string>(Const(a, i)); }
+
+// How a Tensor|Scalar argument takes part in type promotion.
+tensor::TypeOperand Operand(const MetaArg& arg);
+// torch.result_type over the given arguments (tensors and scalars; None skipped).
+DType Promote(Args a, std::initializer_list<size_t> indices);
+// Broadcast shape of the tensor arguments among `indices`.
+absl::StatusOr<Shape> Broadcast(Args a, std::initializer_list<size_t> indices);
+// The device of the first tensor argument (CPU when there is none).
+tensor::Device DeviceOf(Args a);
+
+// PyTorch's legacy scalar type names used in its errors: Float, Long, Bool...
+std::string_view TorchTypeName(DType dtype);
+// `"kernel" not implemented for 'Long'`, as PyTorch's dispatch macros word it.
+absl::Status NotImplemented(std::string_view kernel, DType dtype);
+absl::Status Invalid(std::string message);
+
+TensorMeta Contig(DType dtype, const Shape& sizes, tensor::Device device);
+inline std::vector<TensorMeta> One(TensorMeta meta) { return {std::move(meta)}; }
+
+// Reductions: which dims of a rank-`rank` tensor `dims` reduce (empty:
+// all), rejecting duplicates in PyTorch's words; the reduced sizes.
+absl::StatusOr<std::vector<bool>> ReduceMask(int64_t rank, tensor::IntSpan dims);
+Shape ReducedSizes(tensor::IntSpan sizes, const std::vector<bool>& mask, bool keepdim);
+// Negative sizes of a new tensor: "Trying to create tensor with negative dimension -1: [-1]".
+absl::Status CheckNewSizes(tensor::IntSpan sizes);
+
+// Registration, one function per op file.
+void AddPointwiseOps(std::vector<OpDef>& ops);
+void AddReductionOps(std::vector<OpDef>& ops);
+void AddViewOps(std::vector<OpDef>& ops);
+void AddExternOps(std::vector<OpDef>& ops);
+void AddCreationOps(std::vector<OpDef>& ops);
+
+}  // namespace tc::graph_ir::internal
+
+#endif  // TC_GRAPH_IR_SRC_META_UTIL_H_

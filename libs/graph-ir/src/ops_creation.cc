@@ -1,0 +1,88 @@
+// Creation and random ops: full, arange, rand, randn. Outputs are on the CPU.
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+
+#include "tc/support/status.h"
+
+#include "meta_util.h"
+
+namespace tc::graph_ir::internal {
+namespace {
+
+constexpr ArgType kIL = ArgType::kIntList;
+
+Metas Full(Args a) {
+  const Shape& size = IntList(a, 0);
+  TC_RETURN_IF_ERROR(CheckNewSizes(size));
+  DType dtype;
+  if (!IsNone(a, 2)) {
+    dtype = DTypeArg(a, 2);
+  } else {
+    const Scalar& v = ScalarArg(a, 1);
+    dtype = v.is_bool() ? DType::kBool : (v.is_int() ? DType::kInt64 : DType::kFloat32);
+  }
+  return One(Contig(dtype, size, tensor::Device::CPU()));
+}
+
+Metas Arange(Args a) {
+  const Scalar& start = ScalarArg(a, 0);
+  const Scalar& end = ScalarArg(a, 1);
+  const Scalar& step = ScalarArg(a, 2);
+  DType dtype = DType::kInt64;
+  if (!IsNone(a, 3)) {
+    dtype = DTypeArg(a, 3);
+  } else if (start.is_float() || end.is_float() || step.is_float()) {
+    dtype = DType::kFloat32;
+  }
+  double s = start.to_double(), e = end.to_double(), st = step.to_double();
+  if (st == 0) return Invalid("step must be nonzero");
+  if (!std::isfinite(s) || !std::isfinite(e)) {
+    return Invalid(
+        absl::StrFormat("unsupported range: %s -> %s", start.ToString(), end.ToString()));
+  }
+  if (!((st > 0 && e >= s) || (st < 0 && e <= s))) {
+    return Invalid("upper bound and lower bound inconsistent with step sign");
+  }
+  if (dtype == DType::kBool) return NotImplemented("arange_cpu", dtype);
+  double n = std::ceil((e - s) / st);
+  if (!(n < 9.2e18)) return Invalid("invalid size, possible overflow?");
+  return One(Contig(dtype, {static_cast<int64_t>(n)}, tensor::Device::CPU()));
+}
+
+Metas Random(Args a, std::string_view kernel) {
+  const Shape& size = IntList(a, 0);
+  TC_RETURN_IF_ERROR(CheckNewSizes(size));
+  DType dtype = IsNone(a, 1) ? DType::kFloat32 : DTypeArg(a, 1);
+  if (!tensor::IsFloatingPoint(dtype)) return NotImplemented(kernel, dtype);
+  return One(Contig(dtype, size, tensor::Device::CPU()));
+}
+
+}  // namespace
+
+void AddCreationOps(std::vector<OpDef>& ops) {
+  ops.push_back(
+      OpDef{"full",
+            {Req("size", kIL), Req("fill_value", ArgType::kScalar), Opt("dtype", ArgType::kDType)},
+            OpCategory::kCreation,
+            1,
+            &Full});
+  ops.push_back(OpDef{"arange",
+                      {Req("start", ArgType::kScalar), Req("end", ArgType::kScalar),
+                       Def("step", ArgType::kScalar, Scalar(1)), Opt("dtype", ArgType::kDType)},
+                      OpCategory::kCreation,
+                      1,
+                      &Arange});
+  ops.push_back(OpDef{"rand",
+                      {Req("size", kIL), Opt("dtype", ArgType::kDType)},
+                      OpCategory::kRandom,
+                      1,
+                      [](Args a) { return Random(a, "check_uniform_bounds"); }});
+  ops.push_back(OpDef{"randn",
+                      {Req("size", kIL), Opt("dtype", ArgType::kDType)},
+                      OpCategory::kRandom,
+                      1,
+                      [](Args a) { return Random(a, "normal_kernel_cpu"); }});
+}
+
+}  // namespace tc::graph_ir::internal

@@ -1,0 +1,297 @@
+// The op table and the schema checks every InferMeta call runs first.
+#include <algorithm>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+#include "tc/support/status.h"
+
+#include "meta_util.h"
+
+namespace tc::graph_ir {
+namespace {
+
+struct Registry {
+  std::vector<OpDef> defs;
+  std::vector<const OpDef*> ptrs;
+  absl::flat_hash_map<std::string_view, const OpDef*> by_name;
+};
+
+const Registry& GetRegistry() {
+  static const Registry* registry = [] {
+    auto* r = new Registry;
+    internal::AddPointwiseOps(r->defs);
+    internal::AddReductionOps(r->defs);
+    internal::AddViewOps(r->defs);
+    internal::AddExternOps(r->defs);
+    internal::AddCreationOps(r->defs);
+    for (const OpDef& op : r->defs) {
+      r->ptrs.push_back(&op);
+      r->by_name.emplace(op.name, &op);
+    }
+    return r;
+  }();
+  return *registry;
+}
+
+// How an argument type reads in an error ("must be Tensor or Scalar").
+std::string_view ExpectedTypeText(ArgType type) {
+  switch (type) {
+    case ArgType::kTensorOrScalar:
+      return "Tensor or Scalar";
+    case ArgType::kScalar:
+      return "Number";
+    default:
+      return ArgTypeName(type);
+  }
+}
+
+absl::Status TypeError(const OpDef& op, size_t index, std::string_view given) {
+  return absl::InvalidArgumentError(absl::StrFormat("%s(): argument '%s' must be %s, not %s",
+                                                    op.name, op.args[index].name,
+                                                    ExpectedTypeText(op.args[index].type), given));
+}
+
+std::string_view MetaArgTypeName(const MetaArg& arg) {
+  if (std::holds_alternative<TensorMeta>(arg)) return "Tensor";
+  if (std::holds_alternative<std::vector<TensorMeta>>(arg)) return "Tensor[]";
+  return ConstantTypeName(std::get<Constant>(arg));
+}
+
+absl::Status CheckSameDevice(std::span<const MetaArg> args) {
+  const tensor::Device* first = nullptr;
+  auto visit = [&first](const TensorMeta& t) -> absl::Status {
+    if (!first) {
+      first = &t.device;
+    } else if (!(t.device == *first)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "Expected all tensors to be on the same device, but found at least two devices, %s and "
+          "%s!",
+          first->ToString(), t.device.ToString()));
+    }
+    return absl::OkStatus();
+  };
+  for (const MetaArg& arg : args) {
+    if (const auto* t = std::get_if<TensorMeta>(&arg)) TC_RETURN_IF_ERROR(visit(*t));
+    if (const auto* l = std::get_if<std::vector<TensorMeta>>(&arg)) {
+      for (const TensorMeta& t : *l) TC_RETURN_IF_ERROR(visit(t));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::string QuoteString(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    switch (c) {
+      case '\'':
+        out += "\\'";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+const OpDef* FindOp(std::string_view name) {
+  const auto& by_name = GetRegistry().by_name;
+  auto it = by_name.find(name);
+  return it == by_name.end() ? nullptr : it->second;
+}
+
+std::span<const OpDef* const> AllOps() { return GetRegistry().ptrs; }
+
+std::string_view ArgTypeName(ArgType type) {
+  switch (type) {
+    case ArgType::kTensor:
+      return "Tensor";
+    case ArgType::kTensorList:
+      return "Tensor[]";
+    case ArgType::kTensorOrScalar:
+      return "Tensor|Scalar";
+    case ArgType::kScalar:
+      return "Scalar";
+    case ArgType::kInt:
+      return "int";
+    case ArgType::kIntList:
+      return "int[]";
+    case ArgType::kBool:
+      return "bool";
+    case ArgType::kDType:
+      return "dtype";
+    case ArgType::kString:
+      return "str";
+  }
+  return "?";
+}
+
+std::string_view OpCategoryName(OpCategory category) {
+  switch (category) {
+    case OpCategory::kPointwise:
+      return "pointwise";
+    case OpCategory::kReduction:
+      return "reduction";
+    case OpCategory::kView:
+      return "view";
+    case OpCategory::kExtern:
+      return "extern";
+    case OpCategory::kRandom:
+      return "random";
+    case OpCategory::kCreation:
+      return "creation";
+  }
+  return "?";
+}
+
+std::string ConstantToString(const Constant& c) {
+  struct Visitor {
+    std::string operator()(None) const { return "None"; }
+    std::string operator()(const Scalar& s) const { return s.ToString(); }
+    std::string operator()(const Shape& s) const { return tensor::ShapeToString(s); }
+    std::string operator()(DType d) const { return std::string(tensor::DTypeName(d)); }
+    std::string operator()(const std::string& s) const { return QuoteString(s); }
+  };
+  return std::visit(Visitor{}, c);
+}
+
+std::string_view ConstantTypeName(const Constant& c) {
+  switch (c.index()) {
+    case 0:
+      return "None";
+    case 1: {
+      const Scalar& s = std::get<Scalar>(c);
+      return s.is_bool() ? "bool" : (s.is_int() ? "int" : "float");
+    }
+    case 2:
+      return "int[]";
+    case 3:
+      return "dtype";
+    default:
+      return "str";
+  }
+}
+
+std::string SchemaToString(const OpDef& op) {
+  std::vector<std::string> args;
+  for (const ArgSpec& a : op.args) {
+    std::string s = absl::StrCat(std::string(ArgTypeName(a.type)), a.optional ? "? " : " ", a.name);
+    if (a.default_value) absl::StrAppend(&s, "=", ConstantToString(*a.default_value));
+    args.push_back(std::move(s));
+  }
+  std::string outputs = "Tensor";
+  if (op.num_outputs != 1) {
+    outputs = absl::StrCat(
+        "(", absl::StrJoin(std::vector<std::string>(op.num_outputs, "Tensor"), ", "), ")");
+  }
+  return absl::StrCat(op.name, "(", absl::StrJoin(args, ", "), ") -> ", outputs);
+}
+
+absl::Status CheckArity(const OpDef& op, size_t num_given) {
+  if (num_given > op.args.size()) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s() takes %d arguments but %d were given",
+                                                      op.name, op.args.size(), num_given));
+  }
+  for (size_t i = num_given; i < op.args.size(); ++i) {
+    if (!op.args[i].default_value) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s() missing required argument '%s'", op.name, op.args[i].name));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Constant> CheckConstantArg(const OpDef& op, size_t index, const Constant& value) {
+  if (index >= op.args.size()) return CheckArity(op, index + 1);
+  const ArgSpec& spec = op.args[index];
+  bool ok = false;
+  switch (value.index()) {
+    case 0:
+      ok = spec.optional;
+      break;
+    case 1: {
+      const Scalar& s = std::get<Scalar>(value);
+      switch (spec.type) {
+        case ArgType::kTensorOrScalar:
+        case ArgType::kScalar:
+          ok = true;
+          break;
+        case ArgType::kInt:
+          ok = s.is_int();
+          break;
+        case ArgType::kBool:
+          ok = s.is_bool();
+          break;
+        case ArgType::kIntList:
+          if (s.is_int()) return Constant(Shape{s.to_int()});
+          break;
+        default:
+          break;
+      }
+      break;
+    }
+    case 2:
+      ok = spec.type == ArgType::kIntList;
+      break;
+    case 3:
+      ok = spec.type == ArgType::kDType;
+      break;
+    default:
+      ok = spec.type == ArgType::kString;
+      break;
+  }
+  if (!ok) return TypeError(op, index, ConstantTypeName(value));
+  return value;
+}
+
+absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<const MetaArg> args) {
+  TC_RETURN_IF_ERROR(CheckArity(op, args.size()));
+  bool needs_copy = args.size() < op.args.size();
+  for (size_t i = 0; i < args.size(); ++i) {
+    ArgType type = op.args[i].type;
+    const MetaArg& arg = args[i];
+    if (std::holds_alternative<TensorMeta>(arg)) {
+      if (type != ArgType::kTensor && type != ArgType::kTensorOrScalar) {
+        return TypeError(op, i, "Tensor");
+      }
+    } else if (std::holds_alternative<std::vector<TensorMeta>>(arg)) {
+      if (type != ArgType::kTensorList) return TypeError(op, i, "Tensor[]");
+    } else {
+      if (type == ArgType::kTensor || type == ArgType::kTensorList) {
+        return TypeError(op, i, MetaArgTypeName(arg));
+      }
+      TC_ASSIGN_OR_RETURN(Constant c, CheckConstantArg(op, i, std::get<Constant>(arg)));
+      if (c.index() != std::get<Constant>(arg).index()) needs_copy = true;
+    }
+  }
+  TC_RETURN_IF_ERROR(CheckSameDevice(args));
+  if (!needs_copy) return op.meta(args);
+  std::vector<MetaArg> full;
+  full.reserve(op.args.size());
+  for (size_t i = 0; i < op.args.size(); ++i) {
+    if (i >= args.size()) {
+      full.emplace_back(*op.args[i].default_value);
+    } else if (const auto* c = std::get_if<Constant>(&args[i])) {
+      TC_ASSIGN_OR_RETURN(Constant normalized, CheckConstantArg(op, i, *c));
+      full.emplace_back(std::move(normalized));
+    } else {
+      full.push_back(args[i]);
+    }
+  }
+  return op.meta(full);
+}
+
+}  // namespace tc::graph_ir

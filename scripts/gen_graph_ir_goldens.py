@@ -1,0 +1,451 @@
+#!/usr/bin/env python3
+"""Generates tests/graph-ir/golden/meta_golden.txt from real PyTorch.
+
+Each line is one call of one registered op: its arguments (tensor metadata
+and constants) and what torch returned (output dtype/sizes/strides) or the
+first line of the error it raised. graph_ir_test checks InferMeta against it.
+
+Line format (tab-separated): op, args..., '=>', then 'OK' and one field per
+output tensor, or 'ERR' and the message. Argument encodings:
+  T dtype/sizes/strides     a tensor ('float32/2,3/3,1'; 0-dim: 'float32//')
+  L t1 t2 ...               a tensor list (each like T's payload)
+  N                         None
+  B True|False / I 3 / F 1.5   bool / int / float scalar (Python repr)
+  IL 0,1                    an int list (empty: 'IL ')
+  D float32                 a dtype
+  S floor                   a string
+Run: /work/venv/bin/python scripts/gen_graph_ir_goldens.py
+"""
+import math
+import os
+import re
+import warnings
+
+import torch
+
+warnings.filterwarnings("ignore")
+
+DT = {
+    "bool": torch.bool, "uint8": torch.uint8, "int8": torch.int8, "int16": torch.int16,
+    "int32": torch.int32, "int64": torch.int64, "float16": torch.float16,
+    "bfloat16": torch.bfloat16, "float32": torch.float32, "float64": torch.float64,
+}
+NAME = {v: k for k, v in DT.items()}
+ALL = list(DT)
+
+
+class T:
+    def __init__(self, dtype, sizes, strides=None):
+        self.dtype, self.sizes = dtype, list(sizes)
+        if strides is None:
+            strides, s = [], 1
+            for n in reversed(self.sizes):
+                strides.insert(0, s)
+                s *= max(n, 1)
+        self.strides = list(strides)
+
+    def make(self, fill=1):
+        # Ones keep integer division and indexing (zeros) free of data errors.
+        x = torch.empty_strided(self.sizes, self.strides, dtype=DT[self.dtype])
+        return x.fill_(fill)
+
+    def enc(self):
+        return f"{self.dtype}/{','.join(map(str, self.sizes))}/{','.join(map(str, self.strides))}"
+
+
+class L:
+    def __init__(self, ts):
+        self.ts = ts
+
+
+class IL:
+    def __init__(self, v):
+        self.v = list(v)
+
+
+class D:
+    def __init__(self, name):
+        self.name = name
+
+
+def enc(a):
+    if isinstance(a, T):
+        return "T " + a.enc()
+    if isinstance(a, L):
+        return "L" + "".join(" " + t.enc() for t in a.ts)
+    if a is None:
+        return "N"
+    if isinstance(a, bool):
+        return f"B {a}"
+    if isinstance(a, int):
+        return f"I {a}"
+    if isinstance(a, float):
+        return f"F {a!r}"
+    if isinstance(a, IL):
+        return "IL " + ",".join(map(str, a.v))
+    if isinstance(a, D):
+        return "D " + a.name
+    if isinstance(a, str):
+        return "S " + a
+    raise TypeError(a)
+
+
+def py(a):
+    if isinstance(a, T):
+        return a.make()
+    if isinstance(a, L):
+        return [t.make() for t in a.ts]
+    if isinstance(a, IL):
+        return a.v
+    if isinstance(a, D):
+        return DT[a.name]
+    return a
+
+
+def out_enc(r):
+    rs = r if isinstance(r, (tuple, list)) else [r]
+    return "\t".join(
+        f"{NAME[x.dtype]}/{','.join(map(str, x.shape))}/{','.join(map(str, x.stride()))}" for x in rs)
+
+
+def slice_fn(x, dim, start, end, step):
+    return torch.ops.aten.slice.Tensor(x, dim, start, end, step)
+
+
+def view_fn(x, size):
+    return x.view(size)
+
+
+FNS = {
+    "add": lambda s, o, alpha: torch.add(s, o, alpha=alpha),
+    "sub": lambda s, o, alpha: torch.sub(s, o, alpha=alpha),
+    "div": lambda s, o, rm: torch.div(s, o, rounding_mode=rm),
+    "gelu": lambda s, approx: torch.nn.functional.gelu(s, approximate=approx),
+    "silu": torch.nn.functional.silu,
+    "round": lambda s, d: torch.round(s, decimals=d),
+    "clamp": lambda s, lo, hi: torch.clamp(s, lo, hi),
+    "to_dtype": lambda s, d: s.to(d),
+    "sum": lambda s, dim, k, dt: torch.sum(s, dim, keepdim=k, dtype=dt),
+    "mean": lambda s, dim, k, dt: torch.mean(s, dim, keepdim=k, dtype=dt),
+    "prod": lambda s, dim, k, dt: torch.prod(s, dtype=dt) if dim is None else torch.prod(s, dim, keepdim=k, dtype=dt),
+    "amax": lambda s, dim, k: torch.amax(s, dim, keepdim=k),
+    "amin": lambda s, dim, k: torch.amin(s, dim, keepdim=k),
+    "argmax": lambda s, dim, k: torch.argmax(s, dim, keepdim=k),
+    "argmin": lambda s, dim, k: torch.argmin(s, dim, keepdim=k),
+    "var": lambda s, dim, c, k: torch.var(s, dim, correction=c, keepdim=k),
+    "view": view_fn,
+    "reshape": lambda s, sh: s.reshape(sh),
+    "permute": lambda s, d: s.permute(d),
+    "expand": lambda s, sz: s.expand(sz),
+    "squeeze": lambda s, d: torch.squeeze(s) if d is None else torch.squeeze(s, d),
+    "unsqueeze": torch.unsqueeze,
+    "slice": slice_fn,
+    "cat": lambda ts, dim: torch.cat(ts, dim),
+    "full": lambda size, v, dt: torch.full(size, v, dtype=dt),
+    "arange": lambda a, b, c, dt: torch.arange(a, b, c, dtype=dt),
+    "rand": lambda size, dt: torch.rand(size, dtype=dt),
+    "randn": lambda size, dt: torch.randn(size, dtype=dt),
+}
+
+
+def fn(op):
+    return FNS.get(op) or getattr(torch, op)
+
+
+CASES = []
+
+
+def case(op, *args):
+    CASES.append((op, args))
+
+
+def t(dtype="float32", sizes=(2, 3), strides=None):
+    return T(dtype, sizes, strides)
+
+
+UNARY = ["abs", "neg", "exp", "log", "log1p", "expm1", "sqrt", "rsqrt", "sin", "cos", "tan",
+         "tanh", "sigmoid", "erf", "relu", "silu", "floor", "ceil", "sign", "logical_not",
+         "bitwise_not"]
+for op in UNARY:
+    for d in ALL:
+        case(op, t(d))
+    case(op, t("float32", (3, 2), (1, 3)))
+    case(op, t("float32", ()))
+    case(op, t("int64", (0, 4)))
+for d in ALL:
+    case("gelu", t(d), "none")
+    case("round", t(d), 0)
+case("gelu", t(), "tanh")
+case("gelu", t(), "bad")
+case("gelu", t("int64"), "bad")
+case("round", t(), 2)
+case("round", t("int64"), 2)
+case("round", t("float64", (3, 2), (1, 3)), -1)
+
+BINARY = ["add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "maximum", "minimum",
+          "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
+          "bitwise_and", "bitwise_or", "bitwise_xor"]
+PAIRS = [("float32", "float32"), ("int64", "int64"), ("bool", "bool"), ("int32", "float16"),
+         ("uint8", "int8"), ("float16", "bfloat16"), ("int16", "float64"), ("bool", "int32"),
+         ("uint8", "bool"), ("bfloat16", "int64")]
+SCALARS = [1, 2.5, True, -3]
+
+
+def extra(op):
+    if op in ("add", "sub"):
+        return (1,)
+    if op == "div":
+        return (None,)
+    return ()
+
+
+for op in BINARY:
+    for a, b in PAIRS:
+        case(op, t(a), t(b), *extra(op))
+    for d in ("float32", "int64", "bool", "uint8", "float16"):
+        for s in SCALARS:
+            case(op, t(d), s, *extra(op))
+    # 0-dim tensors take part like weak operands of their category
+    case(op, t("int32"), t("int64", ()), *extra(op))
+    case(op, t("int32"), t("float64", ()), *extra(op))
+    case(op, t("float16", ()), t("int64", ()), *extra(op))
+    case(op, t("float32", (2, 1, 3)), t("float32", (4, 1)), *extra(op))
+    case(op, t("float32", (2, 3)), t("float32", (4,)), *extra(op))
+    case(op, t("float32", (3, 2), (1, 3)), t("float32", (2,)), *extra(op))
+for d in ("float32", "int64", "bool"):
+    for alpha in (2, 1.5, True):
+        case("add", t(d), t(d), alpha)
+        case("sub", t(d), t(d), alpha)
+for rm in ("trunc", "floor", "bad"):
+    for a, b in PAIRS[:5]:
+        case("div", t(a), t(b), rm)
+    case("div", t("int64"), 2, rm)
+case("pow", t("int64"), -1)
+case("pow", t("int32"), -2)
+case("pow", t("int64"), 2)
+case("pow", t("int64"), -1.5)
+case("pow", t("float32"), -1)
+case("pow", t("int64"), t("int64", ()))
+case("pow", 2, t("int64"))  # Scalar self is not in the schema; skipped below
+
+for c in ("bool", "float32", "uint8"):
+    case("where", t(c), t("float32"), t("float64"))
+for a, b in [("int64", "float32"), ("int32", "int64"), ("bool", "bool"), ("float16", "int64")]:
+    case("where", t("bool"), t(a), t(b))
+case("where", t("bool"), t("int32"), 1.5)
+case("where", t("bool"), 1, 2)
+case("where", t("bool"), 1.0, 2)
+case("where", t("bool"), True, False)
+case("where", t("bool", (2, 1)), t("float32", (3,)), t("float32", (1, 1, 1)))
+case("where", t("bool", (2,)), t("float32", (3,)), 0.0)
+
+for d in ("float32", "int64", "bool", "uint8", "float16"):
+    case("clamp", t(d), 0, None)
+    case("clamp", t(d), None, 1.5)
+    case("clamp", t(d), -1, 2)
+    case("clamp", t(d), True, None)
+case("clamp", t(), None, None)
+case("clamp", t("int32", ()), 0.5, 1)
+
+for a in ALL:
+    for b in ("bool", "int64", "float16", "float32"):
+        case("to_dtype", t(a), D(b))
+case("to_dtype", t("float32", (3, 2), (1, 3)), D("float64"))
+
+R = (2, 3, 4)
+for op in ("sum", "mean", "prod"):
+    for d in ALL:
+        case(op, t(d, R), None, False, None)
+    for d in ("float16", "float64", "int32", "bool"):
+        case(op, t("int32", R), None, False, D(d))
+        case(op, t("float32", R), None, True, D(d))
+for op in ("sum", "mean"):
+    for dim in ([], [0], [-1], [0, 2], [2, 0], [1, 1], [3], [-4], 1):
+        for k in (False, True):
+            case(op, t("float32", R), IL(dim) if isinstance(dim, list) else dim, k, None)
+    case(op, t("float32", ()), 0, False, None)
+    case(op, t("float32", ()), IL([0]), True, None)
+    case(op, t("float32", ()), IL([1]), True, None)
+    case(op, t("float32", (0, 3)), IL([0]), False, None)
+for dim in (0, 2, -1, 3, None):
+    for k in (False, True):
+        case("prod", t("float32", R), dim, k, None)
+        case("prod", t("int16", R), dim, k, None)
+for op in ("amax", "amin"):
+    for d in ALL:
+        case(op, t(d, R), IL([]), False)
+    for dim in ([0], [1, 2], [-1, 0], [2, 2], [3]):
+        for k in (False, True):
+            case(op, t("float32", R), IL(dim), k)
+    case(op, t("float32", (0, 3)), IL([0]), False)
+    case(op, t("float32", (0, 3)), IL([1]), False)
+    case(op, t("float32", (0, 3)), IL([]), False)
+    case(op, t("float32", ()), IL([]), False)
+    case(op, t("float32", ()), IL([0]), True)
+for op in ("argmax", "argmin"):
+    for d in ALL:
+        case(op, t(d, R), None, False)
+    for dim in (0, 1, -1, 3, None):
+        for k in (False, True):
+            case(op, t("float32", R), dim, k)
+    case(op, t("float32", (0, 3)), None, False)
+    case(op, t("float32", (0, 3)), 0, False)
+    case(op, t("float32", (0, 3)), 1, True)
+    case(op, t("float32", ()), None, False)
+    case(op, t("float32", ()), 0, True)
+for d in ALL:
+    case("var", t(d, R), None, None, False)
+for dim in ([0], [1, 2], [], [3], 1):
+    for k in (False, True):
+        case("var", t("float32", R), IL(dim) if isinstance(dim, list) else dim, 0, k)
+case("var", t("float64", R), None, 2.5, True)
+
+V = t("float32", (2, 3, 4))
+NC = t("float32", (4, 3, 2), (1, 4, 12))  # a permuted tensor
+for op in ("view", "reshape"):
+    for size in ([24], [-1], [2, 12], [6, -1], [4, 3, 2], [2, 3, 4, 1], [1, 24], [5, -1], [-1, -1],
+                 [25], [-2, 12], [0, -1]):
+        case(op, V, IL(size))
+        case(op, NC, IL(size))
+    case(op, t("float32", (2, 3), (1, 2)), IL([6]))
+    case(op, t("float32", (4, 6), (12, 1)), IL([2, 2, 6]))
+    case(op, t("float32", (4, 6), (12, 1)), IL([24]))
+    case(op, t("float32", (2, 3, 4), (24, 4, 1)), IL([6, 4]))
+    case(op, t("float32", (2, 1, 4), (8, 100, 2)), IL([8]))
+    case(op, t("float32", (2, 1, 4), (8, 100, 2)), IL([2, 4, 1]))
+    case(op, t("float32", ()), IL([1]))
+    case(op, t("float32", ()), IL([]))
+    case(op, t("float32", (0, 3)), IL([-1]))
+    case(op, t("float32", (0, 3)), IL([3, -1]))
+    case(op, t("float32", (0, 3)), IL([-1, 0]))
+    case(op, V, 24)
+for dims in ([0, 1, 2], [2, 0, 1], [-1, 0, 1], [0, 1], [0, 0, 1], [0, 1, 3]):
+    case("permute", V, IL(dims))
+    case("permute", NC, IL(dims))
+case("permute", t("float32", ()), IL([]))
+for size in ([2, 3, 4], [5, 2, 3, 4], [-1, 3, 4], [2, -1, -1], [3, 3, 4], [4], [-1, 2, 3, 4]):
+    case("expand", V, IL(size))
+for size in ([3, 4], [2, 3, 4], [3, -1]):
+    case("expand", t("float32", (3, 1)), IL(size))
+    case("expand", t("float32", (1, 4), (1, 7)), IL(size))
+case("expand", t("float32", ()), IL([2, 2]))
+for src in (t("float32", (2, 1, 3, 1)), t("float32", (1, 1), (5, 7)), t("float32", ()), t("float32", (0, 1))):
+    for dim in (None, IL([]), IL([0]), IL([1]), IL([-1]), IL([0, 1]), IL([0, 0]), IL([5])):
+        case("squeeze", src, dim)
+case("squeeze", t("float32", (2, 1, 3, 1)), 1)
+for dim in (0, 1, 2, 3, -1, -4, 4, -5):
+    case("unsqueeze", V, dim)
+    case("unsqueeze", NC, dim)
+case("unsqueeze", t("float32", ()), 0)
+case("unsqueeze", t("float32", ()), -1)
+case("unsqueeze", t("float32", ()), 1)
+for args in ((0, None, None, 1), (1, 1, None, 1), (2, 0, 4, 2), (2, -3, -1, 1), (0, 5, 10, 1),
+             (1, 2, 1, 1), (1, -10, 10, 2), (2, 1, 3, 3), (3, 0, 1, 1), (-1, None, 2, 1),
+             (0, 0, 1, 0), (0, 0, 1, -1)):
+    case("slice", V, *args)
+    case("slice", NC, *args)
+case("slice", t("float32", ()), 0, None, None, 1)
+
+for ts, dim in (([t("float32"), t("float32")], 0), ([t("float32"), t("float32", (2, 4))], 1),
+                ([t("float32"), t("float32", (2, 4))], 0), ([t("float32"), t("float32")], -1),
+                ([t("float32"), t("float32")], 2), ([t("int64"), t("float16")], 0),
+                ([t("bool"), t("uint8"), t("int8")], 1), ([t("float32", (0,)), t("float64")], 1),
+                ([t("float32"), t("float32", (3,))], 0), ([t("float32", ())], 0), ([], 0),
+                ([t("float32", (3, 2), (1, 3)), t("float32", (3, 2))], 1),
+                ([t("float32", (0,)), t("float32", (0,))], 0), ([t("float32", (0,))], 0),
+                ([t("int32", (0,)), t("float32")], 0)):
+    case("cat", L(ts), dim)
+
+IDX = t("int64", (2,))
+for idx in (IDX, t("int32", (3,)), t("int64", ()), t("int64", (2, 2)), t("float32", (2,)),
+            t("int16", (2,))):
+    for dim in (0, 1, -1, 3):
+        case("index_select", t("float32", (4, 5)), dim, idx)
+case("index_select", t("float32", ()), 0, t("int64", (1,)))
+for idx in (t("int64", (2, 3)), t("int32", (1, 2)), t("int64", (3, 3)), t("int64", (2,)),
+            t("float32", (2, 3)), t("int64", (5, 2)), t("int64", (2, 4))):
+    for dim in (0, 1, 2):
+        case("gather", t("float32", (4, 3)), dim, idx)
+for idx, src in ((t("int64", (2, 3)), t("float32", (2, 3))), (t("int64", (2, 3)), 1.5),
+                 (t("int64", (2, 3)), t("float64", (2, 3))), (t("float32", (2, 3)), 2),
+                 (t("int32", (2, 3)), t("float32", (4, 3))), (t("int64", (2,)), t("float32", (2,))),
+                 (t("int64", (5, 3)), t("float32", (5, 3))), (t("int64", (2, 3)), 3)):
+    for dim in (0, 1, 2):
+        case("scatter", t("float32", (4, 3)), dim, idx, src)
+case("scatter", t("int64", (4, 3)), 0, t("int64", (2, 3)), 1.5)
+
+MM = [((2, 3), (3, 4)), ((2, 3), (2, 3)), ((3,), (3, 4)), ((2, 3), (3,)), ((0, 3), (3, 5)),
+      ((2, 3, 4), (4, 5))]
+for a, b in MM:
+    case("mm", t("float32", a), t("float32", b))
+for a, b in (("float32", "float64"), ("int64", "int64"), ("bool", "bool"), ("float16", "float16"),
+             ("int32", "float32")):
+    case("mm", t(a, (2, 3)), t(b, (3, 4)))
+case("mm", t("float32", (2, 3)), t("float64", (2, 4)))
+for a, b in (((2, 3, 4), (2, 4, 5)), ((2, 3, 4), (3, 4, 5)), ((2, 3, 4), (2, 5, 5)),
+             ((3, 4), (2, 4, 5)), ((2, 3, 4), (4, 5)), ((0, 3, 4), (0, 4, 2))):
+    case("bmm", t("float32", a), t("float32", b))
+case("bmm", t("float32", (2, 3, 4)), t("float64", (2, 4, 5)))
+case("bmm", t("int64", (2, 3, 4)), t("int64", (2, 4, 5)))
+for a, b in (((3,), (3,)), ((3,), (4,)), ((2, 3), (3,)), ((2, 3), (4,)), ((3,), (3, 4)),
+             ((3,), (4, 5)), ((2, 3), (3, 4)), ((2, 3), (4, 5)), ((5, 2, 3), (3, 4)),
+             ((2, 3), (5, 3, 4)), ((5, 2, 3), (5, 3, 4)), ((5, 1, 2, 3), (6, 3, 4)),
+             ((5, 2, 3), (6, 3, 4)), ((3,), (5, 3, 4)), ((5, 2, 3), (3,)), ((), (3,)),
+             ((3,), ()), ((2, 2, 3), (4, 5))):
+    case("matmul", t("float32", a), t("float32", b))
+case("matmul", t("float32", (3,)), t("float64", (3,)))
+case("matmul", t("float32", (2, 3)), t("float64", (3, 4)))
+case("matmul", t("int64", (2, 3)), t("int64", (3,)))
+
+for size in ([2, 3], [], [0], [-1], [4]):
+    for v in (1, 1.5, True):
+        case("full", IL(size), v, None)
+for d in ("float64", "int32", "bool", "float16"):
+    case("full", IL([2]), 2.5, D(d))
+case("full", 3, 1, None)
+for args in ((0, 10, 1), (0, 10, 3), (0.5, 3, 1), (0, 1, 0.25), (10, 0, -2), (0, 10, 0),
+             (0, 10, -1), (10, 0, 1), (0, 0, 1), (0, float("inf"), 1), (0, float("nan"), 1),
+             (True, 3, 1), (-3, 3, 2), (0, 1, 0.3)):
+    case("arange", *args, None)
+for d in ("float64", "int32", "float16", "int64"):
+    case("arange", 0, 5, 1, D(d))
+    case("arange", 0, 2.5, 0.5, D(d))
+for op in ("rand", "randn"):
+    for size in ([2, 3], [], [0], [-1], 5):
+        case(op, IL(size) if isinstance(size, list) else size, None)
+    for d in ALL:
+        case(op, IL([2]), D(d))
+
+
+def main():
+    lines = []
+    for op, args in CASES:
+        if not isinstance(args[0], (T, L, IL)) and op not in ("arange", "full", "rand", "randn"):
+            continue  # our schemas take a tensor first
+        if op in ("full", "rand", "randn") and isinstance(args[0], int):
+            pyargs = [args[0]] + [py(a) for a in args[1:]]
+            pyargs[0] = [pyargs[0]]
+        else:
+            pyargs = [py(a) for a in args]
+            if op in ("index_select", "gather", "scatter") and isinstance(args[2], T):
+                pyargs[2] = args[2].make(0)
+        try:
+            r = fn(op)(*pyargs)
+            res = "OK\t" + out_enc(r)
+        except Exception as e:  # noqa: BLE001 - every torch error is a golden
+            msg = str(e).split("\n")[0].strip()
+            # Our schema errors carry no position.
+            msg = re.sub(r" \(position \d+\)", "", msg)
+            res = "ERR\t" + msg
+        lines.append("\t".join([op] + [enc(a) for a in args] + ["=>", res]))
+    path = os.path.join(os.path.dirname(__file__), "..", "tests", "graph-ir", "golden",
+                        "meta_golden.txt")
+    with open(path, "w") as f:
+        f.write("# Generated by scripts/gen_graph_ir_goldens.py from torch "
+                f"{torch.__version__}; do not edit.\n")
+        f.write("\n".join(lines) + "\n")
+    print(f"{len(lines)} cases -> {os.path.normpath(path)}")
+
+
+if __name__ == "__main__":
+    main()

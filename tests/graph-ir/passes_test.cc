@@ -1,0 +1,100 @@
+// DCE, CSE and topological sort on graphs written in the text format.
+#include "gtest/gtest.h"
+
+#include "tc/graph_ir/passes/common_subexpression_elimination.h"
+#include "tc/graph_ir/passes/dead_code_elimination.h"
+#include "tc/graph_ir/passes/topological_sort.h"
+#include "tc/graph_ir/text_format.h"
+#include "tc/graph_ir/verifier.h"
+
+namespace tc::graph_ir {
+namespace {
+
+Graph Parse(std::string_view text) {
+  auto g = ParseGraph(text);
+  EXPECT_TRUE(g.ok()) << g.status();
+  return g.ok() ? std::move(*g) : Graph();
+}
+
+TEST(Passes, DeadCodeEliminationRemovesUnusedNodesIncludingRandom) {
+  Graph g = Parse(R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = neg(%0)
+  %2: float32[2] = exp(%a)
+  %3: float32[2] = rand([2])
+  %4: float32[2] = add(%0, %a)
+  return (%4)
+})");
+  ASSERT_TRUE(EliminateDeadCode(g).ok());
+  EXPECT_TRUE(Verify(g).ok());
+  EXPECT_EQ(g.ToString(), R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = add(%0, %a, alpha=1)
+  return (%1)
+}
+)");
+}
+
+TEST(Passes, CommonSubexpressionsMergeButNotRandomOrDifferentConstants) {
+  Graph g = Parse(R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = abs(%a)
+  %2: float32[2] = add(%0, 1)
+  %3: float32[2] = add(%1, 1)
+  %4: float32[2] = add(%1, 1.0)
+  %5: float32[2] = rand([2])
+  %6: float32[2] = rand([2])
+  %7: float32[10] = cat([%2, %3, %4, %5, %6])
+  return (%7, %3)
+})");
+  ASSERT_TRUE(EliminateCommonSubexpressions(g).ok());
+  EXPECT_TRUE(Verify(g).ok()) << Verify(g);
+  EXPECT_EQ(g.ToString(), R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = add(%0, 1, alpha=1)
+  %2: float32[2] = add(%0, 1.0, alpha=1)
+  %3: float32[2] = rand(size=[2], dtype=None)
+  %4: float32[2] = rand(size=[2], dtype=None)
+  %5: float32[10] = cat([%1, %1, %2, %3, %4], dim=0)
+  return (%5, %1)
+}
+)");
+}
+
+TEST(Passes, TopologicalSortIsStableAndDetectsCycles) {
+  Graph g = Parse(R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = neg(%a)
+  %2: float32[2] = add(%0, %1)
+  return (%2)
+})");
+  std::string before = g.ToString();
+  ASSERT_TRUE(TopologicalSort(g).ok());
+  EXPECT_EQ(g.ToString(), before);  // already sorted: unchanged
+  std::vector<Node*> reversed;
+  for (auto it = g.nodes().rbegin(); it != g.nodes().rend(); ++it) reversed.push_back(it->get());
+  g.SetNodeOrder(reversed);
+  EXPECT_FALSE(Verify(g).ok());
+  ASSERT_TRUE(TopologicalSort(g).ok());
+  EXPECT_TRUE(Verify(g).ok());
+  // Independent nodes keep their (reversed) relative order: neg before abs.
+  EXPECT_EQ(g.ToString(), R"(graph(%a: float32[2]) {
+  %0: float32[2] = neg(%a)
+  %1: float32[2] = abs(%a)
+  %2: float32[2] = add(%1, %0, alpha=1)
+  return (%2)
+}
+)");
+  // A cycle: abs reads neg's output and neg reads abs's.
+  Graph c = Parse(R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = neg(%0)
+  return (%1)
+})");
+  c.ReplaceAllUses(c.inputs()[0], c.nodes()[1]->output());
+  absl::Status s = TopologicalSort(c);
+  EXPECT_EQ(std::string(s.message()), "graph has a cycle through node 0 (abs)");
+}
+
+}  // namespace
+}  // namespace tc::graph_ir

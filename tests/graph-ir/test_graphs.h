@@ -1,0 +1,96 @@
+// Graphs shared by the text format tests: one that uses every registered op.
+#ifndef TC_TESTS_GRAPH_IR_TEST_GRAPHS_H_
+#define TC_TESTS_GRAPH_IR_TEST_GRAPHS_H_
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+#include "tc/graph_ir/graph.h"
+
+namespace tc::graph_ir::testing {
+
+inline Constant Ints(std::vector<int64_t> v) { return Shape(v.begin(), v.end()); }
+
+// Appends `op_name(args)` and returns its output (nullptr after a failure).
+inline Value* Add(Graph& g, std::string_view op_name, std::vector<Arg> args) {
+  auto v = g.Apply(op_name, std::move(args));
+  EXPECT_TRUE(v.ok()) << op_name << ": " << v.status();
+  return v.ok() ? *v : nullptr;
+}
+
+// A graph applying every registered op at least once.
+inline Graph AllOpsGraph() {
+  Graph g;
+  Value* a = *g.AddInput("a", TensorMeta::Contiguous(DType::kFloat32, Shape{2, 3}));
+  Value* b = *g.AddInput("b", TensorMeta::Contiguous(DType::kFloat32, Shape{2, 3}));
+  Value* i = *g.AddInput("i", TensorMeta::Contiguous(DType::kInt64, Shape{2, 3}));
+  Value* m = *g.AddInput("mask", TensorMeta::Contiguous(DType::kBool, Shape{2, 3}));
+  Value* x3 = *g.AddInput("x3", TensorMeta::Contiguous(DType::kFloat32, Shape{4, 3, 5}));
+  Value* t = *g.AddInput("t", TensorMeta{DType::kFloat32, Shape{3, 2}, Shape{1, 3}, {}});
+  std::vector<Value*> outs;
+  for (const char* op : {"abs",   "neg",  "exp",   "log",  "log1p", "expm1",      "sqrt",
+                         "rsqrt", "sin",  "cos",   "tan",  "tanh",  "sigmoid",    "erf",
+                         "relu",  "silu", "floor", "ceil", "sign",  "logical_not"}) {
+    outs.push_back(Add(g, op, {a}));
+  }
+  outs.push_back(Add(g, "bitwise_not", {i}));
+  outs.push_back(Add(g, "gelu", {a, Constant(std::string("tanh"))}));
+  outs.push_back(Add(g, "round", {a, Constant(Scalar(2))}));
+  outs.push_back(Add(g, "add", {a, b, Constant(Scalar(0.5))}));
+  outs.push_back(Add(g, "add", {a, Constant(Scalar(1e-05))}));
+  outs.push_back(Add(g, "sub", {a, Constant(Scalar(-3))}));
+  outs.push_back(Add(g, "mul", {a, Constant(Scalar(std::numeric_limits<double>::infinity()))}));
+  outs.push_back(Add(g, "div", {a, i, Constant(std::string("floor"))}));
+  outs.push_back(Add(g, "div", {i, Constant(Scalar(3))}));
+  for (const char* op : {"floor_divide", "remainder", "pow", "maximum", "minimum", "eq", "ne", "lt",
+                         "le", "gt", "ge", "logical_and", "logical_or", "logical_xor"}) {
+    outs.push_back(Add(g, op, {a, b}));
+  }
+  for (const char* op : {"bitwise_and", "bitwise_or", "bitwise_xor"}) {
+    outs.push_back(Add(g, op, {i, Constant(Scalar(true))}));
+  }
+  outs.push_back(Add(g, "where", {m, a, Constant(Scalar(std::nan("")))}));
+  outs.push_back(Add(g, "clamp", {a, Constant(Scalar(-1.5)), Constant(None{})}));
+  outs.push_back(Add(g, "to_dtype", {a, Constant(DType::kBFloat16)}));
+  outs.push_back(
+      Add(g, "sum", {x3, Ints({0, 2}), Constant(Scalar(true)), Constant(DType::kFloat64)}));
+  outs.push_back(Add(g, "mean", {x3, Constant(Scalar(1))}));
+  outs.push_back(Add(g, "prod", {i, Constant(Scalar(-1))}));
+  outs.push_back(Add(g, "amax", {x3, Ints({1})}));
+  outs.push_back(Add(g, "amin", {x3}));
+  outs.push_back(Add(g, "argmax", {x3, Constant(Scalar(2)), Constant(Scalar(true))}));
+  outs.push_back(Add(g, "argmin", {x3}));
+  outs.push_back(Add(g, "var", {x3, Ints({0}), Constant(Scalar(0))}));
+  outs.push_back(Add(g, "view", {x3, Ints({12, -1})}));
+  outs.push_back(Add(g, "reshape", {t, Ints({6})}));
+  Value* p = Add(g, "permute", {x3, Ints({2, 0, 1})});
+  outs.push_back(p);
+  outs.push_back(
+      Add(g, "expand", {Add(g, "unsqueeze", {a, Constant(Scalar(0))}), Ints({4, 2, 3})}));
+  outs.push_back(Add(g, "squeeze", {Add(g, "view", {a, Ints({2, 1, 3})}), Constant(None{})}));
+  outs.push_back(
+      Add(g, "slice",
+          {p, Constant(Scalar(1)), Constant(Scalar(1)), Constant(None{}), Constant(Scalar(2))}));
+  outs.push_back(Add(g, "cat", {std::vector<Value*>{a, b, a}, Constant(Scalar(1))}));
+  Value* idx = Add(g, "arange", {Constant(Scalar(0)), Constant(Scalar(2))});
+  outs.push_back(Add(g, "index_select", {a, Constant(Scalar(1)), idx}));
+  outs.push_back(Add(g, "gather", {a, Constant(Scalar(0)), Add(g, "abs", {i})}));
+  outs.push_back(
+      Add(g, "scatter", {a, Constant(Scalar(1)), Add(g, "abs", {i}), Constant(Scalar(2.5))}));
+  outs.push_back(Add(g, "mm", {a, t}));
+  outs.push_back(Add(g, "bmm", {x3, Add(g, "permute", {x3, Ints({0, 2, 1})})}));
+  outs.push_back(Add(g, "matmul", {x3, Add(g, "full", {Ints({5}), Constant(Scalar(0.25))})}));
+  outs.push_back(Add(g, "arange",
+                     {Constant(Scalar(0.0)), Constant(Scalar(1)), Constant(Scalar(0.1)),
+                      Constant(DType::kFloat64)}));
+  outs.push_back(Add(g, "rand", {Ints({2, 2})}));
+  outs.push_back(Add(g, "randn", {Constant(Scalar(3)), Constant(DType::kFloat16)}));
+  g.SetOutputs(outs);
+  return g;
+}
+
+}  // namespace tc::graph_ir::testing
+
+#endif  // TC_TESTS_GRAPH_IR_TEST_GRAPHS_H_
