@@ -1,0 +1,50 @@
+#include "src/copy.h"
+
+#include <cstring>
+
+#include "tc/tensor/dispatch.h"
+
+#include "src/compute.h"
+#include "src/loop.h"
+
+namespace tc::kernels {
+
+void CopyCast(const tensor::Tensor& src, const tensor::Tensor& dst) {
+  Loop loop(dst.sizes(), {&dst, &src});
+  if (loop.numel() == 0) return;
+  if (src.dtype() == dst.dtype() && loop.inner_contiguous()) {
+    const int64_t item = static_cast<int64_t>(dst.itemsize());
+    RunParallel(loop, [item](char* const* p, const int64_t*, int64_t n) {
+      std::memcpy(p[0], p[1], n * item);
+    });
+    return;
+  }
+  tensor::VisitDType(dst.dtype(), [&]<typename D>(TypeTag<D>) {
+    tensor::VisitDType(src.dtype(), [&]<typename S>(TypeTag<S>) {
+      RunParallel(loop, [](char* const* p, const int64_t* s, int64_t n) {
+        char* out = p[0];
+        const char* in = p[1];
+        for (int64_t i = 0; i < n; ++i) {
+          *reinterpret_cast<D*>(out + i * s[0]) =
+              tensor::CastValue<D>(*reinterpret_cast<const S*>(in + i * s[1]));
+        }
+      });
+    });
+  });
+}
+
+tensor::Tensor Contiguous(const tensor::Tensor& t) {
+  if (t.is_contiguous()) return t;
+  tensor::Tensor out = tensor::Tensor::Empty(t.sizes(), t.dtype());
+  CopyCast(t, out);
+  return out;
+}
+
+tensor::Tensor ToDType(const tensor::Tensor& t, tensor::DType dtype) {
+  if (t.dtype() == dtype) return t;
+  tensor::Tensor out = tensor::Tensor::Empty(t.sizes(), dtype);
+  CopyCast(t, out);
+  return out;
+}
+
+}  // namespace tc::kernels

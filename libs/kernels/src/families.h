@@ -1,0 +1,23 @@
+// Per-family kernel lookups, combined by registry.cc.
+#ifndef TC_KERNELS_SRC_FAMILIES_H_
+#define TC_KERNELS_SRC_FAMILIES_H_
+
+#include <string_view>
+
+#include "src/kernel.h"
+
+namespace tc::kernels {
+
+KernelFn FindUnaryKernel(std::string_view name);           // pointwise_unary.cc
+KernelFn FindBinaryKernel(std::string_view name);          // pointwise_binary.cc
+KernelFn FindOtherPointwiseKernel(std::string_view name);  // pointwise_other.cc
+KernelFn FindReduceKernel(std::string_view name);          // reduce.cc
+KernelFn FindViewKernel(std::string_view name);            // view.cc
+KernelFn FindIndexKernel(std::string_view name);           // index.cc
+KernelFn FindMatmulKernel(std::string_view name);          // matmul.cc
+KernelFn FindCreationKernel(std::string_view name);        // creation.cc
+KernelFn FindRandomKernel(std::string_view name);          // random.cc
+
+}  // namespace tc::kernels
+
+#endif  // TC_KERNELS_SRC_FAMILIES_H_

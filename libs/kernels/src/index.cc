@@ -1,0 +1,164 @@
+// cat, index_select, gather and scatter.
+#include <cstring>
+
+#include "absl/strings/str_format.h"
+
+#include "src/copy.h"
+#include "src/families.h"
+#include "src/kernel.h"
+#include "src/loop.h"
+
+namespace tc::kernels {
+namespace {
+
+absl::Status CatKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                       std::span<Tensor> outs) {
+  const Tensor& out = outs[0];
+  const auto& tensors = std::get<std::vector<Tensor>>(args[0]);
+  auto w = tensor::WrapDim(args.size() > 1 ? IntArg(args, 1) : 0, out.dim());
+  if (!w.ok()) return w.status();
+  const int64_t dim = *w;
+  int64_t pos = 0;
+  for (const Tensor& t : tensors) {
+    // Empty 1-D tensors are skipped, as in PyTorch.
+    if (t.dim() == 1 && t.size(0) == 0) continue;
+    Shape sizes(out.sizes().begin(), out.sizes().end());
+    sizes[dim] = t.size(dim);
+    Tensor dst = out.AsStrided(sizes, out.strides(), out.storage_offset() + pos * out.stride(dim));
+    CopyCast(t, dst);
+    pos += t.size(dim);
+  }
+  return absl::OkStatus();
+}
+
+int64_t IndexAt(const char* p, bool is64) {
+  return is64 ? *reinterpret_cast<const int64_t*>(p) : *reinterpret_cast<const int32_t*>(p);
+}
+
+absl::Status IndexSelectKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                               std::span<Tensor> outs) {
+  const Tensor& out = outs[0];
+  const Tensor& self = TensorArg(args, 0);
+  const Tensor& index = TensorArg(args, 2);
+  auto w = tensor::WrapDim(IntArg(args, 1), self.dim());
+  if (!w.ok()) return w.status();
+  const int64_t dim = self.dim() == 0 ? -1 : *w;
+  const int64_t size = dim < 0 ? 1 : self.size(dim);
+  const bool is64 = index.dtype() == DType::kInt64;
+  const int64_t n = index.numel();
+  const char* ip = static_cast<const char*>(index.raw_data());
+  const int64_t istride = index.dim() == 0 ? 0 : index.stride(0) * index.itemsize();
+  for (int64_t j = 0; j < n; ++j) {
+    int64_t k = IndexAt(ip + j * istride, is64);
+    if (k < 0 || k >= size) return absl::InvalidArgumentError("index out of range in self");
+  }
+  if (dim < 0) {  // 0-dim self: one element
+    if (n > 0) CopyCast(self, out.AsStrided({}, {}, out.storage_offset()));
+    return absl::OkStatus();
+  }
+  Shape sizes(self.sizes().begin(), self.sizes().end());
+  sizes[dim] = 1;
+  for (int64_t j = 0; j < n; ++j) {
+    int64_t k = IndexAt(ip + j * istride, is64);
+    Tensor src =
+        self.AsStrided(sizes, self.strides(), self.storage_offset() + k * self.stride(dim));
+    Tensor dst = out.AsStrided(sizes, out.strides(), out.storage_offset() + j * out.stride(dim));
+    CopyCast(src, dst);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status OutOfBounds(int64_t k, int64_t dim, int64_t size) {
+  return absl::InvalidArgumentError(
+      absl::StrFormat("index %d is out of bounds for dimension %d with size %d", k, dim, size));
+}
+
+// A view of `t` with `sizes` and t's strides, except stride 0 at `dim`
+// (the index supplies that coordinate).
+Tensor IndexedView(const Tensor& t, IntSpan sizes, int64_t dim) {
+  Shape strides(t.strides().begin(), t.strides().end());
+  if (t.dim() == 0) return t.AsStrided(sizes, Shape(sizes.size(), 0), t.storage_offset());
+  strides[dim] = 0;
+  return t.AsStrided(sizes, strides, t.storage_offset());
+}
+
+absl::Status GatherKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                          std::span<Tensor> outs) {
+  const Tensor& out = outs[0];
+  const Tensor& self = TensorArg(args, 0);
+  const Tensor& index = TensorArg(args, 2);
+  auto w = tensor::WrapDim(IntArg(args, 1), self.dim());
+  if (!w.ok()) return w.status();
+  const int64_t dim = *w;
+  const int64_t size = self.dim() == 0 ? 1 : self.size(dim);
+  const int64_t dstride = self.dim() == 0 ? 0 : self.stride(dim) * self.itemsize();
+  Tensor src = IndexedView(self, index.sizes(), dim);
+  const bool is64 = index.dtype() == DType::kInt64;
+  const int64_t item = static_cast<int64_t>(out.itemsize());
+  Loop loop(out.sizes(), {&out, &src, &index});
+  int64_t bad = 0;
+  bool failed = false;
+  loop.Run(0, loop.numel(), [&](char* const* p, const int64_t* s, int64_t n) {
+    for (int64_t i = 0; i < n && !failed; ++i) {
+      int64_t k = IndexAt(p[2] + i * s[2], is64);
+      if (k < 0 || k >= size) {
+        failed = true;
+        bad = k;
+        return;
+      }
+      std::memcpy(p[0] + i * s[0], p[1] + i * s[1] + k * dstride, item);
+    }
+  });
+  if (failed) return OutOfBounds(bad, dim, size);
+  return absl::OkStatus();
+}
+
+absl::Status ScatterKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                           std::span<Tensor> outs) {
+  const Tensor& out = outs[0];
+  const Tensor& self = TensorArg(args, 0);
+  const Tensor& index = TensorArg(args, 2);
+  auto w = tensor::WrapDim(IntArg(args, 1), self.dim());
+  if (!w.ok()) return w.status();
+  const int64_t dim = *w;
+  CopyCast(self, out);
+  Tensor src = IsTensor(args, 3) ? ToDType(TensorArg(args, 3), out.dtype())
+                                 : Tensor::FromScalar(ScalarArg(args, 3), out.dtype());
+  if (src.dim() > 0) {
+    // src is read at the index's coordinates (it may be larger).
+    src = src.AsStrided(index.sizes(), src.strides(), src.storage_offset());
+  }
+  const int64_t size = out.dim() == 0 ? 1 : out.size(dim);
+  const int64_t dstride = out.dim() == 0 ? 0 : out.stride(dim) * out.itemsize();
+  Tensor dst = IndexedView(out, index.sizes(), dim);
+  const bool is64 = index.dtype() == DType::kInt64;
+  const int64_t item = static_cast<int64_t>(out.itemsize());
+  Loop loop(index.sizes(), {&dst, &src, &index});
+  int64_t bad = 0;
+  bool failed = false;
+  loop.Run(0, loop.numel(), [&](char* const* p, const int64_t* s, int64_t n) {
+    for (int64_t i = 0; i < n && !failed; ++i) {
+      int64_t k = IndexAt(p[2] + i * s[2], is64);
+      if (k < 0 || k >= size) {
+        failed = true;
+        bad = k;
+        return;
+      }
+      std::memcpy(p[0] + i * s[0] + k * dstride, p[1] + i * s[1], item);
+    }
+  });
+  if (failed) return OutOfBounds(bad, dim, size);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+KernelFn FindIndexKernel(std::string_view name) {
+  if (name == "cat") return CatKernel;
+  if (name == "index_select") return IndexSelectKernel;
+  if (name == "gather") return GatherKernel;
+  if (name == "scatter") return ScatterKernel;
+  return nullptr;
+}
+
+}  // namespace tc::kernels

@@ -1,0 +1,80 @@
+// Interpreter::Run: placeholders checked, nodes run in order on the eager
+// kernels, each value dropped after its last use.
+#include "tc/kernels/interpreter.h"
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_format.h"
+
+#include "tc/kernels/caching_allocator.h"
+#include "tc/kernels/eager.h"
+#include "tc/support/status.h"
+
+namespace tc::kernels {
+
+absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
+    std::span<const tensor::Tensor> inputs) const {
+  InstallCachingAllocator();
+  const auto placeholders = graph_.inputs();
+  if (inputs.size() != placeholders.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("graph expects %d inputs, got %d", placeholders.size(), inputs.size()));
+  }
+  // Values by id; the index of the last node reading each value.
+  std::vector<tensor::Tensor> values(graph_.num_values());
+  std::vector<int64_t> last_use(graph_.num_values(), -1);
+  const auto& nodes = graph_.nodes();
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    for (const graph_ir::Value* v : nodes[n]->Inputs()) last_use[v->id()] = static_cast<int64_t>(n);
+  }
+  for (const graph_ir::Value* v : graph_.outputs()) last_use[v->id()] = INT64_MAX;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const graph_ir::Value* p = placeholders[i];
+    const tensor::Tensor& t = inputs[i];
+    if (!t.defined() || t.dtype() != p->meta().dtype || t.sizes() != p->meta().sizes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "input %d ('%s'): expected %s, got %s%s", i, p->name(), p->meta().ToString(),
+          t.defined() ? tensor::DTypeName(t.dtype()) : "undefined",
+          t.defined() ? tensor::ShapeToString(t.sizes()) : ""));
+    }
+    values[p->id()] = t;
+  }
+  const tensor::Tensor kUndefined;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const graph_ir::Node& node = *nodes[n];
+    std::vector<KernelArg> args;
+    args.reserve(node.args().size());
+    for (const graph_ir::Arg& a : node.args()) {
+      if (const auto* v = std::get_if<graph_ir::Value*>(&a)) {
+        args.emplace_back(values[(*v)->id()]);
+      } else if (const auto* list = std::get_if<std::vector<graph_ir::Value*>>(&a)) {
+        std::vector<tensor::Tensor> ts;
+        ts.reserve(list->size());
+        for (const graph_ir::Value* v : *list) ts.push_back(values[v->id()]);
+        args.emplace_back(std::move(ts));
+      } else {
+        args.emplace_back(std::get<graph_ir::Constant>(a));
+      }
+    }
+    // Drop inputs whose last use is this node before running it, so their
+    // memory can be reused for its outputs.
+    for (const graph_ir::Value* v : node.Inputs()) {
+      if (last_use[v->id()] == static_cast<int64_t>(n)) values[v->id()] = kUndefined;
+    }
+    auto outs = Call(node.op(), std::move(args));
+    if (!outs.ok()) {
+      return absl::Status(outs.status().code(),
+                          absl::StrFormat("node %d (%s): %s", n, node.op().name,
+                                          std::string(outs.status().message())));
+    }
+    for (size_t i = 0; i < node.outputs().size() && i < outs->size(); ++i) {
+      const graph_ir::Value* v = node.outputs()[i];
+      if (last_use[v->id()] >= 0) values[v->id()] = std::move((*outs)[i]);
+    }
+  }
+  std::vector<tensor::Tensor> result;
+  result.reserve(graph_.outputs().size());
+  for (const graph_ir::Value* v : graph_.outputs()) result.push_back(values[v->id()]);
+  return result;
+}
+
+}  // namespace tc::kernels

@@ -1,0 +1,333 @@
+// Binary pointwise kernels: arithmetic, comparisons, logical and bitwise ops.
+//
+// Inputs are converted to the compute dtype (the output dtype, or the
+// promoted input dtype for comparisons and logical ops) and a Python number
+// `other` stays unrounded in the compute type, as PyTorch's CPU kernels do.
+#include <atomic>
+#include <cmath>
+
+#include "src/compute.h"
+#include "src/copy.h"
+#include "src/families.h"
+#include "src/kernel.h"
+#include "src/loop.h"
+#include "src/simd.h"
+
+namespace tc::kernels {
+namespace {
+
+enum class B {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kDivTrunc,
+  kDivFloor,
+  kRemainder,
+  kPow,
+  kMaximum,
+  kMinimum,
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kLogicalAnd,
+  kLogicalOr,
+  kLogicalXor,
+  kBitwiseAnd,
+  kBitwiseOr,
+  kBitwiseXor,
+};
+
+constexpr bool IsCompare(B k) {
+  return k == B::kEq || k == B::kNe || k == B::kLt || k == B::kLe || k == B::kGt || k == B::kGe;
+}
+constexpr bool IsLogical(B k) {
+  return k == B::kLogicalAnd || k == B::kLogicalOr || k == B::kLogicalXor;
+}
+constexpr bool IsIntDivision(B k) {
+  return k == B::kDivTrunc || k == B::kDivFloor || k == B::kRemainder;
+}
+
+// c10's div_floor_floating: Python's // on floats.
+template <typename C>
+inline C DivFloorFloat(C a, C b) {
+  if (b == 0) return a / b;
+  C mod = std::fmod(a, b);
+  C div = (a - mod) / b;
+  if (mod != 0 && (b < 0) != (mod < 0)) div -= C(1);
+  if (div == 0) return std::copysign(C(0), a / b);
+  C floordiv = std::floor(div);
+  if (div - floordiv > C(0.5)) floordiv += C(1);
+  return floordiv;
+}
+
+template <typename C>
+inline C RemainderFloat(C a, C b) {
+  C mod = std::fmod(a, b);
+  if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
+  return mod;
+}
+
+template <typename C>
+inline C PowInt(C base, C exp) {
+  if constexpr (std::is_signed_v<C>) {
+    if (exp < 0) {
+      if (base == 1) return 1;
+      if (base == -1) return (exp & 1) ? C(-1) : C(1);
+      return 0;
+    }
+  }
+  C result = 1;
+  while (exp) {
+    if (exp & 1) result = WrapMul(result, base);
+    exp = static_cast<C>(exp >> 1);
+    base = WrapMul(base, base);
+  }
+  return result;
+}
+
+// One element in compute type C. `zero_div` is set on integer division by 0.
+template <B K, typename C>
+inline auto Apply(C a, C b, C alpha, bool* zero_div) {
+  if constexpr (IsCompare(K)) {
+    if constexpr (K == B::kEq) return a == b;
+    if constexpr (K == B::kNe) return a != b;
+    if constexpr (K == B::kLt) return a < b;
+    if constexpr (K == B::kLe) return a <= b;
+    if constexpr (K == B::kGt) return a > b;
+    if constexpr (K == B::kGe) return a >= b;
+  } else if constexpr (IsLogical(K)) {
+    const bool x = a != C(0), y = b != C(0);
+    if constexpr (K == B::kLogicalAnd) return x && y;
+    if constexpr (K == B::kLogicalOr) return x || y;
+    if constexpr (K == B::kLogicalXor) return x != y;
+  } else if constexpr (std::is_same_v<C, bool>) {
+    // bool arithmetic runs on 0/1 and converts back with != 0.
+    const int x = a, y = b, s = alpha;
+    if constexpr (K == B::kAdd) return x + s * y != 0;
+    if constexpr (K == B::kSub) return x - s * y != 0;
+    if constexpr (K == B::kMul || K == B::kBitwiseAnd || K == B::kMinimum) return (x & y) != 0;
+    if constexpr (K == B::kBitwiseOr || K == B::kMaximum) return (x | y) != 0;
+    if constexpr (K == B::kBitwiseXor) return (x ^ y) != 0;
+    if constexpr (K == B::kPow) return y == 0 ? true : x != 0;
+    if constexpr (K == B::kDiv) return y != 0 || x != 0;
+    if constexpr (IsIntDivision(K)) {
+      if (y == 0) {
+        *zero_div = true;
+        return false;
+      }
+      if constexpr (K == B::kRemainder) return false;
+      return x != 0;
+    }
+  } else if constexpr (std::is_floating_point_v<C>) {
+    if constexpr (K == B::kAdd) return a + alpha * b;
+    if constexpr (K == B::kSub) return a - alpha * b;
+    if constexpr (K == B::kMul) return a * b;
+    if constexpr (K == B::kDiv) return a / b;
+    if constexpr (K == B::kDivTrunc) return std::trunc(a / b);
+    if constexpr (K == B::kDivFloor) return DivFloorFloat(a, b);
+    if constexpr (K == B::kRemainder) return RemainderFloat(a, b);
+    if constexpr (K == B::kPow) return std::pow(a, b);
+    if constexpr (K == B::kMaximum) {
+      return std::isnan(a) ? a : (std::isnan(b) ? b : (a < b ? b : a));
+    }
+    if constexpr (K == B::kMinimum) {
+      return std::isnan(a) ? a : (std::isnan(b) ? b : (b < a ? b : a));
+    }
+    if constexpr (K == B::kBitwiseAnd || K == B::kBitwiseOr || K == B::kBitwiseXor) return a;
+  } else {
+    if constexpr (K == B::kAdd) return WrapAdd(a, WrapMul(alpha, b));
+    if constexpr (K == B::kSub) return WrapSub(a, WrapMul(alpha, b));
+    if constexpr (K == B::kMul) return WrapMul(a, b);
+    if constexpr (K == B::kDiv) return a;  // true division runs in floating types
+    if constexpr (IsIntDivision(K)) {
+      if (b == 0) {
+        *zero_div = true;
+        return C(0);
+      }
+      if constexpr (std::is_signed_v<C>) {
+        // MIN / -1 overflows: wrap (PyTorch itself traps here).
+        if (b == C(-1)) return K == B::kRemainder ? C(0) : WrapSub(C(0), a);
+      }
+      C q = static_cast<C>(a / b);
+      C r = static_cast<C>(a % b);
+      if constexpr (K == B::kDivTrunc) return q;
+      if constexpr (K == B::kDivFloor) return (r != 0 && ((r < 0) != (b < 0))) ? C(q - 1) : q;
+      if constexpr (K == B::kRemainder) return (r != 0 && ((r < 0) != (b < 0))) ? C(r + b) : r;
+    }
+    if constexpr (K == B::kPow) return PowInt(a, b);
+    if constexpr (K == B::kMaximum) return a < b ? b : a;
+    if constexpr (K == B::kMinimum) return b < a ? b : a;
+    if constexpr (K == B::kBitwiseAnd) return static_cast<C>(a & b);
+    if constexpr (K == B::kBitwiseOr) return static_cast<C>(a | b);
+    if constexpr (K == B::kBitwiseXor) return static_cast<C>(a ^ b);
+  }
+}
+
+template <B K>
+constexpr int SimdOp() {
+  using simd::BinaryOp;
+  switch (K) {
+    case B::kAdd:
+      return static_cast<int>(BinaryOp::kAdd);
+    case B::kSub:
+      return static_cast<int>(BinaryOp::kSub);
+    case B::kMul:
+      return static_cast<int>(BinaryOp::kMul);
+    case B::kDiv:
+      return static_cast<int>(BinaryOp::kDiv);
+    case B::kMaximum:
+      return static_cast<int>(BinaryOp::kMaximum);
+    case B::kMinimum:
+      return static_cast<int>(BinaryOp::kMinimum);
+    default:
+      return -1;
+  }
+}
+
+// Runs K with compute type T (storage) writing outputs of type O.
+template <B K, typename T>
+bool RunTyped(const Tensor& out, const Tensor& a, const Tensor* b, const Scalar& other,
+              const Scalar& alpha_s) {
+  using C = Acc<T>;
+  const C alpha = ScalarAs<C>(alpha_s);
+  using O = std::conditional_t<IsCompare(K) || IsLogical(K), bool, T>;
+  constexpr bool kSimd = (std::is_same_v<T, float> || std::is_same_v<T, double>)&&SimdOp<K>() >= 0;
+  std::atomic<bool> zero_div{false};
+  if (b != nullptr) {
+    Loop loop(out.sizes(), {&out, &a, b});
+    if constexpr (kSimd) {
+      if (loop.inner_contiguous()) {
+        RunParallel(loop, [alpha](char* const* p, const int64_t*, int64_t n) {
+          simd::Binary(static_cast<simd::BinaryOp>(SimdOp<K>()), reinterpret_cast<const T*>(p[1]),
+                       reinterpret_cast<const T*>(p[2]), alpha, reinterpret_cast<T*>(p[0]), n);
+        });
+        return false;
+      }
+    }
+    RunParallel(loop, [alpha, &zero_div](char* const* p, const int64_t* s, int64_t n) {
+      bool zd = false;
+      for (int64_t i = 0; i < n; ++i) {
+        Store<O>(p[0] + i * s[0],
+                 Apply<K, C>(Load<T>(p[1] + i * s[1]), Load<T>(p[2] + i * s[2]), alpha, &zd));
+      }
+      if (zd) zero_div = true;
+    });
+  } else {
+    const C bv = ScalarAs<C>(other);
+    Loop loop(out.sizes(), {&out, &a});
+    if constexpr (kSimd) {
+      if (loop.inner_contiguous()) {
+        // a + alpha * s is a single scalar operation.
+        C folded = bv;
+        if constexpr (K == B::kAdd || K == B::kSub) folded = alpha * bv;
+        RunParallel(loop, [folded](char* const* p, const int64_t*, int64_t n) {
+          simd::BinaryScalar(static_cast<simd::BinaryOp>(SimdOp<K>()),
+                             reinterpret_cast<const T*>(p[1]), folded, reinterpret_cast<T*>(p[0]),
+                             n);
+        });
+        return false;
+      }
+    }
+    RunParallel(loop, [alpha, bv, &zero_div](char* const* p, const int64_t* s, int64_t n) {
+      bool zd = false;
+      for (int64_t i = 0; i < n; ++i) {
+        Store<O>(p[0] + i * s[0], Apply<K, C>(Load<T>(p[1] + i * s[1]), bv, alpha, &zd));
+      }
+      if (zd) zero_div = true;
+    });
+  }
+  return zero_div.load();
+}
+
+tensor::TypeOperand OperandOf(const Tensor& t) {
+  return {t.dtype(), t.dim() == 0 ? tensor::OperandKind::kZeroDim : tensor::OperandKind::kTensor};
+}
+
+template <B K>
+absl::Status BinaryKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                          std::span<Tensor> outs) {
+  const Tensor& out = outs[0];
+  const Tensor& self = TensorArg(args, 0);
+  const bool other_tensor = IsTensor(args, 1);
+  const Scalar other = other_tensor ? Scalar() : ScalarArg(args, 1);
+  Scalar alpha = 1;
+  if constexpr (K == B::kAdd || K == B::kSub) {
+    if (args.size() > 2) alpha = ScalarArg(args, 2);
+  }
+  DType compute = out.dtype();
+  if constexpr (IsCompare(K) || IsLogical(K)) {
+    tensor::TypeOperand ops[2] = {
+        OperandOf(self), other_tensor
+                             ? OperandOf(TensorArg(args, 1))
+                             : tensor::TypeOperand{other.dtype(), tensor::OperandKind::kScalar}};
+    compute = tensor::ResultType(ops);
+  }
+  if constexpr (K == B::kPow) {
+    if (!other_tensor && tensor::IsIntegral(compute, true) && other.is_int() &&
+        other.to_int() < 0) {
+      return absl::InvalidArgumentError("Integers to negative integer powers are not allowed.");
+    }
+  }
+  Tensor a = ToDType(self, compute);
+  Tensor b;
+  if (other_tensor) b = ToDType(TensorArg(args, 1), compute);
+  bool zero_div = tensor::VisitDType(compute, [&]<typename T>(TypeTag<T>) {
+    return RunTyped<K, T>(out, a, other_tensor ? &b : nullptr, other, alpha);
+  });
+  if (zero_div) return absl::InvalidArgumentError("ZeroDivisionError");
+  return absl::OkStatus();
+}
+
+// div dispatches on rounding_mode.
+absl::Status DivKernel(std::span<const KernelArg> args, std::span<const TensorMeta> metas,
+                       std::span<Tensor> outs) {
+  auto mode = args.size() > 2 ? OptStringArg(args, 2) : std::nullopt;
+  if (!mode) return BinaryKernel<B::kDiv>(args, metas, outs);
+  if (*mode == "trunc") {
+    // Floating trunc division of integers never reaches here: the output
+    // keeps the promoted (integer) dtype.
+    return BinaryKernel<B::kDivTrunc>(args, metas, outs);
+  }
+  if (*mode == "floor") return BinaryKernel<B::kDivFloor>(args, metas, outs);
+  return absl::InvalidArgumentError(
+      "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + *mode +
+      "'");
+}
+
+}  // namespace
+
+KernelFn FindBinaryKernel(std::string_view name) {
+  static const std::pair<std::string_view, KernelFn> kTable[] = {
+      {"add", BinaryKernel<B::kAdd>},
+      {"sub", BinaryKernel<B::kSub>},
+      {"mul", BinaryKernel<B::kMul>},
+      {"div", DivKernel},
+      {"floor_divide", BinaryKernel<B::kDivFloor>},
+      {"remainder", BinaryKernel<B::kRemainder>},
+      {"pow", BinaryKernel<B::kPow>},
+      {"maximum", BinaryKernel<B::kMaximum>},
+      {"minimum", BinaryKernel<B::kMinimum>},
+      {"eq", BinaryKernel<B::kEq>},
+      {"ne", BinaryKernel<B::kNe>},
+      {"lt", BinaryKernel<B::kLt>},
+      {"le", BinaryKernel<B::kLe>},
+      {"gt", BinaryKernel<B::kGt>},
+      {"ge", BinaryKernel<B::kGe>},
+      {"logical_and", BinaryKernel<B::kLogicalAnd>},
+      {"logical_or", BinaryKernel<B::kLogicalOr>},
+      {"logical_xor", BinaryKernel<B::kLogicalXor>},
+      {"bitwise_and", BinaryKernel<B::kBitwiseAnd>},
+      {"bitwise_or", BinaryKernel<B::kBitwiseOr>},
+      {"bitwise_xor", BinaryKernel<B::kBitwiseXor>},
+  };
+  for (const auto& [n, fn] : kTable) {
+    if (n == name) return fn;
+  }
+  return nullptr;
+}
+
+}  // namespace tc::kernels
