@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+
 #include "tc/graph_ir/op.h"
 #include "tc/tensor/tensor.h"
 

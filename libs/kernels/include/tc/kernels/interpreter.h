@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+
 #include "tc/graph_ir/graph.h"
 #include "tc/tensor/tensor.h"
 

@@ -23,11 +23,13 @@ class CheckFailure {
 
 // The destructor aborts, so the loop body runs at most once.
 #define TC_CHECK(condition) \
-  while (!(condition)) ::tc::support::internal::CheckFailure(__FILE__, __LINE__, #condition).stream()
+  while (!(condition))      \
+  ::tc::support::internal::CheckFailure(__FILE__, __LINE__, #condition).stream()
 
 #ifdef NDEBUG
-#define TC_DCHECK(condition) \
-  while (false && !(condition)) ::tc::support::internal::CheckFailure(__FILE__, __LINE__, #condition).stream()
+#define TC_DCHECK(condition)    \
+  while (false && !(condition)) \
+  ::tc::support::internal::CheckFailure(__FILE__, __LINE__, #condition).stream()
 #else
 #define TC_DCHECK(condition) TC_CHECK(condition)
 #endif

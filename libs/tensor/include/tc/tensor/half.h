@@ -32,7 +32,7 @@ inline uint16_t FloatToHalfBits(float f) {
   uint16_t h;
   if (x >= 0x47800000u) {  // overflow, inf or nan
     h = x > 0x7f800000u ? static_cast<uint16_t>(0x7e00u | ((x >> 13) & 0x3ffu)) : 0x7c00u;
-  } else if (x < 0x38800000u) {  // subnormal or zero in half
+  } else if (x < 0x38800000u) {     // subnormal or zero in half
     float v = BitsFloat(x) + 0.5f;  // adds the magic number that aligns the mantissa
     h = static_cast<uint16_t>(FloatBits(v) - 0x3f000000u);
   } else {

@@ -15,10 +15,10 @@ class Scalar {
   enum class Kind : uint8_t { kBool, kInt, kFloat };
 
   Scalar() : kind_(Kind::kInt), i_(0) {}
-  Scalar(bool v) : kind_(Kind::kBool), i_(v) {}      // NOLINT: implicit, like Python
-  Scalar(int v) : kind_(Kind::kInt), i_(v) {}        // NOLINT
-  Scalar(int64_t v) : kind_(Kind::kInt), i_(v) {}    // NOLINT
-  Scalar(double v) : kind_(Kind::kFloat), d_(v) {}   // NOLINT
+  Scalar(bool v) : kind_(Kind::kBool), i_(v) {}     // NOLINT: implicit, like Python
+  Scalar(int v) : kind_(Kind::kInt), i_(v) {}       // NOLINT
+  Scalar(int64_t v) : kind_(Kind::kInt), i_(v) {}   // NOLINT
+  Scalar(double v) : kind_(Kind::kFloat), d_(v) {}  // NOLINT
 
   Kind kind() const { return kind_; }
   bool is_bool() const { return kind_ == Kind::kBool; }

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+
 #include "tc/tensor/device.h"
 #include "tc/tensor/dtype.h"
 #include "tc/tensor/scalar.h"
@@ -32,8 +33,7 @@ class Tensor {
   // A 0-dim tensor holding `value`.
   static Tensor FromScalar(const Scalar& value, DType dtype);
   // A view of existing storage.
-  Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape sizes, Shape strides,
-         int64_t offset);
+  Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape sizes, Shape strides, int64_t offset);
 
   bool defined() const { return storage_ != nullptr; }
   DType dtype() const { return dtype_; }
