@@ -1,17 +1,46 @@
 #!/usr/bin/env python3
-"""Prints the one line CI reads, 'N passed, N failed[, N skipped]', from
-meson's testlog.json (one JSON object per test). Exits 1 when any test
-failed or when no test ran at all (an empty run is never a success).
+"""Prints the one line CI reads, 'N passed, N failed[, N skipped]'.
+
+Counts come from meson's logs: each GoogleTest case of a gtest-protocol
+binary counts once (from testlog.junit.xml), every other test once (from
+testlog.json). A gtest binary that failed without a failing case in the XML
+(a crash, a sanitizer report) adds one failure. Exits 1 when anything failed
+or when no test ran at all (an empty run is never a success).
 
 Usage: test_summary.py build/meson-logs/testlog.json
 """
 import collections
 import json
+import os
 import sys
+import xml.etree.ElementTree as ET
 
 PASSED = ("OK", "EXPECTEDFAIL")
-FAILED = ("FAIL", "TIMEOUT", "UNEXPECTEDPASS", "ERROR")
 SKIPPED = ("SKIP",)
+
+
+def gtest_cases(junit_path):
+    """Maps a meson test name to Counter(passed/failed/skipped) of its cases."""
+    cases = collections.defaultdict(collections.Counter)
+    try:
+        root = ET.parse(junit_path).getroot()
+    except (OSError, ET.ParseError):
+        return cases
+    for suite in root:
+        name = suite.get("name", "")
+        # gtest suites are named "<project>.<meson test name>.<gtest suite>".
+        parts = name.split(".")
+        if len(parts) < 3:
+            continue
+        test = ".".join(parts[1:-1])
+        for case in suite.iter("testcase"):
+            if case.find("failure") is not None or case.find("error") is not None:
+                cases[test]["failed"] += 1
+            elif case.find("skipped") is not None or case.get("status") == "notrun":
+                cases[test]["skipped"] += 1
+            else:
+                cases[test]["passed"] += 1
+    return cases
 
 
 def main(argv):
@@ -19,30 +48,38 @@ def main(argv):
         print("usage: test_summary.py TESTLOG_JSON", file=sys.stderr)
         print("0 passed, 1 failed")
         return 2
-    counts = collections.Counter()
+    results = []
     try:
         with open(argv[1], encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    counts[json.loads(line).get("result", "ERROR")] += 1
+            results = [json.loads(line) for line in f if line.strip()]
     except FileNotFoundError:
-        pass  # meson ran no test: reported as 0 passed below
+        pass  # meson ran no test: reported below
     except (OSError, ValueError) as e:
         print(f"test_summary: cannot read {argv[1]}: {e}", file=sys.stderr)
-        counts["ERROR"] += 1
-    passed = sum(counts[r] for r in PASSED)
-    failed = sum(counts[r] for r in FAILED)
-    skipped = sum(counts[r] for r in SKIPPED)
-    # Results meson may add later count as failures rather than vanish.
-    failed += sum(n for r, n in counts.items() if r not in PASSED + FAILED + SKIPPED)
-    if passed + failed + skipped == 0:
+        results = [{"name": "testlog", "result": "ERROR"}]
+    cases = gtest_cases(os.path.join(os.path.dirname(argv[1]), "testlog.junit.xml"))
+    total = collections.Counter()
+    for r in results:
+        result = r.get("result", "ERROR")
+        per_case = cases.get(r.get("name", ""))
+        if per_case:
+            total.update(per_case)
+            if result not in PASSED + SKIPPED and per_case["failed"] == 0:
+                total["failed"] += 1
+        elif result in PASSED:
+            total["passed"] += 1
+        elif result in SKIPPED:
+            total["skipped"] += 1
+        else:
+            total["failed"] += 1
+    if sum(total.values()) == 0:
         print("test_summary: no tests ran", file=sys.stderr)
-        failed = 1
-    line = f"{passed} passed, {failed} failed"
-    if skipped:
-        line += f", {skipped} skipped"
+        total["failed"] = 1
+    line = f"{total['passed']} passed, {total['failed']} failed"
+    if total["skipped"]:
+        line += f", {total['skipped']} skipped"
     print(line, flush=True)
-    return 1 if failed else 0
+    return 1 if total["failed"] else 0
 
 
 if __name__ == "__main__":
