@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Writes the goldens of the eager script corpus (tests/scripts/eager/) from real
+CPython + PyTorch.
+
+Usage (from anywhere; the scripts always run from the repository root):
+
+    python3 scripts/gen_script_goldens.py                 # all scripts
+    python3 scripts/gen_script_goldens.py lang_closures   # some (names or paths)
+    python3 scripts/gen_script_goldens.py --check         # verify, write nothing
+
+For each tests/scripts/eager/NAME.py it runs
+
+    /work/venv/bin/python -W ignore tests/scripts/eager/NAME.py
+
+with the repository root as the working directory and a fixed, minimal
+environment (PYTHONHASHSEED=0, one OpenMP/MKL thread, no CUDA, C.UTF-8), then
+writes next to the script:
+
+    NAME.out   stdout, always
+    NAME.err   stderr, only for scripts named err_*; CPython prints the script's
+               absolute path in tracebacks, so the repository root prefix is
+               removed: frames read `File "tests/scripts/eager/NAME.py", line N, in f`
+    NAME.rc    exit status followed by a newline, only for scripts named err_*
+
+Contract checked while generating (a violation is an error, nothing is written
+for that script):
+  * a script not named err_* exits 0 and writes nothing to stderr;
+  * an err_* script exits non-zero, its stderr ends with a
+    `Traceback`-style or SyntaxError report, and mentions no path outside the
+    repository (no site-packages frames: the error must be raised by code the
+    script calls directly, which is what tc can reproduce);
+  * running is deterministic: --check re-runs and compares byte for byte.
+
+Goldens are committed. Re-running this script gives identical files.
+"""
+import argparse
+import concurrent.futures
+import os
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+CORPUS_REL = os.path.join("tests", "scripts", "eager")
+CORPUS = os.path.join(ROOT, CORPUS_REL)
+DEFAULT_PYTHON = "/work/venv/bin/python"
+TIMEOUT_S = 300
+
+
+def fixed_env():
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": "/tmp",
+        "LC_ALL": "C.UTF-8",
+        "LANG": "C.UTF-8",
+        "PYTHONHASHSEED": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONUNBUFFERED": "0",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+        "OPENBLAS_NUM_THREADS": "1",
+        "CUDA_VISIBLE_DEVICES": "",
+        "TORCH_SHOW_CPP_STACKTRACES": "0",
+    }
+
+
+def list_scripts(selected):
+    names = sorted(f[:-3] for f in os.listdir(CORPUS) if f.endswith(".py"))
+    if not selected:
+        return names
+    out = []
+    for s in selected:
+        base = os.path.basename(s)
+        if base.endswith(".py"):
+            base = base[:-3]
+        for suffix in (".out", ".err", ".rc"):
+            if base.endswith(suffix):
+                base = base[: -len(suffix)]
+        if base not in names:
+            raise SystemExit(f"gen_script_goldens: no script {base}.py in {CORPUS_REL}")
+        out.append(base)
+    return out
+
+
+def run_one(python, name):
+    rel = os.path.join(CORPUS_REL, name + ".py")
+    try:
+        p = subprocess.run([python, "-W", "ignore", rel], cwd=ROOT, env=fixed_env(),
+                           stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return name, None, None, None, f"timed out after {TIMEOUT_S}s"
+    # CPython 3.9+ makes the __main__ script's path absolute in tracebacks; goldens
+    # keep the repository-relative path the script was started with.
+    err = p.stderr.replace((ROOT + os.sep).encode(), b"")
+    return name, p.stdout, err, p.returncode, None
+
+
+def contract_problem(name, out, err, rc):
+    is_err = name.startswith("err_")
+    text = err.decode("utf-8", "replace")
+    if not is_err:
+        if rc != 0:
+            return f"exit status {rc} (only err_* scripts may fail):\n{text}"
+        if err:
+            return f"wrote to stderr (only err_* scripts may):\n{text}"
+        return None
+    if rc == 0:
+        return "err_* script exited 0"
+    if "site-packages" in text or "/work/" in text or ROOT in text:
+        return ("stderr names a file outside the corpus (a library frame or absolute path); "
+                f"tc cannot reproduce it:\n{text}")
+    lines = text.rstrip("\n").split("\n")
+    if not lines or ":" not in lines[-1] and not lines[-1].isidentifier():
+        return f"stderr does not end with an exception line:\n{text}"
+    if "Traceback (most recent call last):" not in text and "Error" not in lines[-1]:
+        return f"stderr has neither a traceback nor a SyntaxError report:\n{text}"
+    try:
+        out.decode("utf-8")
+        err.decode("utf-8")
+    except UnicodeDecodeError:
+        return "output is not UTF-8"
+    return None
+
+
+def golden_files(name, out, err, rc):
+    files = {name + ".out": out}
+    if name.startswith("err_"):
+        files[name + ".err"] = err
+        files[name + ".rc"] = f"{rc}\n".encode()
+    return files
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("scripts", nargs="*", help="script names or paths (default: all)")
+    ap.add_argument("--python", default=DEFAULT_PYTHON, help="reference interpreter (CPython + torch)")
+    ap.add_argument("--check", action="store_true",
+                    help="run and compare with the committed goldens; write nothing")
+    ap.add_argument("-j", "--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
+    args = ap.parse_args()
+
+    names = list_scripts(args.scripts)
+    failures = []
+    changed = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda n: run_one(args.python, n), names))
+    for name, out, err, rc, problem in results:
+        if problem is None:
+            problem = contract_problem(name, out, err, rc)
+        if problem:
+            failures.append(f"{name}: {problem}")
+            continue
+        for fname, data in golden_files(name, out, err, rc).items():
+            path = os.path.join(CORPUS, fname)
+            old = None
+            if os.path.exists(path):
+                with open(path, "rb") as f:
+                    old = f.read()
+            if old == data:
+                continue
+            changed.append(fname)
+            if not args.check:
+                with open(path, "wb") as f:
+                    f.write(data)
+        if not name.startswith("err_"):
+            for suffix in (".err", ".rc"):
+                stale = os.path.join(CORPUS, name + suffix)
+                if os.path.exists(stale):
+                    changed.append(name + suffix + " (stale)")
+                    if not args.check:
+                        os.remove(stale)
+
+    scripts = set(names)
+    if not args.scripts:
+        for f in sorted(os.listdir(CORPUS)):
+            stem, ext = os.path.splitext(f)
+            if ext in (".out", ".err", ".rc") and stem not in scripts:
+                changed.append(f + " (no script)")
+                if not args.check:
+                    os.remove(os.path.join(CORPUS, f))
+
+    for f in failures:
+        print("FAIL " + f, file=sys.stderr)
+    verb = "differ" if args.check else "written"
+    print(f"gen_script_goldens: {len(names)} scripts, {len(changed)} golden files {verb}, "
+          f"{len(failures)} failed")
+    for c in changed:
+        print("  " + c)
+    if failures or (args.check and changed):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

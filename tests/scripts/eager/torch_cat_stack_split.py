@@ -1,0 +1,31 @@
+# cat, stack, split, chunk, narrow.
+import torch
+
+a = torch.tensor([[1, 2], [3, 4]])
+b = torch.tensor([[5, 6]])
+c = torch.tensor([[7], [8]])
+print(torch.cat([a, b]), torch.cat([a, b], dim=0).shape, torch.cat([a, c], dim=1), torch.cat((a, a), -1))
+print(torch.cat([torch.tensor([1.0]), torch.tensor([2.0, 3.0])]), torch.cat([a]))
+print(torch.stack([a, a]), torch.stack([a, a], dim=1), torch.stack([a, a], dim=2).shape, torch.stack((a, a, a), -1).shape)
+print(torch.stack([torch.tensor(1), torch.tensor(2)]), torch.stack([torch.tensor([1, 2]), torch.tensor([3, 4])], 1))
+x = torch.arange(10)
+parts = torch.split(x, 3)
+print(len(parts), parts)
+print(x.split([2, 3, 5]), x.split(5))
+m = torch.arange(12).reshape(3, 4)
+print(m.split(2, dim=1), torch.split(m, [1, 2], dim=0))
+print(torch.chunk(x, 3), x.chunk(4), x.chunk(5), m.chunk(2, dim=1))
+print(torch.chunk(torch.arange(5), 2), torch.arange(6).chunk(4))
+print(x.narrow(0, 2, 5), m.narrow(1, 1, 2), torch.narrow(m, 0, 1, 2))
+pieces = [torch.full((2,), float(i)) for i in range(3)]
+print(torch.cat(pieces), torch.stack(pieces))
+back = torch.cat(m.chunk(2, dim=1), dim=1)
+print(torch.equal(back, m))
+h, w = m.split([1, 3], dim=1)
+print(h.shape, w.shape, h, w)
+print(torch.cat([torch.zeros(0, 3), torch.ones(2, 3)]).shape)
+q = torch.cat([a.float(), b.float()], 0)
+print(q.dtype, q.mean(0))
+n = m.narrow(0, 0, 1)
+n[0, 0] = 99
+print(m[0])

@@ -1,0 +1,27 @@
+# permute, transpose, t, T, expand, broadcasting of shapes.
+import torch
+
+x = torch.arange(24).reshape(2, 3, 4)
+print(x.permute(2, 0, 1).shape, x.permute(0, 2, 1))
+print(x.transpose(0, 2).shape, x.transpose(1, 2)[0], torch.transpose(x, 0, 1).shape)
+print(x.transpose(-1, -2).shape, torch.permute(x, (1, 0, 2)).shape)
+m = torch.tensor([[1, 2, 3], [4, 5, 6]])
+print(m.t(), m.T, torch.t(m), m.t().t())
+print(m.transpose(0, 1).contiguous().view(-1), m.T.sum(0), m.T[2])
+v = torch.tensor([1, 2, 3])
+print(v.expand(2, 3), v.expand(4, -1).shape, v.unsqueeze(1).expand(3, 2))
+col = torch.tensor([[1], [2]])
+print(col.expand(2, 3), col.expand(-1, 4).shape, col.expand(3, 2, 5).shape)
+e = torch.tensor([[1.0], [2.0], [3.0]]).expand(3, 3)
+print(e, e.sum(0), e.contiguous().view(-1))
+print(torch.zeros(3, 1).expand(3, 4).shape)
+a = torch.arange(3.0)
+b = torch.arange(4.0)
+outer = a[:, None] * b[None, :]
+print(outer, outer.shape)
+print((torch.ones(2, 1, 4) + torch.ones(3, 1)).shape, (torch.ones(5, 1, 1) * torch.ones(1, 3, 2)).shape)
+print(torch.arange(6).reshape(2, 3) + torch.tensor([[10], [20]]))
+y = x.permute(1, 2, 0)
+print(y[1, 2], y.reshape(12, 2)[:3])
+z = x.transpose(0, 1)
+print(z[0], z[2, 1], z.is_contiguous())

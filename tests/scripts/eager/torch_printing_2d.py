@@ -1,0 +1,23 @@
+# Tensor repr of matrices and higher-rank tensors, alignment and summarization.
+import torch
+
+print(torch.arange(6).reshape(2, 3))
+print(torch.arange(6.0).reshape(3, 2) - 2.5)
+print(torch.tensor([[1, -10], [100, -1000]]))
+print(torch.arange(24).reshape(2, 3, 4))
+print(torch.arange(8.0).reshape(2, 2, 2) / 4)
+print(torch.arange(16).reshape(2, 2, 2, 2))
+print(torch.eye(4))
+print(torch.ones(1, 1, 1))
+print(torch.zeros(2, 1, 3))
+print(torch.tensor([[True, False], [False, True]]))
+print(torch.arange(2000))
+print(torch.arange(1500.0) / 3)
+print(torch.arange(10000).reshape(100, 100))
+print(torch.arange(3000.0).reshape(3, 1000))
+print(torch.arange(60.0).reshape(3, 20) * 1.5)
+print(torch.tensor([[1e-4, 1.0], [2.0, 3e4]]))
+print(torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=torch.float64))
+print(torch.arange(12, dtype=torch.int32).reshape(3, 4))
+print(torch.full((2, 3), 0.5, dtype=torch.float16))
+print(torch.arange(18.0).reshape(3, 6) - 9)

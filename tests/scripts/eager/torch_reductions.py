@@ -1,0 +1,28 @@
+# Reductions: sum mean prod amax amin with dim, keepdim, negative dims, tuples of dims.
+import torch
+
+x = torch.arange(1.0, 25.0).reshape(2, 3, 4)
+print(x.sum(), x.mean(), x.prod() > 0, torch.sum(x), torch.mean(x))
+print(x.sum(0), x.sum(1), x.sum(2), x.sum(-1), x.sum(dim=-2))
+print(x.sum(dim=0, keepdim=True).shape, x.sum(1, keepdim=True))
+print(x.sum((0, 2)), x.sum(dim=(1, 2), keepdim=True), x.sum(dim=[0, 1]))
+print(x.mean(0), x.mean(dim=2), x.mean((0, 1)), x.mean(-1, keepdim=True).shape)
+y = torch.tensor([[1.0, 2.0, 3.0], [4.0, 0.5, 2.0]])
+print(y.prod(), y.prod(0), y.prod(1), y.prod(dim=1, keepdim=True), torch.prod(y, 0))
+print(y.amax(), y.amax(0), y.amax(1), y.amin(), y.amin(dim=0), y.amin(1, keepdim=True))
+print(torch.amax(x, dim=(0, 2)), torch.amin(x, dim=(1, 2)), torch.amax(x, (0, 1), keepdim=True).shape)
+i = torch.tensor([[1, 2, 3], [4, 5, 6]])
+print(i.sum(), i.sum(0), i.sum().dtype, i.prod(1), i.amax(0), i.float().mean(1))
+print(i.sum(dim=1).float(), i.sum(dim=1, keepdim=True))
+b = torch.tensor([[True, False, True], [True, True, True]])
+print(b.sum(), b.sum(0), b.sum(1).dtype)
+e = torch.zeros(0)
+print(e.sum(), e.prod(), torch.zeros(3, 0).sum(1), torch.zeros(0, 3).sum(0))
+print(torch.tensor(5.0).sum(), torch.tensor(5.0).sum(0), torch.tensor([2.0]).mean())
+big = torch.arange(1000.0)
+print(big.sum(), big.mean(), (big / 1000).sum())
+h = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float16)
+print(h.sum(), h.mean(), torch.tensor([1.0, 2.0], dtype=torch.float64).sum())
+print(x.sum(0).sum(0).sum(0), x.sum(-1).mean(-1))
+z = x - 12.5
+print(z.abs().sum(), (z * z).mean().sqrt(), z.amax(-1) - z.amin(-1))

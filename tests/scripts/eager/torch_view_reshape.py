@@ -1,0 +1,32 @@
+# view, reshape, -1 inference, flatten, contiguous, unsqueeze, squeeze, views share storage.
+import torch
+
+x = torch.arange(12)
+print(x.view(3, 4), x.view(2, -1), x.view(-1, 6).shape, x.reshape(2, 2, 3), x.reshape(-1))
+print(x.view(12, 1).shape, x.reshape(1, 12).shape, torch.reshape(x, (4, 3)))
+m = x.view(3, 4)
+m[0, 0] = 100
+print(x[:4], "view shares storage with the base")
+r = x.reshape(6, 2)
+r[5, 1] = -1
+print(x[-2:])
+t = m.t()
+print(t.is_contiguous(), t.contiguous().is_contiguous(), t.reshape(-1), t.contiguous().view(-1))
+y = torch.arange(24.0).reshape(2, 3, 4)
+print(y.flatten(), y.flatten().shape, y.flatten(1).shape, y.flatten(0, 1).shape, y.flatten(start_dim=1, end_dim=2).shape)
+print(torch.flatten(y, 1))
+u = torch.tensor([1.0, 2.0, 3.0])
+print(u.unsqueeze(0), u.unsqueeze(1), u.unsqueeze(-1).shape, u.unsqueeze(0).unsqueeze(0).shape)
+print(torch.unsqueeze(u, 0).shape, u[None].shape, u[:, None].shape)
+s = torch.zeros(1, 3, 1, 2)
+print(s.squeeze().shape, s.squeeze(0).shape, s.squeeze(2).shape, s.squeeze(1).shape, s.squeeze(-2).shape)
+print(torch.squeeze(s).shape, torch.tensor([[5]]).squeeze(), torch.tensor([[5]]).squeeze().shape)
+print(y.view(6, 4).sum(1), y.reshape(4, 6)[1])
+z = y.permute(2, 0, 1)
+print(z.shape, z.is_contiguous(), z.reshape(4, 6))
+print(x.view(2, 6).view(3, 4).view(12).shape, torch.arange(6).view(2, 3).T.reshape(6))
+print(torch.zeros(0, 4).reshape(-1).shape, torch.zeros(2, 0).view(0).shape)
+p = torch.arange(6.0).view(2, 3)
+q = p.unsqueeze(1).expand(2, 4, 3).reshape(8, 3)
+print(q)
+print(p.view(3, 2).view(-1, 1, 2).shape, p.reshape(3, 2))
