@@ -1,12 +1,14 @@
 // Kernel throughput through the eager path (kernels::Call: meta inference,
 // output allocation from the caching allocator, the kernel), against a plain
 // parallel memcpy over the same thread pool as the memory-bandwidth baseline.
-// Bytes processed count bytes read + written.
+// Bytes processed count bytes read + written. BM_CallAdd1* measure the
+// per-op overhead of the eager path on 1-element tensors.
 #include <cstring>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include "tc/graph_ir/op.h"
 #include "tc/kernels/caching_allocator.h"
 #include "tc/kernels/eager.h"
 #include "tc/kernels/thread_pool.h"
@@ -23,6 +25,16 @@ Tensor Filled(int64_t n, double v) {
   return Tensor::Full(Shape{n}, v, DType::kFloat32);
 }
 
+// Calls `op` on `args` once per iteration; `bytes_per_call` read + written.
+void RunCall(benchmark::State& state, const char* op, std::initializer_list<KernelArg> args,
+             int64_t bytes_per_call) {
+  for (auto _ : state) {
+    auto r = Call(op, args);
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetBytesProcessed(state.iterations() * bytes_per_call);
+}
+
 void BM_Memcpy(benchmark::State& state) {
   const int64_t n = state.range(0);
   Tensor src = Filled(n, 1.0), dst = Filled(n, 0.0);
@@ -37,32 +49,37 @@ void BM_Memcpy(benchmark::State& state) {
 
 void BM_Add(benchmark::State& state) {
   const int64_t n = state.range(0);
-  Tensor a = Filled(n, 1.0), b = Filled(n, 2.0);
-  for (auto _ : state) {
-    auto r = Call("add", {a, b});
-    benchmark::DoNotOptimize(r);
-  }
-  state.SetBytesProcessed(state.iterations() * 3 * n * 4);
+  RunCall(state, "add", {Filled(n, 1.0), Filled(n, 2.0)}, 3 * n * 4);
 }
 
 void BM_Exp(benchmark::State& state) {
   const int64_t n = state.range(0);
-  Tensor a = Filled(n, 0.5);
-  for (auto _ : state) {
-    auto r = Call("exp", {a});
-    benchmark::DoNotOptimize(r);
-  }
-  state.SetBytesProcessed(state.iterations() * 2 * n * 4);
+  RunCall(state, "exp", {Filled(n, 0.5)}, 2 * n * 4);
 }
 
 void BM_Sum(benchmark::State& state) {
   const int64_t n = state.range(0);
-  Tensor a = Filled(n, 0.5);
+  RunCall(state, "sum", {Filled(n, 0.5)}, n * 4 + 4);
+}
+
+void BM_CallAdd1(benchmark::State& state) {
+  Tensor a = Filled(1, 1.0), b = Filled(1, 2.0);
   for (auto _ : state) {
-    auto r = Call("sum", {a});
+    auto r = Call("add", {a, b});
     benchmark::DoNotOptimize(r);
   }
-  state.SetBytesProcessed(state.iterations() * (n * 4 + 4));
+}
+
+// The same with the OpDef looked up once and all arguments given (the
+// interpreter's situation): no name lookup, no defaults to fill.
+void BM_CallAdd1Preresolved(benchmark::State& state) {
+  const graph_ir::OpDef& add = *graph_ir::FindOp("add");
+  Tensor a = Filled(1, 1.0), b = Filled(1, 2.0);
+  const KernelArg args[] = {a, b, graph_ir::Constant(tensor::Scalar(1))};
+  for (auto _ : state) {
+    auto r = Call(add, std::span<const KernelArg>(args));
+    benchmark::DoNotOptimize(r);
+  }
 }
 
 void BM_Matmul(benchmark::State& state) {
@@ -70,11 +87,7 @@ void BM_Matmul(benchmark::State& state) {
   InstallCachingAllocator();
   Tensor a = Tensor::Full(Shape{n, n}, 0.5, DType::kFloat32);
   Tensor b = Tensor::Full(Shape{n, n}, 0.25, DType::kFloat32);
-  for (auto _ : state) {
-    auto r = Call("mm", {a, b});
-    benchmark::DoNotOptimize(r);
-  }
-  state.SetBytesProcessed(state.iterations() * 3 * n * n * 4);
+  RunCall(state, "mm", {a, b}, 3 * n * n * 4);
   state.counters["FLOPS"] = benchmark::Counter(
       static_cast<double>(2 * n * n * n) * static_cast<double>(state.iterations()),
       benchmark::Counter::kIsRate);
@@ -84,6 +97,8 @@ BENCHMARK(BM_Memcpy)->Arg(4096)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(BM_Add)->Arg(4096)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(BM_Exp)->Arg(4096)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(BM_Sum)->Arg(4096)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
+BENCHMARK(BM_CallAdd1);
+BENCHMARK(BM_CallAdd1Preresolved);
 BENCHMARK(BM_Matmul)->Arg(1024)->UseRealTime();
 
 }  // namespace

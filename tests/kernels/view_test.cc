@@ -63,6 +63,37 @@ TEST(ViewTest, ViewFailsAcrossStridesReshapeCopies) {
   EXPECT_EQ(Values(flat)[0], 4);
 }
 
+// Strides and offsets as torch 2 reports them (see the comments).
+TEST(ViewTest, StridesAndOffsetsMatchTorch) {
+  Tensor t = Iota({2, 3, 4});
+  // s = t[:, :, 1:3]; s.view(6, 2): strides (4, 1), offset 1.
+  Tensor s = Run1("slice", {t, Int(2), Int(1), Int(3)});
+  Tensor v = Run1("view", {s, Ints({6, 2})});
+  EXPECT_EQ(v.strides(), (Shape{4, 1}));
+  EXPECT_EQ(v.storage_offset(), 1);
+  EXPECT_EQ(v.storage(), t.storage());
+  EXPECT_EQ(Values(v), (std::vector<double>{1, 2, 5, 6, 9, 10, 13, 14, 17, 18, 21, 22}));
+  // s.reshape(12) copies: stride (1,), offset 0, same values.
+  Tensor r = Run1("reshape", {s, Ints({12})});
+  EXPECT_NE(r.storage(), t.storage());
+  EXPECT_EQ(r.strides(), (Shape{1}));
+  EXPECT_EQ(r.storage_offset(), 0);
+  EXPECT_EQ(Values(r), Values(v));
+  // t[1:, 1:3][:, :, 2:]: sizes (1, 2, 2), strides (12, 4, 1), offset 18.
+  Tensor a = Run1("slice", {t, Int(0), Int(1), NoneArg()});
+  Tensor b = Run1("slice", {a, Int(1), Int(1), Int(3)});
+  Tensor c = Run1("slice", {b, Int(2), Int(2), NoneArg()});
+  EXPECT_EQ(c.sizes(), (Shape{1, 2, 2}));
+  EXPECT_EQ(c.strides(), (Shape{12, 4, 1}));
+  EXPECT_EQ(c.storage_offset(), 18);
+  // Zero elements: torch.empty(0, 3).t() has strides (1, 3); viewing it as
+  // (3, 0) keeps them, as (0, 3) gives fresh ones (3, 1).
+  Tensor e = Run1("permute", {Tensor::Empty(Shape{0, 3}, DType::kFloat32), Ints({1, 0})});
+  EXPECT_EQ(e.strides(), (Shape{1, 3}));
+  EXPECT_EQ(Run1("view", {e, Ints({3, 0})}).strides(), (Shape{1, 3}));
+  EXPECT_EQ(Run1("view", {e, Ints({0, 3})}).strides(), (Shape{3, 1}));
+}
+
 TEST(ViewTest, ZeroDim) {
   Tensor s = Tensor::FromScalar(Scalar(3.0), DType::kFloat32);
   Tensor v = Run1("reshape", {s, Ints({1, 1})});

@@ -1,5 +1,6 @@
 #include "meta_util.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -116,11 +117,49 @@ Shape ReducedSizes(tensor::IntSpan sizes, const std::vector<bool>& mask, bool ke
   return out;
 }
 
-absl::Status CheckNewSizes(tensor::IntSpan sizes) {
+namespace {
+
+absl::Status CheckNonNegative(tensor::IntSpan sizes) {
   for (int64_t s : sizes) {
     if (s < 0) {
       return Invalid(absl::StrFormat("Trying to create tensor with negative dimension %d: %s", s,
                                      tensor::ShapeToString(sizes)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// sizes' product times `factor`, or false when it does not fit in int64.
+bool CheckedProduct(tensor::IntSpan sizes, int64_t factor, int64_t* out) {
+  for (int64_t s : sizes) {
+    if (__builtin_mul_overflow(factor, s, &factor)) return false;
+  }
+  *out = factor;
+  return true;
+}
+
+}  // namespace
+
+absl::Status CheckNewSizes(tensor::IntSpan sizes) {
+  TC_RETURN_IF_ERROR(CheckNonNegative(sizes));
+  int64_t numel;
+  if (!CheckedProduct(sizes, 1, &numel)) return Invalid("numel: integer multiplication overflow");
+  return absl::OkStatus();
+}
+
+absl::Status CheckStorageSize(tensor::IntSpan sizes, DType dtype) {
+  TC_RETURN_IF_ERROR(CheckNonNegative(sizes));
+  int64_t bytes;
+  if (!CheckedProduct(sizes, static_cast<int64_t>(tensor::ItemSize(dtype)), &bytes)) {
+    return Invalid(absl::StrFormat("Storage size calculation overflowed with sizes=%s",
+                                   tensor::ShapeToString(sizes)));
+  }
+  // Row-major strides skip size-0 dims (as max(size, 1)), so a tensor with
+  // no elements can still have strides beyond int64.
+  int64_t stride = 1;
+  for (size_t i = sizes.size(); i-- > 1;) {
+    if (__builtin_mul_overflow(stride, std::max<int64_t>(sizes[i], 1), &stride)) {
+      return Invalid("Stride calculation overflowed");
     }
   }
   return absl::OkStatus();

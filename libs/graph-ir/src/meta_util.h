@@ -65,8 +65,15 @@ inline std::vector<TensorMeta> One(TensorMeta meta) { return {std::move(meta)}; 
 // all), rejecting duplicates in PyTorch's words; the reduced sizes.
 absl::StatusOr<std::vector<bool>> ReduceMask(int64_t rank, tensor::IntSpan dims);
 Shape ReducedSizes(tensor::IntSpan sizes, const std::vector<bool>& mask, bool keepdim);
-// Negative sizes of a new tensor: "Trying to create tensor with negative dimension -1: [-1]".
+// Sizes of a new tensor or view: negative sizes are "Trying to create tensor
+// with negative dimension -1: [-1]", an element count beyond int64 is
+// "numel: integer multiplication overflow" (PyTorch's words).
 absl::Status CheckNewSizes(tensor::IntSpan sizes);
+// The byte size of a new `dtype` tensor of `sizes` must fit in int64:
+// "Storage size calculation overflowed with sizes=[...]", and so must its
+// row-major strides ("Stride calculation overflowed"); negative sizes are
+// rejected first, as in CheckNewSizes.
+absl::Status CheckStorageSize(tensor::IntSpan sizes, DType dtype);
 
 // Registration, one function per op file.
 void AddPointwiseOps(std::vector<OpDef>& ops);

@@ -14,7 +14,6 @@ constexpr ArgType kIL = ArgType::kIntList;
 
 Metas Full(Args a) {
   const Shape& size = IntList(a, 0);
-  TC_RETURN_IF_ERROR(CheckNewSizes(size));
   DType dtype;
   if (!IsNone(a, 2)) {
     dtype = DTypeArg(a, 2);
@@ -22,6 +21,7 @@ Metas Full(Args a) {
     const Scalar& v = ScalarArg(a, 1);
     dtype = v.is_bool() ? DType::kBool : (v.is_int() ? DType::kInt64 : DType::kFloat32);
   }
+  TC_RETURN_IF_ERROR(CheckStorageSize(size, dtype));
   return One(Contig(dtype, size, tensor::Device::CPU()));
 }
 
@@ -52,8 +52,8 @@ Metas Arange(Args a) {
 
 Metas Random(Args a, std::string_view kernel) {
   const Shape& size = IntList(a, 0);
-  TC_RETURN_IF_ERROR(CheckNewSizes(size));
   DType dtype = IsNone(a, 1) ? DType::kFloat32 : DTypeArg(a, 1);
+  TC_RETURN_IF_ERROR(CheckStorageSize(size, dtype));
   if (!tensor::IsFloatingPoint(dtype)) return NotImplemented(kernel, dtype);
   return One(Contig(dtype, size, tensor::Device::CPU()));
 }

@@ -124,9 +124,11 @@ Metas Scatter(Args a) {
   if (src && std::max<int64_t>(index.dim(), 1) != std::max<int64_t>(src->dim(), 1)) {
     return Invalid("Index tensor must have the same number of dimensions as src tensor");
   }
-  for (int64_t d = 0; d < index.dim() && index.numel() > 0; ++d) {
-    bool too_big = (d != dim && d < self.dim() && index.sizes[d] > self.sizes[d]) ||
-                   (src && d < src->dim() && index.sizes[d] > src->sizes[d]);
+  // A 0-dim tensor counts as [1] here, as in PyTorch's checks.
+  auto size_at = [](const TensorMeta& t, int64_t d) { return t.dim() == 0 ? 1 : t.sizes[d]; };
+  for (int64_t d = 0; d < std::max<int64_t>(index.dim(), 1) && index.numel() > 0; ++d) {
+    bool too_big = (d != dim && size_at(index, d) > size_at(self, d)) ||
+                   (src && size_at(index, d) > size_at(*src, d));
     if (!too_big) continue;
     if (src) {
       return Invalid(absl::StrFormat(

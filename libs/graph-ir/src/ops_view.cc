@@ -1,5 +1,6 @@
 // View ops: each output's strides describe a view of the input's storage,
-// computed as ATen does (computeStride, inferExpandGeometry, ...).
+// computed as ATen does (computeStride in tc/tensor/shape.h,
+// inferExpandGeometry, ...).
 #include <optional>
 
 #include "absl/strings/str_format.h"
@@ -50,48 +51,10 @@ absl::StatusOr<Shape> InferSize(tensor::IntSpan shape, int64_t numel) {
       absl::StrFormat("shape '%s' is invalid for input of size %d", ShapeToString(shape), numel));
 }
 
-// ATen's computeStride: strides that view `oldshape` as `newshape`, or
-// nullopt when some new dimension would span two non-contiguous chunks.
-std::optional<Shape> ComputeStride(tensor::IntSpan oldshape, tensor::IntSpan oldstride,
-                                   tensor::IntSpan newshape) {
-  int64_t numel = tensor::Numel(oldshape);
-  if (oldshape.empty() || numel == 0) {
-    if (numel == 0 &&
-        std::equal(oldshape.begin(), oldshape.end(), newshape.begin(), newshape.end())) {
-      return Shape(oldstride.begin(), oldstride.end());
-    }
-    return tensor::ContiguousStrides(newshape);
-  }
-  Shape newstride(newshape.size());
-  int64_t view_d = static_cast<int64_t>(newshape.size()) - 1;
-  int64_t chunk_base_stride = oldstride.back();
-  int64_t tensor_numel = 1;
-  int64_t view_numel = 1;
-  for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; tensor_d--) {
-    tensor_numel *= oldshape[tensor_d];
-    if (tensor_d == 0 || (oldshape[tensor_d - 1] != 1 &&
-                          oldstride[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
-      while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
-        newstride[view_d] = view_numel * chunk_base_stride;
-        view_numel *= newshape[view_d];
-        view_d--;
-      }
-      if (view_numel != tensor_numel) return std::nullopt;
-      if (tensor_d > 0) {
-        chunk_base_stride = oldstride[tensor_d - 1];
-        tensor_numel = 1;
-        view_numel = 1;
-      }
-    }
-  }
-  if (view_d != -1) return std::nullopt;
-  return newstride;
-}
-
 Metas View(Args a) {
   const TensorMeta& in = Tensor(a, 0);
   TC_ASSIGN_OR_RETURN(Shape sizes, InferSize(IntList(a, 1), in.numel()));
-  std::optional<Shape> strides = ComputeStride(in.sizes, in.strides, sizes);
+  std::optional<Shape> strides = tensor::ComputeViewStrides(in.sizes, in.strides, sizes);
   if (!strides) {
     return Invalid(
         "view size is not compatible with input tensor's size and stride (at least one dimension "
@@ -103,7 +66,7 @@ Metas View(Args a) {
 Metas Reshape(Args a) {
   const TensorMeta& in = Tensor(a, 0);
   TC_ASSIGN_OR_RETURN(Shape sizes, InferSize(IntList(a, 1), in.numel()));
-  std::optional<Shape> strides = ComputeStride(in.sizes, in.strides, sizes);
+  std::optional<Shape> strides = tensor::ComputeViewStrides(in.sizes, in.strides, sizes);
   if (!strides) return One(Contig(in.dtype, sizes, in.device));  // a copy
   return One(ViewMeta(in, std::move(sizes), std::move(*strides)));
 }

@@ -8,6 +8,7 @@
 
 #include "tc/support/status.h"
 
+#include "composite_util.h"
 #include "meta_util.h"
 
 namespace tc::graph_ir {
@@ -27,6 +28,7 @@ const Registry& GetRegistry() {
     internal::AddViewOps(r->defs);
     internal::AddExternOps(r->defs);
     internal::AddCreationOps(r->defs);
+    internal::AddCompositeOps(r->defs);
     for (const OpDef& op : r->defs) {
       r->ptrs.push_back(&op);
       r->by_name.emplace(op.name, &op);
@@ -105,6 +107,22 @@ std::string QuoteString(const std::string& s) {
   return out + "'";
 }
 
+// Outputs whose element or byte count overflows int64 (sizes multiplied
+// from huge arguments, e.g. mm of two expanded tensors) are errors here, so
+// no layer below ever computes with a wrapped size.
+absl::StatusOr<std::vector<TensorMeta>> CheckOutputSizes(
+    const OpDef& op, absl::StatusOr<std::vector<TensorMeta>> metas) {
+  if (!metas.ok()) return metas;
+  for (const TensorMeta& m : *metas) {
+    if (op.category == OpCategory::kView) {
+      TC_RETURN_IF_ERROR(internal::CheckNewSizes(m.sizes));
+    } else {
+      TC_RETURN_IF_ERROR(internal::CheckStorageSize(m.sizes, m.dtype));
+    }
+  }
+  return metas;
+}
+
 }  // namespace
 
 const OpDef* FindOp(std::string_view name) {
@@ -153,6 +171,8 @@ std::string_view OpCategoryName(OpCategory category) {
       return "random";
     case OpCategory::kCreation:
       return "creation";
+    case OpCategory::kComposite:
+      return "composite";
   }
   return "?";
 }
@@ -270,7 +290,10 @@ absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<con
     } else if (std::holds_alternative<std::vector<TensorMeta>>(arg)) {
       if (type != ArgType::kTensorList) return TypeError(op, i, "Tensor[]");
     } else {
-      if (type == ArgType::kTensor || type == ArgType::kTensorList) {
+      // An optional tensor (linear's bias) may be None.
+      bool none_ok = op.args[i].optional &&
+                     std::holds_alternative<None>(std::get<Constant>(arg));
+      if ((type == ArgType::kTensor || type == ArgType::kTensorList) && !none_ok) {
         return TypeError(op, i, MetaArgTypeName(arg));
       }
       TC_ASSIGN_OR_RETURN(Constant c, CheckConstantArg(op, i, std::get<Constant>(arg)));
@@ -278,7 +301,7 @@ absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<con
     }
   }
   TC_RETURN_IF_ERROR(CheckSameDevice(args));
-  if (!needs_copy) return op.meta(args);
+  if (!needs_copy) return CheckOutputSizes(op, op.meta(args));
   std::vector<MetaArg> full;
   full.reserve(op.args.size());
   for (size_t i = 0; i < op.args.size(); ++i) {
@@ -291,7 +314,7 @@ absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<con
       full.push_back(args[i]);
     }
   }
-  return op.meta(full);
+  return CheckOutputSizes(op, op.meta(full));
 }
 
 }  // namespace tc::graph_ir

@@ -20,16 +20,21 @@ size_t CachingAllocator::SizeClass(size_t bytes) {
   return (bytes + step - 1) / step * step;
 }
 
+std::vector<void*>& CachingAllocator::FreeList(size_t size_class) {
+  if (size_class <= 1024) return small_free_[size_class / 64 - 1];
+  return free_[size_class];
+}
+
 void* CachingAllocator::Allocate(size_t bytes) {
   size_t size = SizeClass(bytes);
   {
     std::lock_guard<std::mutex> lock(mu_);
     ++stats_.allocations;
     stats_.bytes_in_use += static_cast<int64_t>(size);
-    auto it = free_.find(size);
-    if (it != free_.end() && !it->second.empty()) {
-      void* ptr = it->second.back();
-      it->second.pop_back();
+    std::vector<void*>& blocks = FreeList(size);
+    if (!blocks.empty()) {
+      void* ptr = blocks.back();
+      blocks.pop_back();
       ++stats_.cache_hits;
       stats_.cached_bytes -= static_cast<int64_t>(size);
       return ptr;
@@ -46,7 +51,7 @@ void CachingAllocator::Deallocate(void* ptr, size_t bytes) {
     std::lock_guard<std::mutex> lock(mu_);
     stats_.bytes_in_use -= static_cast<int64_t>(size);
     if (static_cast<size_t>(stats_.cached_bytes) + size <= max_cached_bytes_) {
-      free_[size].push_back(ptr);
+      FreeList(size).push_back(ptr);
       stats_.cached_bytes += static_cast<int64_t>(size);
       return;
     }
@@ -56,6 +61,10 @@ void CachingAllocator::Deallocate(void* ptr, size_t bytes) {
 
 void CachingAllocator::EmptyCache() {
   std::lock_guard<std::mutex> lock(mu_);
+  for (std::vector<void*>& blocks : small_free_) {
+    for (void* p : blocks) std::free(p);
+    blocks.clear();
+  }
   for (auto& [size, blocks] : free_) {
     for (void* p : blocks) std::free(p);
   }

@@ -1,97 +1,157 @@
 // Eager Call(): schema defaults, meta inference, output allocation, kernel.
+//
+// This is the per-op overhead of eager mode, so the path avoids heap work
+// beyond what the result needs: arguments are read through spans, metadata
+// lives in inline vectors, the kernel is found by the op's position in the
+// registry and names go through a small cache before the registry's map.
 #include "tc/kernels/eager.h"
 
-#include <mutex>
+#include <atomic>
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_format.h"
 
 #include "tc/kernels/caching_allocator.h"
 #include "tc/support/status.h"
 
+#include "src/alloc_check.h"
 #include "src/kernel.h"
 
 namespace tc::kernels {
 namespace {
 
-// Kernels by OpDef, built once from the registry so a call does one
-// lock-free hash lookup.
-const absl::flat_hash_map<const graph_ir::OpDef*, KernelFn>& KernelTable() {
-  static const auto* table = [] {
-    auto* t = new absl::flat_hash_map<const graph_ir::OpDef*, KernelFn>();
-    for (const graph_ir::OpDef* op : graph_ir::AllOps()) {
-      if (KernelFn fn = FindKernel(op->name)) t->emplace(op, fn);
-    }
-    return t;
-  }();
-  return *table;
+// The registry's OpDef for `name`. Eager code calls the same few ops by name
+// over and over, so a direct-mapped cache answers most lookups with one
+// string compare; slots hold immutable registry entries, so relaxed atomics
+// are enough for threads to share it.
+const graph_ir::OpDef* LookupOp(std::string_view name) {
+  constexpr size_t kSlots = 64;
+  static std::atomic<const graph_ir::OpDef*> cache[kSlots];
+  if (name.empty()) return graph_ir::FindOp(name);
+  const size_t slot = (name.size() * 7 + static_cast<unsigned char>(name.front()) * 3 +
+                       static_cast<unsigned char>(name.back())) %
+                      kSlots;
+  const graph_ir::OpDef* op = cache[slot].load(std::memory_order_relaxed);
+  if (op != nullptr && op->name == name) return op;
+  op = graph_ir::FindOp(name);
+  if (op != nullptr) cache[slot].store(op, std::memory_order_relaxed);
+  return op;
 }
 
-TensorMeta MetaOf(const Tensor& t) {
-  return TensorMeta{t.dtype(), t.sizes(), t.strides(), t.device()};
-}
-
-}  // namespace
-
-absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op, std::vector<KernelArg> args) {
+// Runs `op` on its complete argument list (defaults filled in).
+absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
+                                                 std::span<const KernelArg> args) {
   InstallCachingAllocator();
-  TC_RETURN_IF_ERROR(graph_ir::CheckArity(op, args.size()));
-  for (size_t i = args.size(); i < op.args.size(); ++i)
-    args.emplace_back(*op.args[i].default_value);
-  absl::InlinedVector<graph_ir::MetaArg, 4> metas_in;
+  absl::InlinedVector<graph_ir::MetaArg, 6> metas_in;
   metas_in.reserve(args.size());
+  bool all_cpu = true;
   for (const KernelArg& a : args) {
     if (const auto* t = std::get_if<Tensor>(&a)) {
       if (!t->defined()) {
         return absl::InvalidArgumentError(
             absl::StrFormat("%s(): got an undefined tensor", op.name));
       }
-      metas_in.emplace_back(MetaOf(*t));
+      all_cpu = all_cpu && t->device().is_cpu();
+      metas_in.emplace_back(std::in_place_type<TensorMeta>, t->dtype(), t->sizes(), t->strides(),
+                            t->device());
     } else if (const auto* list = std::get_if<std::vector<Tensor>>(&a)) {
       std::vector<TensorMeta> ms;
       ms.reserve(list->size());
-      for (const Tensor& t : *list) ms.push_back(MetaOf(t));
+      for (const Tensor& t : *list) {
+        all_cpu = all_cpu && t.device().is_cpu();
+        ms.push_back(TensorMeta{t.dtype(), t.sizes(), t.strides(), t.device()});
+      }
       metas_in.emplace_back(std::move(ms));
     } else {
       metas_in.emplace_back(std::get<graph_ir::Constant>(a));
     }
   }
   TC_ASSIGN_OR_RETURN(std::vector<TensorMeta> metas, graph_ir::InferMeta(op, metas_in));
-  for (const graph_ir::MetaArg& m : metas_in) {
-    if (const auto* tm = std::get_if<TensorMeta>(&m); tm != nullptr && !tm->device.is_cpu()) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s(): eager kernels run on cpu, got a tensor on %s", op.name, tm->device.ToString()));
+  if (!all_cpu) {
+    for (const graph_ir::MetaArg& m : metas_in) {
+      if (const auto* tm = std::get_if<TensorMeta>(&m); tm != nullptr && !tm->device.is_cpu()) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "%s(): eager kernels run on cpu, got a tensor on %s", op.name, tm->device.ToString()));
+      }
     }
   }
-  const auto& table = KernelTable();
-  auto it = table.find(&op);
-  if (it == table.end()) {
+  KernelFn kernel = FindKernel(op);
+  if (kernel == nullptr) {
     return absl::UnimplementedError(absl::StrFormat("no CPU kernel for op '%s'", op.name));
   }
   std::vector<Tensor> outs(metas.size());
   if (op.category != graph_ir::OpCategory::kView) {
-    for (size_t i = 0; i < metas.size(); ++i)
+    for (size_t i = 0; i < metas.size(); ++i) {
+      TC_RETURN_IF_ERROR(CheckAllocation(metas[i].sizes, metas[i].dtype));
       outs[i] = Tensor::Empty(metas[i].sizes, metas[i].dtype);
+    }
   }
-  TC_RETURN_IF_ERROR(it->second(args, metas, outs));
+  TC_RETURN_IF_ERROR(kernel(args, metas, outs));
   return outs;
 }
 
+}  // namespace
+
+absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op,
+                                         std::span<const KernelArg> args) {
+  TC_RETURN_IF_ERROR(graph_ir::CheckArity(op, args.size()));
+  if (args.size() == op.args.size()) return CallComplete(op, args);
+  absl::InlinedVector<KernelArg, 6> full(args.begin(), args.end());
+  for (size_t i = args.size(); i < op.args.size(); ++i)
+    full.emplace_back(*op.args[i].default_value);
+  return CallComplete(op, full);
+}
+
+absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op,
+                                         std::initializer_list<KernelArg> args) {
+  return Call(op, std::span<const KernelArg>(args.begin(), args.size()));
+}
+
+absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op, std::vector<KernelArg> args) {
+  TC_RETURN_IF_ERROR(graph_ir::CheckArity(op, args.size()));
+  args.reserve(op.args.size());
+  for (size_t i = args.size(); i < op.args.size(); ++i)
+    args.emplace_back(*op.args[i].default_value);
+  return CallComplete(op, args);
+}
+
 absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name, std::vector<KernelArg> args) {
-  const graph_ir::OpDef* op = graph_ir::FindOp(op_name);
+  const graph_ir::OpDef* op = LookupOp(op_name);
   if (op == nullptr) {
     return absl::NotFoundError(absl::StrFormat("unknown op '%s'", std::string(op_name)));
   }
   return Call(*op, std::move(args));
 }
 
-absl::StatusOr<Tensor> Call1(std::string_view op_name, std::vector<KernelArg> args) {
-  TC_ASSIGN_OR_RETURN(std::vector<Tensor> outs, Call(op_name, std::move(args)));
-  if (outs.size() != 1) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s returns %d outputs, expected 1", std::string(op_name), outs.size()));
+absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name,
+                                         std::initializer_list<KernelArg> args) {
+  const graph_ir::OpDef* op = LookupOp(op_name);
+  if (op == nullptr) {
+    return absl::NotFoundError(absl::StrFormat("unknown op '%s'", std::string(op_name)));
   }
-  return std::move(outs[0]);
+  return Call(*op, args);
+}
+
+namespace {
+
+absl::StatusOr<Tensor> SingleOutput(std::string_view op_name,
+                                    absl::StatusOr<std::vector<Tensor>> outs) {
+  if (!outs.ok()) return outs.status();
+  if (outs->size() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s returns %d outputs, expected 1", std::string(op_name), outs->size()));
+  }
+  return std::move((*outs)[0]);
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> Call1(std::string_view op_name, std::vector<KernelArg> args) {
+  return SingleOutput(op_name, Call(op_name, std::move(args)));
+}
+
+absl::StatusOr<Tensor> Call1(std::string_view op_name, std::initializer_list<KernelArg> args) {
+  return SingleOutput(op_name, Call(op_name, args));
 }
 
 }  // namespace tc::kernels

@@ -77,62 +77,24 @@ absl::Status OutOfBounds(int64_t k, int64_t dim, int64_t size) {
 // (the index supplies that coordinate).
 Tensor IndexedView(const Tensor& t, IntSpan sizes, int64_t dim) {
   Shape strides(t.strides().begin(), t.strides().end());
-  if (t.dim() == 0) return t.AsStrided(sizes, Shape(sizes.size(), 0), t.storage_offset());
+  // A 0-dim tensor with a 1-D index or the reverse (the only rank mismatch
+  // meta allows): the one coordinate comes from the index alone.
+  if (t.dim() == 0 || t.dim() != static_cast<int64_t>(sizes.size())) {
+    return t.AsStrided(sizes, Shape(sizes.size(), 0), t.storage_offset());
+  }
   strides[dim] = 0;
   return t.AsStrided(sizes, strides, t.storage_offset());
 }
 
-absl::Status GatherKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                          std::span<Tensor> outs) {
-  const Tensor& out = outs[0];
-  const Tensor& self = TensorArg(args, 0);
-  const Tensor& index = TensorArg(args, 2);
-  auto w = tensor::WrapDim(IntArg(args, 1), self.dim());
-  if (!w.ok()) return w.status();
-  const int64_t dim = *w;
-  const int64_t size = self.dim() == 0 ? 1 : self.size(dim);
-  const int64_t dstride = self.dim() == 0 ? 0 : self.stride(dim) * self.itemsize();
-  Tensor src = IndexedView(self, index.sizes(), dim);
+// gather and scatter: one element copied per index entry, over the index's
+// shape. The entry k picks the coordinate along `dim` on one side: the
+// source for gather (out[i] = self[..k..]), the destination for scatter
+// (out[..k..] = src[i]). That side is passed as IndexedView (stride 0 at
+// `dim`), with `size` and byte stride of its real `dim`.
+absl::Status IndexedCopy(const Tensor& dst, const Tensor& src, const Tensor& index, bool scatter,
+                         int64_t dim, int64_t size, int64_t dim_stride) {
   const bool is64 = index.dtype() == DType::kInt64;
-  const int64_t item = static_cast<int64_t>(out.itemsize());
-  Loop loop(out.sizes(), {&out, &src, &index});
-  int64_t bad = 0;
-  bool failed = false;
-  loop.Run(0, loop.numel(), [&](char* const* p, const int64_t* s, int64_t n) {
-    for (int64_t i = 0; i < n && !failed; ++i) {
-      int64_t k = IndexAt(p[2] + i * s[2], is64);
-      if (k < 0 || k >= size) {
-        failed = true;
-        bad = k;
-        return;
-      }
-      std::memcpy(p[0] + i * s[0], p[1] + i * s[1] + k * dstride, item);
-    }
-  });
-  if (failed) return OutOfBounds(bad, dim, size);
-  return absl::OkStatus();
-}
-
-absl::Status ScatterKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                           std::span<Tensor> outs) {
-  const Tensor& out = outs[0];
-  const Tensor& self = TensorArg(args, 0);
-  const Tensor& index = TensorArg(args, 2);
-  auto w = tensor::WrapDim(IntArg(args, 1), self.dim());
-  if (!w.ok()) return w.status();
-  const int64_t dim = *w;
-  CopyCast(self, out);
-  Tensor src = IsTensor(args, 3) ? ToDType(TensorArg(args, 3), out.dtype())
-                                 : Tensor::FromScalar(ScalarArg(args, 3), out.dtype());
-  if (src.dim() > 0) {
-    // src is read at the index's coordinates (it may be larger).
-    src = src.AsStrided(index.sizes(), src.strides(), src.storage_offset());
-  }
-  const int64_t size = out.dim() == 0 ? 1 : out.size(dim);
-  const int64_t dstride = out.dim() == 0 ? 0 : out.stride(dim) * out.itemsize();
-  Tensor dst = IndexedView(out, index.sizes(), dim);
-  const bool is64 = index.dtype() == DType::kInt64;
-  const int64_t item = static_cast<int64_t>(out.itemsize());
+  const int64_t item = static_cast<int64_t>(dst.itemsize());
   Loop loop(index.sizes(), {&dst, &src, &index});
   int64_t bad = 0;
   bool failed = false;
@@ -144,11 +106,50 @@ absl::Status ScatterKernel(std::span<const KernelArg> args, std::span<const Tens
         bad = k;
         return;
       }
-      std::memcpy(p[0] + i * s[0] + k * dstride, p[1] + i * s[1], item);
+      const int64_t shift = k * dim_stride;
+      std::memcpy(p[0] + i * s[0] + (scatter ? shift : 0), p[1] + i * s[1] + (scatter ? 0 : shift),
+                  item);
     }
   });
   if (failed) return OutOfBounds(bad, dim, size);
   return absl::OkStatus();
+}
+
+// The size and byte stride of `t` along `dim` (a 0-dim tensor counts as one
+// element).
+int64_t DimSize(const Tensor& t, int64_t dim) { return t.dim() == 0 ? 1 : t.size(dim); }
+int64_t DimByteStride(const Tensor& t, int64_t dim) {
+  return t.dim() == 0 ? 0 : t.stride(dim) * static_cast<int64_t>(t.itemsize());
+}
+
+absl::Status GatherKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                          std::span<Tensor> outs) {
+  const Tensor& self = TensorArg(args, 0);
+  const Tensor& index = TensorArg(args, 2);
+  auto dim = tensor::WrapDim(IntArg(args, 1), self.dim());
+  if (!dim.ok()) return dim.status();
+  return IndexedCopy(outs[0], IndexedView(self, index.sizes(), *dim), index, /*scatter=*/false,
+                     *dim, DimSize(self, *dim), DimByteStride(self, *dim));
+}
+
+absl::Status ScatterKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                           std::span<Tensor> outs) {
+  const Tensor& out = outs[0];
+  const Tensor& self = TensorArg(args, 0);
+  const Tensor& index = TensorArg(args, 2);
+  auto dim = tensor::WrapDim(IntArg(args, 1), self.dim());
+  if (!dim.ok()) return dim.status();
+  CopyCast(self, out);
+  Tensor src = IsTensor(args, 3) ? ToDType(TensorArg(args, 3), out.dtype())
+                                 : Tensor::FromScalar(ScalarArg(args, 3), out.dtype());
+  if (src.dim() > 0) {
+    // src is read at the index's coordinates (it may be larger).
+    src = src.AsStrided(index.sizes(),
+                        src.dim() == index.dim() ? src.strides() : Shape(index.dim(), 0),
+                        src.storage_offset());
+  }
+  return IndexedCopy(IndexedView(out, index.sizes(), *dim), src, index, /*scatter=*/true, *dim,
+                     DimSize(out, *dim), DimByteStride(out, *dim));
 }
 
 }  // namespace

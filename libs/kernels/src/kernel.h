@@ -31,6 +31,8 @@ using KernelFn = absl::Status (*)(std::span<const KernelArg> args,
 
 // The kernel registered for `op_name`, or nullptr.
 KernelFn FindKernel(std::string_view op_name);
+// The kernel of a registered op, or nullptr; O(1), for the eager hot path.
+KernelFn FindKernel(const graph_ir::OpDef& op);
 
 // Argument readers; the meta function has already checked the types.
 inline const Tensor& TensorArg(std::span<const KernelArg> args, size_t i) {

@@ -102,6 +102,11 @@ void Loop::RunShifted(int64_t shift0, int64_t begin, int64_t end, Body&& body) c
   }
 }
 
+// ParallelFor(n, grain, fn), with the one-chunk case (most eager ops) run
+// inline here rather than through a std::function.
+template <typename Fn>
+void ParallelRange(int64_t n, int64_t grain, Fn&& fn);
+
 // Runs `body` over the loop, split across the pool when large.
 template <typename Body>
 void RunParallel(const Loop& loop, Body&& body, int64_t grain = kParallelGrain);
@@ -111,9 +116,19 @@ void RunParallel(const Loop& loop, Body&& body, int64_t grain = kParallelGrain);
 #include "tc/kernels/thread_pool.h"
 
 namespace tc::kernels {
+template <typename Fn>
+void ParallelRange(int64_t n, int64_t grain, Fn&& fn) {
+  if (n <= 0) return;
+  if (n <= grain) {
+    fn(int64_t{0}, n);
+    return;
+  }
+  ParallelFor(n, grain, fn);
+}
+
 template <typename Body>
 void RunParallel(const Loop& loop, Body&& body, int64_t grain) {
-  ParallelFor(loop.numel(), grain, [&](int64_t b, int64_t e) { loop.Run(b, e, body); });
+  ParallelRange(loop.numel(), grain, [&](int64_t b, int64_t e) { loop.Run(b, e, body); });
 }
 }  // namespace tc::kernels
 

@@ -7,6 +7,9 @@
 
 #include "tc/kernels/thread_pool.h"
 
+#include "tc/support/status.h"
+
+#include "src/alloc_check.h"
 #include "src/compute.h"
 #include "src/copy.h"
 #include "src/families.h"
@@ -82,24 +85,32 @@ bool BlasLayoutOk(const Mat& x, int64_t rows, int64_t cols) {
          (x.rs == 1 && x.cs >= std::max<int64_t>(1, rows));
 }
 
+// A contiguous copy of `t`, or the allocation error when an operand (a
+// huge expanded view) cannot be copied.
+absl::Status MakeContiguous(Tensor& t) {
+  TC_RETURN_IF_ERROR(CheckAllocation(t.sizes(), t.dtype()));
+  t = Contiguous(t);
+  return absl::OkStatus();
+}
+
 // out[batch] = a[batch] @ b[batch]; a: [B, n, k], b: [B, k, m] views (any
 // strides, stride 0 for broadcast batches), out contiguous [B, n, m].
-void BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& out) {
+absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& out) {
   const int64_t batch = a_in.size(0), n = a_in.size(1), k = a_in.size(2), m = b_in.size(2);
-  if (out.numel() == 0) return;
-  tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) {
+  if (out.numel() == 0) return absl::OkStatus();
+  return tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
     T* c = out.data<T>();
     if (k == 0) {
       std::fill(c, c + batch * n * m, static_cast<T>(0));
-      return;
+      return absl::OkStatus();
     }
     Tensor a = a_in, b = b_in;
     constexpr bool kBlas = std::is_same_v<T, float> || std::is_same_v<T, double>;
     if constexpr (kBlas) {
       // BLAS wants one unit stride per matrix; copy when neither has it.
       Mat am{nullptr, a.stride(1), a.stride(2)}, bm{nullptr, b.stride(1), b.stride(2)};
-      if (n > 1 && k > 1 && !BlasLayoutOk(am, n, k)) a = Contiguous(a);
-      if (k > 1 && m > 1 && !BlasLayoutOk(bm, k, m)) b = Contiguous(b);
+      if (n > 1 && k > 1 && !BlasLayoutOk(am, n, k)) TC_RETURN_IF_ERROR(MakeContiguous(a));
+      if (k > 1 && m > 1 && !BlasLayoutOk(bm, k, m)) TC_RETURN_IF_ERROR(MakeContiguous(b));
     }
     const int64_t item = static_cast<int64_t>(sizeof(T));
     auto mat = [&](const Tensor& t, int64_t bi, int64_t rows, int64_t cols) {
@@ -128,6 +139,7 @@ void BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& out) {
         LoopGemm<T>(k, m, am, bm, cp, r0, r1);
       }
     });
+    return absl::OkStatus();
   });
 }
 
@@ -138,15 +150,12 @@ Tensor As3d(const Tensor& t) {
 
 absl::Status MmKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                       std::span<Tensor> outs) {
-  const Tensor& out = outs[0];
-  BatchedGemm(As3d(TensorArg(args, 0)), As3d(TensorArg(args, 1)), As3d(out));
-  return absl::OkStatus();
+  return BatchedGemm(As3d(TensorArg(args, 0)), As3d(TensorArg(args, 1)), As3d(outs[0]));
 }
 
 absl::Status BmmKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                        std::span<Tensor> outs) {
-  BatchedGemm(TensorArg(args, 0), TensorArg(args, 1), outs[0]);
-  return absl::OkStatus();
+  return BatchedGemm(TensorArg(args, 0), TensorArg(args, 1), outs[0]);
 }
 
 // torch.matmul: 1-D operands gain a dim that is dropped again; batch dims
@@ -202,17 +211,17 @@ absl::Status MatmulKernel(std::span<const KernelArg> args, std::span<const Tenso
   // A single flat batch stride works when the batch is one dim (or none).
   if (batch.size() <= 1) {
     const int64_t sa = batch.empty() ? 0 : a_bst[0], sb = batch.empty() ? 0 : b_bst[0];
-    BatchedGemm(a.AsStrided(Shape{nb, n, k}, Shape{sa, a_mat[2], a_mat[3]}, a.storage_offset()),
-                b.AsStrided(Shape{nb, k, m}, Shape{sb, b_mat[2], b_mat[3]}, b.storage_offset()),
-                out3);
-    return absl::OkStatus();
+    return BatchedGemm(
+        a.AsStrided(Shape{nb, n, k}, Shape{sa, a_mat[2], a_mat[3]}, a.storage_offset()),
+        b.AsStrided(Shape{nb, k, m}, Shape{sb, b_mat[2], b_mat[3]}, b.storage_offset()), out3);
   }
   for (int64_t bi = 0; bi < nb; ++bi) {
-    BatchedGemm(a.AsStrided(Shape{1, n, k}, Shape{0, a_mat[2], a_mat[3]},
-                            a.storage_offset() + batch_offset(a_bst, bi)),
-                b.AsStrided(Shape{1, k, m}, Shape{0, b_mat[2], b_mat[3]},
-                            b.storage_offset() + batch_offset(b_bst, bi)),
-                out.AsStrided(Shape{1, n, m}, Shape{0, m, 1}, out.storage_offset() + bi * n * m));
+    TC_RETURN_IF_ERROR(BatchedGemm(
+        a.AsStrided(Shape{1, n, k}, Shape{0, a_mat[2], a_mat[3]},
+                    a.storage_offset() + batch_offset(a_bst, bi)),
+        b.AsStrided(Shape{1, k, m}, Shape{0, b_mat[2], b_mat[3]},
+                    b.storage_offset() + batch_offset(b_bst, bi)),
+        out.AsStrided(Shape{1, n, m}, Shape{0, m, 1}, out.storage_offset() + bi * n * m)));
   }
   return absl::OkStatus();
 }

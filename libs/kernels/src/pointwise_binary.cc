@@ -6,6 +6,9 @@
 #include <atomic>
 #include <cmath>
 
+#include "tc/support/status.h"
+
+#include "src/alloc_check.h"
 #include "src/compute.h"
 #include "src/copy.h"
 #include "src/families.h"
@@ -188,6 +191,12 @@ constexpr int SimdOp() {
   }
 }
 
+// True when `t` is laid out exactly as the (contiguous) output: a flat
+// array of out.numel() elements, no broadcasting.
+bool FlatLike(const Tensor& t, const Tensor& out) {
+  return t.sizes() == out.sizes() && t.is_contiguous();
+}
+
 // Runs K with compute type T (storage) writing outputs of type O.
 template <B K, typename T>
 bool RunTyped(const Tensor& out, const Tensor& a, const Tensor* b, const Scalar& other,
@@ -196,6 +205,27 @@ bool RunTyped(const Tensor& out, const Tensor& a, const Tensor* b, const Scalar&
   const C alpha = ScalarAs<C>(alpha_s);
   using O = std::conditional_t<IsCompare(K) || IsLogical(K), bool, T>;
   constexpr bool kSimd = (std::is_same_v<T, float> || std::is_same_v<T, double>)&&SimdOp<K>() >= 0;
+  if constexpr (kSimd) {
+    // Flat operands need no Loop: small ops are mostly overhead.
+    if (FlatLike(a, out) && (b == nullptr || FlatLike(*b, out))) {
+      constexpr auto kOp = static_cast<simd::BinaryOp>(SimdOp<K>());
+      const T* pa = a.data<T>();
+      T* po = out.data<T>();
+      if (b != nullptr) {
+        const T* pb = b->data<T>();
+        ParallelRange(out.numel(), kParallelGrain, [=](int64_t lo, int64_t hi) {
+          simd::Binary(kOp, pa + lo, pb + lo, alpha, po + lo, hi - lo);
+        });
+      } else {
+        C folded = ScalarAs<C>(other);
+        if constexpr (K == B::kAdd || K == B::kSub) folded = alpha * folded;
+        ParallelRange(out.numel(), kParallelGrain, [=](int64_t lo, int64_t hi) {
+          simd::BinaryScalar(kOp, pa + lo, folded, po + lo, hi - lo);
+        });
+      }
+      return false;
+    }
+  }
   std::atomic<bool> zero_div{false};
   if (b != nullptr) {
     Loop loop(out.sizes(), {&out, &a, b});
@@ -272,12 +302,26 @@ absl::Status BinaryKernel(std::span<const KernelArg> args, std::span<const Tenso
       return absl::InvalidArgumentError("Integers to negative integer powers are not allowed.");
     }
   }
-  Tensor a = ToDType(self, compute);
-  Tensor b;
-  if (other_tensor) b = ToDType(TensorArg(args, 1), compute);
-  bool zero_div = tensor::VisitDType(compute, [&]<typename T>(TypeTag<T>) {
-    return RunTyped<K, T>(out, a, other_tensor ? &b : nullptr, other, alpha);
-  });
+  // Inputs already in the compute dtype are used as they are (no copy of
+  // the Tensor handle either).
+  // A conversion can outgrow the output (compare ops write bool), so the
+  // copies are checked like outputs.
+  Tensor a_converted, b_converted;
+  const Tensor* a = &self;
+  if (self.dtype() != compute) {
+    TC_RETURN_IF_ERROR(CheckAllocation(self.sizes(), compute));
+    a = &(a_converted = ToDType(self, compute));
+  }
+  const Tensor* b = nullptr;
+  if (other_tensor) {
+    b = &TensorArg(args, 1);
+    if (b->dtype() != compute) {
+      TC_RETURN_IF_ERROR(CheckAllocation(b->sizes(), compute));
+      b = &(b_converted = ToDType(*b, compute));
+    }
+  }
+  bool zero_div = tensor::VisitDType(
+      compute, [&]<typename T>(TypeTag<T>) { return RunTyped<K, T>(out, *a, b, other, alpha); });
   if (zero_div) return absl::InvalidArgumentError("ZeroDivisionError");
   return absl::OkStatus();
 }

@@ -84,7 +84,7 @@ inline C Apply(C x, const Params& p) {
     if constexpr (K == U::kRound) {
       if (p.decimals == 0) return std::nearbyint(x);
       // PyTorch: scale by 10^|decimals|, round half to even, scale back.
-      C ten_pow = static_cast<C>(std::pow(10.0, static_cast<double>(std::abs(p.decimals))));
+      C ten_pow = static_cast<C>(std::pow(10.0, std::abs(static_cast<double>(p.decimals))));
       if (p.decimals < 0) return std::nearbyint(x / ten_pow) * ten_pow;
       return std::nearbyint(x * ten_pow) / ten_pow;
     }

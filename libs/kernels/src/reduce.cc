@@ -13,6 +13,9 @@
 
 #include "tc/kernels/thread_pool.h"
 
+#include "tc/support/status.h"
+
+#include "src/alloc_check.h"
 #include "src/compute.h"
 #include "src/copy.h"
 #include "src/dispatch.h"
@@ -245,7 +248,10 @@ absl::Status SumLikeKernel(std::span<const KernelArg> args, std::span<const Tens
   const Tensor& out = outs[0];
   // The computation runs in the output dtype (int inputs of sum give int64;
   // dtype= converts first, as PyTorch does).
-  Tensor in = ToDType(TensorArg(args, 0), out.dtype());
+  const Tensor& self = TensorArg(args, 0);
+  // The input may be a huge expanded view (stride 0): converting it copies.
+  if (self.dtype() != out.dtype()) TC_RETURN_IF_ERROR(CheckAllocation(self.sizes(), out.dtype()));
+  Tensor in = ToDType(self, out.dtype());
   auto plan_or = MakePlan(in, K == R::kProd ? OptDimArg(args, 1) : DimsArg(args, 1));
   if (!plan_or.ok()) return plan_or.status();
   const Plan& plan = *plan_or;

@@ -71,4 +71,42 @@ absl::StatusOr<int64_t> WrapDim(int64_t dim, int64_t rank) {
   return dim < 0 ? dim + r : dim;
 }
 
+std::optional<Shape> ComputeViewStrides(IntSpan old_sizes, IntSpan old_strides, IntSpan new_sizes) {
+  if (old_sizes.empty()) return Shape(new_sizes.size(), 1);
+  // With no elements any strides work; like NumPy, keep the old ones when the
+  // sizes do not change, else use those of a fresh tensor.
+  if (Numel(old_sizes) == 0) {
+    if (std::equal(old_sizes.begin(), old_sizes.end(), new_sizes.begin(), new_sizes.end())) {
+      return Shape(old_strides.begin(), old_strides.end());
+    }
+    return ContiguousStrides(new_sizes);
+  }
+  // Walk the old dims from the right in chunks that are contiguous among
+  // themselves; each chunk must be covered exactly by whole new dims.
+  Shape strides(new_sizes.size());
+  int64_t view_d = static_cast<int64_t>(new_sizes.size()) - 1;
+  int64_t chunk_base_stride = old_strides.back();
+  int64_t tensor_numel = 1;
+  int64_t view_numel = 1;
+  for (int64_t tensor_d = static_cast<int64_t>(old_sizes.size()) - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel *= old_sizes[tensor_d];
+    if (tensor_d == 0 || (old_sizes[tensor_d - 1] != 1 &&
+                          old_strides[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || new_sizes[view_d] == 1)) {
+        strides[view_d] = view_numel * chunk_base_stride;
+        view_numel *= new_sizes[view_d];
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return std::nullopt;
+      if (tensor_d > 0) {
+        chunk_base_stride = old_strides[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return strides;
+}
+
 }  // namespace tc::tensor

@@ -8,6 +8,7 @@
 #ifndef TC_GRAPH_IR_OP_H_
 #define TC_GRAPH_IR_OP_H_
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -75,7 +76,17 @@ struct ArgSpec {
   std::optional<Constant> default_value;  // absent: required
 };
 
-enum class OpCategory : uint8_t { kPointwise, kReduction, kView, kExtern, kRandom, kCreation };
+// kComposite: a torch-level op (softmax, linear, ...) defined by its
+// decomposition into core ops (see decompose.h and COMPOSITE.md).
+enum class OpCategory : uint8_t {
+  kPointwise,
+  kReduction,
+  kView,
+  kExtern,
+  kRandom,
+  kCreation,
+  kComposite,
+};
 std::string_view OpCategoryName(OpCategory category);
 
 // One argument as a meta function sees it.
@@ -83,12 +94,26 @@ using MetaArg = std::variant<TensorMeta, std::vector<TensorMeta>, Constant>;
 
 using MetaFn = absl::StatusOr<std::vector<TensorMeta>> (*)(std::span<const MetaArg> args);
 
+// A tensor handle inside an Emitter (decompose.h); a struct, so a number
+// never converts to it by accident.
+struct EmitRef {
+  int32_t index;
+};
+// One argument of an emitted op.
+using EmitArg = std::variant<EmitRef, std::vector<EmitRef>, Constant>;
+class Emitter;
+// A composite op's decomposition (decompose.h): receives the arguments
+// checked against the schema with defaults filled, emits core ops.
+using DecomposeFn = absl::StatusOr<std::vector<EmitRef>> (*)(Emitter& emitter,
+                                                             std::span<const EmitArg> args);
+
 struct OpDef {
   std::string name;
   std::vector<ArgSpec> args;  // positional order; defaults fill missing ones
   OpCategory category;
   int num_outputs = 1;
   MetaFn meta;
+  DecomposeFn decompose = nullptr;  // set for category kComposite only
 };
 
 // The op named `name`, or nullptr.

@@ -40,8 +40,15 @@ class CachingAllocator final : public tensor::Allocator {
   static size_t SizeClass(size_t bytes);
 
  private:
+  // Free blocks of one size class; the classes up to 1 KiB (the many small
+  // eager temporaries) by index, the larger ones by size.
+  std::vector<void*>& FreeList(size_t size_class);
+
+  static constexpr size_t kSmallClasses = 1024 / 64;
+
   mutable std::mutex mu_;
   size_t max_cached_bytes_;
+  std::vector<void*> small_free_[kSmallClasses];
   absl::flat_hash_map<size_t, std::vector<void*>> free_;
   Stats stats_;
 };

@@ -6,6 +6,7 @@
 #ifndef TC_KERNELS_EAGER_H_
 #define TC_KERNELS_EAGER_H_
 
+#include <initializer_list>
 #include <span>
 #include <string_view>
 #include <variant>
@@ -25,11 +26,23 @@ using KernelArg = std::variant<Tensor, std::vector<Tensor>, graph_ir::Constant>;
 
 // Runs `op` on `args` (positional; omitted trailing arguments take their
 // defaults). Errors are InvalidArgument with PyTorch's wording.
+//
+// Each form does the same; they differ in what the caller has at hand. The
+// span and initializer-list forms copy nothing when every argument is given
+// (`Call(op, {a, b})` binds to the initializer list, with no vector built),
+// and an OpDef skips the name lookup.
 absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op, std::vector<KernelArg> args);
+absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op,
+                                         std::span<const KernelArg> args);
+absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op,
+                                         std::initializer_list<KernelArg> args);
 // Looks the op up by name first; unknown names are NotFound.
 absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name, std::vector<KernelArg> args);
+absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name,
+                                         std::initializer_list<KernelArg> args);
 // Shorthand for single-output ops.
 absl::StatusOr<Tensor> Call1(std::string_view op_name, std::vector<KernelArg> args);
+absl::StatusOr<Tensor> Call1(std::string_view op_name, std::initializer_list<KernelArg> args);
 
 }  // namespace tc::kernels
 

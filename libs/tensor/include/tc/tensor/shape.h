@@ -1,9 +1,10 @@
 // Sizes and strides, and the arithmetic on them shared by every layer:
-// contiguity, element counts, broadcasting, dimension wrapping.
+// contiguity, element counts, broadcasting, dimension wrapping, views.
 #ifndef TC_TENSOR_SHAPE_H_
 #define TC_TENSOR_SHAPE_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -36,6 +37,12 @@ absl::StatusOr<Shape> BroadcastShapes(IntSpan a, IntSpan b);
 // words it ("Dimension out of range (expected to be in range of [-2, 1], but
 // got 2)").
 absl::StatusOr<int64_t> WrapDim(int64_t dim, int64_t rank);
+
+// PyTorch's computeStride: the strides that view a tensor of `old_sizes` /
+// `old_strides` with `new_sizes` (same element count) without copying, or
+// nullopt when a new dimension would span two non-contiguous chunks of the
+// old layout (view() fails, reshape() copies).
+std::optional<Shape> ComputeViewStrides(IntSpan old_sizes, IntSpan old_strides, IntSpan new_sizes);
 
 }  // namespace tc::tensor
 

@@ -1,0 +1,1 @@
+# Empty script: measures interpreter start-up (subtracted from CPython times).

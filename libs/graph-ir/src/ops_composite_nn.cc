@@ -1,0 +1,239 @@
+// Composite neural-network ops: masked_fill, linear, addmm, layer_norm,
+// embedding, dropout.
+#include "absl/strings/str_format.h"
+
+#include "tc/support/status.h"
+
+#include "composite_util.h"
+
+namespace tc::graph_ir::internal {
+namespace {
+
+using tensor::IsFloatingPoint;
+constexpr ArgType kT = ArgType::kTensor;
+
+Refs MaskedFill(Emitter& e, EArgs a) {
+  EmitRef self = Ref(a, 0);
+  EmitRef mask = Ref(a, 1);
+  DType dtype = e.Meta(self).dtype;
+  if (e.Meta(mask).dtype != DType::kBool) {
+    return Invalid(
+        absl::StrFormat("masked_fill_ only supports boolean masks, but got mask with dtype %s",
+                        CTypeName(e.Meta(mask).dtype)));
+  }
+  if (IsRef(a, 2) && e.Meta(Ref(a, 2)).dim() != 0) {
+    return Invalid(absl::StrFormat(
+        "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d "
+        "dimension(s).",
+        e.Meta(Ref(a, 2)).dim()));
+  }
+  // where() promotes; the result keeps self's dtype (values are converted as
+  // masked_fill_ converts them).
+  TC_ASSIGN_OR_RETURN(EmitRef filled, Emit1(e, "where", {mask, a[2], self}));
+  TC_ASSIGN_OR_RETURN(EmitRef out, ToDType(e, filled, dtype));
+  return std::vector<EmitRef>{out};
+}
+
+// ATen's linear: input @ weight.t() (+ bias), with addmm's checks and words
+// for a 2-D input with a bias and mm's otherwise.
+Refs Linear(Emitter& e, EArgs a) {
+  EmitRef input = Ref(a, 0), weight = Ref(a, 1);
+  const TensorMeta in = e.Meta(input), w = e.Meta(weight);
+  bool has_bias = !IsNone(a, 2);
+  if (in.dim() == 0 || w.dim() == 0) {
+    return Invalid(
+        absl::StrFormat("both arguments to linear need to be at least 1D, but they are %dD and %dD",
+                        in.dim(), w.dim()));
+  }
+  if (w.dim() > 2) {
+    return Invalid(
+        absl::StrFormat("t() expects a tensor with <= 2 dimensions, but self is %dD", w.dim()));
+  }
+  bool addmm = in.dim() == 2 && has_bias;
+  if (addmm && w.dim() != 2) {
+    return Invalid(absl::StrFormat("addmm: mat2 must be a matrix, got %d-D tensor", w.dim()));
+  }
+  if (w.dim() == 2 && in.sizes.back() != w.sizes[1]) {
+    int64_t rows = 1;  // leading dims flattened, as linear does
+    for (int64_t d = 0; d + 1 < in.dim(); ++d) rows *= in.sizes[d];
+    return Invalid(
+        absl::StrFormat("%s: mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)",
+                        addmm ? "addmm" : "mm", rows, in.sizes.back(), w.sizes[1], w.sizes[0]));
+  }
+  if (has_bias && e.Meta(Ref(a, 2)).dtype != w.dtype && in.dtype == w.dtype) {
+    return Invalid(absl::StrFormat("self and mat2 must have the same dtype, but got %s and %s",
+                                   TorchTypeName(e.Meta(Ref(a, 2)).dtype), TorchTypeName(w.dtype)));
+  }
+  EmitRef wt = weight;
+  if (w.dim() == 2) {
+    TC_ASSIGN_OR_RETURN(wt, Emit1(e, "permute", {weight, CList({1, 0})}));
+  }
+  TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "matmul", {input, wt}));
+  if (has_bias) {
+    // The bias must broadcast to the output (expand's words when not).
+    TC_ASSIGN_OR_RETURN(EmitRef b, Emit1(e, "expand", {Ref(a, 2), CList(e.Meta(out).sizes)}));
+    TC_ASSIGN_OR_RETURN(out, Emit1(e, "add", {out, b}));
+  }
+  return std::vector<EmitRef>{out};
+}
+
+// beta * self + alpha * (mat1 @ mat2); beta == 0 ignores self's values.
+Refs Addmm(Emitter& e, EArgs a) {
+  EmitRef self = Ref(a, 0), m1 = Ref(a, 1), m2 = Ref(a, 2);
+  const TensorMeta s = e.Meta(self), x = e.Meta(m1), y = e.Meta(m2);
+  if (x.dim() != 2) {
+    return Invalid(absl::StrFormat("addmm: self must be a matrix, got %d-D tensor", x.dim()));
+  }
+  if (y.dim() != 2) {
+    return Invalid(absl::StrFormat("addmm: mat2 must be a matrix, got %d-D tensor", y.dim()));
+  }
+  if (x.sizes[1] != y.sizes[0]) {
+    return Invalid(
+        absl::StrFormat("addmm: mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)",
+                        x.sizes[0], x.sizes[1], y.sizes[0], y.sizes[1]));
+  }
+  if (s.dtype != y.dtype) {
+    return Invalid(absl::StrFormat("self and mat2 must have the same dtype, but got %s and %s",
+                                   TorchTypeName(s.dtype), TorchTypeName(y.dtype)));
+  }
+  // Integer tensors take the scalars as integers, as ATen converts them.
+  Scalar beta = ScalarArg(a, 3), alpha = ScalarArg(a, 4);
+  if (!IsFloatingPoint(s.dtype)) {
+    beta = Scalar(beta.to_int());
+    alpha = Scalar(alpha.to_int());
+  }
+  TC_ASSIGN_OR_RETURN(EmitRef prod, Emit1(e, "mm", {m1, m2}));
+  TC_ASSIGN_OR_RETURN(EmitRef bias, Emit1(e, "expand", {self, CList(e.Meta(prod).sizes)}));
+  EmitRef out = prod;
+  if (!(alpha.to_double() == 1)) {
+    TC_ASSIGN_OR_RETURN(out, Emit1(e, "mul", {prod, CNum(alpha)}));
+  }
+  if (beta.to_double() == 0) return std::vector<EmitRef>{out};
+  TC_ASSIGN_OR_RETURN(out, Emit1(e, "add", {out, bias, CNum(beta)}));
+  return std::vector<EmitRef>{out};
+}
+
+absl::Status CheckParamShape(std::string_view what, const TensorMeta& p, const Shape& shape) {
+  if (p.sizes == shape) return absl::OkStatus();
+  return Invalid(absl::StrFormat(
+      "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and "
+      "normalized_shape = %s",
+      what, what, tensor::ShapeToString(p.sizes), tensor::ShapeToString(shape)));
+}
+
+Refs LayerNorm(Emitter& e, EArgs a) {
+  EmitRef x = Ref(a, 0);
+  const TensorMeta in = e.Meta(x);
+  const Shape& shape = IntList(a, 1);
+  int64_t k = static_cast<int64_t>(shape.size());
+  if (k == 0) {
+    return Invalid(
+        "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+        "element, but got normalized_shape = []");
+  }
+  if (!IsNone(a, 2)) TC_RETURN_IF_ERROR(CheckParamShape("weight", e.Meta(Ref(a, 2)), shape));
+  if (!IsNone(a, 3)) TC_RETURN_IF_ERROR(CheckParamShape("bias", e.Meta(Ref(a, 3)), shape));
+  bool matches = in.dim() >= k;
+  for (int64_t i = 0; matches && i < k; ++i) matches = in.sizes[in.dim() - k + i] == shape[i];
+  if (!matches) {
+    std::string star = tensor::ShapeToString(shape);
+    return Invalid(absl::StrFormat(
+        "Given normalized_shape=%s, expected input with shape [*, %s, but got input of size%s",
+        star, star.substr(1), tensor::ShapeToString(in.sizes)));
+  }
+  if (!IsFloatingPoint(in.dtype)) return NotImplemented("LayerNormKernelImpl", in.dtype);
+  for (size_t i = 2; i <= 3; ++i) {
+    if (!IsNone(a, i) && e.Meta(Ref(a, i)).dtype != in.dtype) {
+      return Invalid(
+          absl::StrFormat("mixed dtype (CPU): expect parameter to have scalar type of %s",
+                          TorchTypeName(in.dtype)));
+    }
+  }
+  Shape dims;
+  for (int64_t i = -k; i < 0; ++i) dims.push_back(i);
+  TC_ASSIGN_OR_RETURN(EmitRef mean, Emit1(e, "mean", {x, CList(dims), CBool(true)}));
+  TC_ASSIGN_OR_RETURN(EmitRef var,
+                      Emit1(e, "var", {x, CList(dims), CNum(Scalar(int64_t{0})), CBool(true)}));
+  TC_ASSIGN_OR_RETURN(EmitRef centered, Emit1(e, "sub", {x, mean}));
+  TC_ASSIGN_OR_RETURN(EmitRef var_eps, Emit1(e, "add", {var, a[4]}));
+  TC_ASSIGN_OR_RETURN(EmitRef rstd, Emit1(e, "rsqrt", {var_eps}));
+  TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "mul", {centered, rstd}));
+  if (!IsNone(a, 2)) {
+    TC_ASSIGN_OR_RETURN(out, Emit1(e, "mul", {out, a[2]}));
+  }
+  if (!IsNone(a, 3)) {
+    TC_ASSIGN_OR_RETURN(out, Emit1(e, "add", {out, a[3]}));
+  }
+  return std::vector<EmitRef>{out};
+}
+
+// Rows of `weight` picked by `indices`: index_select on the flattened
+// indices, reshaped to indices.shape + [embedding_dim]. padding_idx only
+// matters for gradients.
+Refs Embedding(Emitter& e, EArgs a) {
+  EmitRef weight = Ref(a, 0), indices = Ref(a, 1);
+  const TensorMeta w = e.Meta(weight), idx = e.Meta(indices);
+  if (idx.dtype != DType::kInt64 && idx.dtype != DType::kInt32) {
+    return Invalid(absl::StrFormat(
+        "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+        "Long, Int; but got %s instead (while checking arguments for embedding)",
+        LegacyTensorTypeName(idx.dtype)));
+  }
+  if (w.dim() != 2) return Invalid("'weight' must be 2-D");
+  TC_ASSIGN_OR_RETURN(EmitRef flat, Emit1(e, "reshape", {indices, CList({-1})}));
+  TC_ASSIGN_OR_RETURN(EmitRef rows, Emit1(e, "index_select", {weight, CInt(0), flat}));
+  Shape sizes = idx.sizes;
+  sizes.push_back(w.sizes[1]);
+  TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "reshape", {rows, CList(sizes)}));
+  return std::vector<EmitRef>{out};
+}
+
+// ATen's CPU dropout: input * (bernoulli(1 - p) / (1 - p)), the mask drawn
+// from the Philox generator by `rand`; input itself when not training.
+Refs Dropout(Emitter& e, EArgs a) {
+  EmitRef x = Ref(a, 0);
+  const TensorMeta in = e.Meta(x);
+  double p = Float(a, 1);
+  if (!(p >= 0 && p <= 1)) {
+    return Invalid(absl::StrFormat("dropout probability has to be between 0 and 1, but got %s",
+                                   ScalarArg(a, 1).ToString()));
+  }
+  if (!Bool(a, 2) || p == 0 || in.numel() == 0) return std::vector<EmitRef>{x};
+  if (p == 1) {
+    TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "mul", {x, CBool(false)}));
+    return std::vector<EmitRef>{out};
+  }
+  if (!IsFloatingPoint(in.dtype)) {
+    return Invalid(absl::StrFormat("result type Float can't be cast to the desired output type %s",
+                                   TorchTypeName(in.dtype)));
+  }
+  TC_ASSIGN_OR_RETURN(EmitRef u, Emit1(e, "rand", {CList(in.sizes), CDType(in.dtype)}));
+  TC_ASSIGN_OR_RETURN(EmitRef keep, Emit1(e, "lt", {u, CNum(1 - p)}));
+  TC_ASSIGN_OR_RETURN(EmitRef mask, ToDType(e, keep, in.dtype));
+  TC_ASSIGN_OR_RETURN(EmitRef noise, Emit1(e, "div", {mask, CNum(1 - p)}));
+  TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "mul", {x, noise}));
+  return std::vector<EmitRef>{out};
+}
+
+}  // namespace
+
+void AddCompositeNnOps(std::vector<OpDef>& ops) {
+  ops.push_back(Composite<&MaskedFill>(
+      "masked_fill", {Req("self", kT), Req("mask", kT), Req("value", ArgType::kTensorOrScalar)}));
+  ops.push_back(
+      Composite<&Linear>("linear", {Req("input", kT), Req("weight", kT), Opt("bias", kT)}));
+  ops.push_back(Composite<&Addmm>("addmm", {Req("self", kT), Req("mat1", kT), Req("mat2", kT),
+                                            Def("beta", ArgType::kScalar, Scalar(1)),
+                                            Def("alpha", ArgType::kScalar, Scalar(1))}));
+  ops.push_back(Composite<&LayerNorm>(
+      "layer_norm",
+      {Req("input", kT), Req("normalized_shape", ArgType::kIntList), Opt("weight", kT),
+       Opt("bias", kT), Def("eps", ArgType::kScalar, Scalar(1e-5))}));
+  ops.push_back(Composite<&Embedding>(
+      "embedding", {Req("weight", kT), Req("indices", kT), Opt("padding_idx", ArgType::kInt)}));
+  ops.push_back(
+      Composite<&Dropout>("dropout", {Req("input", kT), Def("p", ArgType::kScalar, Scalar(0.5)),
+                                      Def("train", ArgType::kBool, Scalar(true))}));
+}
+
+}  // namespace tc::graph_ir::internal

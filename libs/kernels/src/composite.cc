@@ -1,0 +1,92 @@
+// RunComposite: an Emitter over eager tensors.
+#include "tc/kernels/composite.h"
+
+#include "absl/strings/str_format.h"
+
+#include "tc/graph_ir/decompose.h"
+#include "tc/support/status.h"
+
+namespace tc::kernels {
+namespace {
+
+using graph_ir::EmitArg;
+using graph_ir::EmitRef;
+using graph_ir::TensorMeta;
+
+class EagerEmitter final : public graph_ir::Emitter {
+ public:
+  EmitRef Add(Tensor t) {
+    metas_.push_back(TensorMeta{t.dtype(), t.sizes(), t.strides(), t.device()});
+    tensors_.push_back(std::move(t));
+    return EmitRef{static_cast<int32_t>(tensors_.size() - 1)};
+  }
+  const Tensor& tensor(EmitRef r) const { return tensors_[r.index]; }
+
+  absl::StatusOr<std::vector<EmitRef>> Emit(const graph_ir::OpDef& op,
+                                            std::vector<EmitArg> args) override {
+    std::vector<KernelArg> kargs;
+    kargs.reserve(args.size());
+    for (EmitArg& a : args) {
+      if (const auto* r = std::get_if<EmitRef>(&a)) {
+        kargs.emplace_back(tensors_[r->index]);
+      } else if (const auto* list = std::get_if<std::vector<EmitRef>>(&a)) {
+        std::vector<Tensor> ts;
+        ts.reserve(list->size());
+        for (EmitRef r : *list) ts.push_back(tensors_[r.index]);
+        kargs.emplace_back(std::move(ts));
+      } else {
+        kargs.emplace_back(std::move(std::get<graph_ir::Constant>(a)));
+      }
+    }
+    TC_ASSIGN_OR_RETURN(std::vector<Tensor> outs, Call(op, std::move(kargs)));
+    std::vector<EmitRef> refs;
+    refs.reserve(outs.size());
+    for (Tensor& t : outs) refs.push_back(Add(std::move(t)));
+    return refs;
+  }
+
+  const TensorMeta& Meta(EmitRef r) const override { return metas_[r.index]; }
+
+ private:
+  std::vector<Tensor> tensors_;
+  std::vector<TensorMeta> metas_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::vector<Tensor>> RunComposite(const graph_ir::OpDef& op,
+                                                 std::span<const KernelArg> args) {
+  EagerEmitter emitter;
+  std::vector<EmitArg> eargs;
+  eargs.reserve(args.size());
+  for (const KernelArg& a : args) {
+    if (const auto* t = std::get_if<Tensor>(&a)) {
+      if (!t->defined()) {
+        return absl::InvalidArgumentError(
+            absl::StrFormat("%s(): got an undefined tensor", op.name));
+      }
+      eargs.emplace_back(emitter.Add(*t));
+    } else if (const auto* list = std::get_if<std::vector<Tensor>>(&a)) {
+      std::vector<EmitRef> refs;
+      refs.reserve(list->size());
+      for (const Tensor& t : *list) {
+        if (!t.defined()) {
+          return absl::InvalidArgumentError(
+              absl::StrFormat("%s(): got an undefined tensor", op.name));
+        }
+        refs.push_back(emitter.Add(t));
+      }
+      eargs.emplace_back(std::move(refs));
+    } else {
+      eargs.emplace_back(std::get<graph_ir::Constant>(a));
+    }
+  }
+  TC_ASSIGN_OR_RETURN(std::vector<EmitRef> outs,
+                      graph_ir::Decompose(emitter, op, std::move(eargs)));
+  std::vector<Tensor> result;
+  result.reserve(outs.size());
+  for (EmitRef r : outs) result.push_back(emitter.tensor(r));
+  return result;
+}
+
+}  // namespace tc::kernels

@@ -1,0 +1,597 @@
+// The builtins module: print, len, isinstance, min/max/sum, sorted, round,
+// getattr and friends, plus the builtin types and exception classes.
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include "tc/script/native.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+
+const BuiltinTypes& T() { return Types(); }
+
+Value Print(VM& vm, const Value&, const ArgsView& args) {
+  std::string sep = " ", end = "\n";
+  bool to_stderr = false;
+  bool flush = false;
+  for (int k = 0; k < args.nkw(); ++k) {
+    std::string_view n = args.kwname(k);
+    const Value& v = args.kwvalue(k);
+    if (n == "sep" || n == "end") {
+      if (!v.is_none()) {
+        const std::string* s = StrValue(v);
+        if (s == nullptr) {
+          return RaiseTypeError(
+              vm, absl::StrFormat("%s must be None or a string, not %s", n, TypeName(v)));
+        }
+        (n == "sep" ? sep : end) = *s;
+      }
+    } else if (n == "file") {
+      if (!v.is_none()) {
+        Value name = vm.GetAttrOrNull(v, Intern("name"));
+        vm.ClearException();
+        const std::string* s = name.is_null() ? nullptr : StrValue(name);
+        to_stderr = s != nullptr && *s == "<stderr>";
+      }
+    } else if (n == "flush") {
+      flush = true;
+    } else {
+      return RaiseTypeError(vm,
+                            absl::StrFormat("'%s' is an invalid keyword argument for print()", n));
+    }
+  }
+  std::string out;
+  for (int i = 0; i < args.nargs; ++i) {
+    if (i > 0) out += sep;
+    std::string s;
+    if (!vm.StrString(args[i], &s)) return {};
+    out += s;
+  }
+  out += end;
+  vm.Write(out, to_stderr);
+  if (flush) std::fflush(to_stderr ? stderr : stdout);
+  return Value::None();
+}
+
+Value Len(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "len", 1, 1)) return {};
+  return vm.Len(args[0]);
+}
+
+bool ClassInfoCheck(VM& vm, const Value& obj_or_cls, const Value& info, bool is_subclass, int* out,
+                    const char* fname) {
+  if (info.is_object() && info.as_object()->type == T().tuple) {
+    for (const Value& v : static_cast<TupleObject*>(info.as_object())->items) {
+      int r;
+      if (!ClassInfoCheck(vm, obj_or_cls, v, is_subclass, &r, fname)) return false;
+      if (r) {
+        *out = 1;
+        return true;
+      }
+    }
+    *out = 0;
+    return true;
+  }
+  if (!IsInstance(info, T().type)) {
+    RaiseTypeError(
+        vm, absl::StrFormat("%s() arg 2 must be a type, a tuple of types, or a union", fname));
+    return false;
+  }
+  Type* t = Cast<Type>(info);
+  if (is_subclass) {
+    *out = IsSubtype(Cast<Type>(obj_or_cls), t);
+  } else {
+    *out = IsInstance(obj_or_cls, t);
+  }
+  return true;
+}
+
+Value IsInstanceFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "isinstance", 2, 2)) return {};
+  int r;
+  if (!ClassInfoCheck(vm, args[0], args[1], false, &r, "isinstance")) return {};
+  return Value::Bool(r);
+}
+Value IsSubclassFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "issubclass", 2, 2)) return {};
+  if (!IsInstance(args[0], T().type))
+    return RaiseTypeError(vm, "issubclass() arg 1 must be a class");
+  int r;
+  if (!ClassInfoCheck(vm, args[0], args[1], true, &r, "issubclass")) return {};
+  return Value::Bool(r);
+}
+
+Value MinMax(VM& vm, const ArgsView& args, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  Value key, deflt;
+  for (int k = 0; k < args.nkw(); ++k) {
+    if (args.kwname(k) == "key") {
+      key = args.kwvalue(k).is_none() ? Value() : args.kwvalue(k);
+    } else if (args.kwname(k) == "default") {
+      deflt = args.kwvalue(k);
+    } else {
+      return RaiseTypeError(vm, absl::StrFormat("%s() got an unexpected keyword argument '%s'",
+                                                name, args.kwname(k)));
+    }
+  }
+  std::vector<Value> items;
+  if (args.nargs == 0) {
+    return RaiseTypeError(vm, absl::StrFormat("%s expected at least 1 argument, got 0", name));
+  }
+  if (args.nargs == 1) {
+    if (!vm.Extend(&items, args[0])) return {};
+    if (items.empty()) {
+      if (!deflt.is_null()) return deflt;
+      return RaiseValueError(vm, absl::StrFormat("%s() arg is an empty sequence", name));
+    }
+  } else {
+    if (!deflt.is_null()) {
+      return RaiseTypeError(vm, absl::StrFormat("Cannot specify a default for %s() with multiple "
+                                                "positional arguments",
+                                                name));
+    }
+    items.assign(args.data, args.data + args.nargs);
+  }
+  Value best = items[0];
+  Value best_key = key.is_null() ? best : vm.Call(key, {best});
+  if (best_key.is_null()) return {};
+  for (size_t i = 1; i < items.size(); ++i) {
+    Value k = key.is_null() ? items[i] : vm.Call(key, {items[i]});
+    if (k.is_null()) return {};
+    Value c = vm.Compare(is_max ? CompareOp::kGt : CompareOp::kLt, k, best_key);
+    if (c.is_null()) return {};
+    int t = vm.Truthy(c);
+    if (t < 0) return {};
+    if (t) {
+      best = items[i];
+      best_key = k;
+    }
+  }
+  return best;
+}
+Value Min(VM& vm, const Value&, const ArgsView& args) { return MinMax(vm, args, false); }
+Value Max(VM& vm, const Value&, const ArgsView& args) { return MinMax(vm, args, true); }
+
+Value Sum(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"iterable", "start"};
+  Value a[2];
+  if (!ParseArgs(vm, args, "sum", kNames, 1, a)) return {};
+  Value acc = a[1].is_null() ? Value::Int(0) : a[1];
+  if (StrValue(acc) != nullptr) {
+    return RaiseTypeError(vm, "sum() can't sum strings [use ''.join(seq) instead]");
+  }
+  Value it = vm.Iter(a[0]);
+  if (it.is_null()) return {};
+  while (true) {
+    Value v = vm.Next(it);
+    if (v.is_null()) {
+      if (vm.HasException()) return {};
+      return acc;
+    }
+    if (acc.is_int() && v.is_int()) {
+      int64_t r;
+      if (!__builtin_add_overflow(acc.as_int(), v.as_int(), &r)) {
+        acc = Value::Int(r);
+        continue;
+      }
+    }
+    if (acc.is_float() && v.is_float()) {
+      acc = Value::Float(acc.as_float() + v.as_float());
+      continue;
+    }
+    acc = vm.Binary(BinaryOp::kAdd, acc, v);
+    if (acc.is_null()) return {};
+  }
+}
+
+Value Abs(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "abs", 1, 1)) return {};
+  const Value& x = args[0];
+  if (x.is_int() || x.is_bool()) {
+    if (x.as_int() == INT64_MIN)
+      return RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
+    return Value::Int(x.as_int() < 0 ? -x.as_int() : x.as_int());
+  }
+  if (x.is_float()) return Value::Float(std::fabs(x.as_float()));
+  const Value& m = x.type()->slot(Slot::kAbs);
+  if (!m.is_null()) return vm.CallWithSelf(m, x, ArgsView());
+  return RaiseTypeError(vm, absl::StrFormat("bad operand type for abs(): '%s'", TypeName(x)));
+}
+
+double RoundHalfEven(double x) { return std::nearbyint(x); }  // default FE_TONEAREST
+
+Value Round(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"number", "ndigits"};
+  Value a[2];
+  if (!ParseArgs(vm, args, "round", kNames, 1, a)) return {};
+  const Value& x = a[0];
+  bool has_nd = !a[1].is_null() && !a[1].is_none();
+  int64_t nd = 0;
+  if (has_nd && !ToInt(vm, a[1], &nd)) return {};
+  if (x.is_int() || x.is_bool()) {
+    if (!has_nd || nd >= 0) return Value::Int(x.as_int());
+    int64_t p = 1;
+    for (int64_t i = 0; i < -nd && p < INT64_MAX / 10; ++i) p *= 10;
+    int64_t v = x.as_int();
+    int64_t q = v / p, r = v % p;
+    if (r < 0) {
+      r += p;
+      --q;
+    }
+    if (2 * r > p || (2 * r == p && (q & 1))) ++q;
+    return Value::Int(q * p);
+  }
+  if (x.is_float()) {
+    double d = x.as_float();
+    if (!has_nd) {
+      if (std::isnan(d)) return RaiseValueError(vm, "cannot convert float NaN to integer");
+      if (std::isinf(d)) return RaiseOverflowError(vm, "cannot convert float infinity to integer");
+      return Value::Int(static_cast<int64_t>(RoundHalfEven(d)));
+    }
+    if (!std::isfinite(d)) return x;
+    // Correctly rounded via the shortest decimal text, as CPython does.
+    char buf[64];
+    if (nd > 300) return x;
+    if (nd < -308) return Value::Float(0.0 * d);
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(std::max<int64_t>(nd, 0)), d);
+    if (nd >= 0) return Value::Float(std::strtod(buf, nullptr));
+    double p = std::pow(10.0, static_cast<double>(-nd));
+    return Value::Float(RoundHalfEven(d / p) * p);
+  }
+  const Value* m = LookupInMro(x.type(), Intern("__round__"));
+  if (m != nullptr) {
+    if (has_nd) return vm.CallWithSelf(*m, x, ArgsView(&a[1], 1));
+    return vm.CallWithSelf(*m, x, ArgsView());
+  }
+  return RaiseTypeError(vm,
+                        absl::StrFormat("type %s doesn't define __round__ method", TypeName(x)));
+}
+
+Value Sorted(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"iterable", "key", "reverse"};
+  Value a[3];
+  if (!ParseArgs(vm, args, "sorted", kNames, 1, a, 1)) return {};
+  Value l = NewList({});
+  if (!vm.Extend(&Cast<ListObject>(l)->items, a[0])) return {};
+  int rev = a[2].is_null() ? 0 : vm.Truthy(a[2]);
+  if (rev < 0) return {};
+  if (!ListSort(vm, Cast<ListObject>(l), a[1].is_none() ? Value() : a[1], rev != 0)) return {};
+  return l;
+}
+
+Value AnyAll(VM& vm, const ArgsView& args, bool any) {
+  if (!CheckArgCount(vm, args, any ? "any" : "all", 1, 1)) return {};
+  Value it = vm.Iter(args[0]);
+  if (it.is_null()) return {};
+  while (true) {
+    Value v = vm.Next(it);
+    if (v.is_null()) {
+      if (vm.HasException()) return {};
+      return Value::Bool(!any);
+    }
+    int t = vm.Truthy(v);
+    if (t < 0) return {};
+    if ((t != 0) == any) return Value::Bool(any);
+  }
+}
+Value Any(VM& vm, const Value&, const ArgsView& args) { return AnyAll(vm, args, true); }
+Value All(VM& vm, const Value&, const ArgsView& args) { return AnyAll(vm, args, false); }
+
+Value GetAttrFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "getattr", 2, 3)) return {};
+  const std::string* n = StrValue(args[1]);
+  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
+  if (args.nargs == 3) {
+    Value r = vm.GetAttrOrNull(args[0], Intern(*n));
+    if (r.is_null()) {
+      if (vm.HasException() && !vm.ExceptionMatches(T().attribute_error)) return r;
+      vm.ClearException();
+      return args[2];
+    }
+    return r;
+  }
+  return vm.GetAttr(args[0], Intern(*n));
+}
+Value SetAttrFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "setattr", 3, 3)) return {};
+  const std::string* n = StrValue(args[1]);
+  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
+  if (!vm.SetAttr(args[0], Intern(*n), args[2])) return {};
+  return Value::None();
+}
+Value DelAttrFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "delattr", 2, 2)) return {};
+  const std::string* n = StrValue(args[1]);
+  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
+  if (!vm.DelAttr(args[0], Intern(*n))) return {};
+  return Value::None();
+}
+Value HasAttrFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "hasattr", 2, 2)) return {};
+  const std::string* n = StrValue(args[1]);
+  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
+  Value r = vm.GetAttrOrNull(args[0], Intern(*n));
+  if (r.is_null()) {
+    if (vm.HasException() && !vm.ExceptionMatches(T().attribute_error)) return r;
+    vm.ClearException();
+    return Value::Bool(false);
+  }
+  return Value::Bool(true);
+}
+
+Value Id(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "id", 1, 1)) return {};
+  const Value& v = args[0];
+  if (v.is_object())
+    return Value::Int(static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.as_object())));
+  return Value::Int(v.raw() ^ (static_cast<int64_t>(v.tag()) << 56));
+}
+Value ReprFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "repr", 1, 1)) return {};
+  return vm.Repr(args[0]);
+}
+Value AsciiFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "ascii", 1, 1)) return {};
+  return vm.Repr(args[0]);
+}
+Value IterFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "iter", 1, 2)) return {};
+  if (args.nargs == 2) {
+    auto* m = new MultiIterObject(T().callable_iter);
+    m->func = args[0];
+    m->iters.push_back(args[1]);
+    return Value::Adopt(m);
+  }
+  return vm.Iter(args[0]);
+}
+Value NextFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "next", 1, 2)) return {};
+  const Value& it = args[0];
+  Type* t = it.type();
+  if (!it.is_object() || (t->slot(Slot::kNext).is_null())) {
+    return RaiseTypeError(vm, absl::StrFormat("'%s' object is not an iterator", t->name));
+  }
+  if (t->has_flag(Type::kHeapType)) {
+    // A script iterator: its StopIteration keeps its traceback.
+    Value v = vm.CallWithSelf(t->slot(Slot::kNext), it, ArgsView());
+    if (v.is_null() && args.nargs == 2 && vm.ExceptionMatches(T().stop_iteration)) {
+      vm.ClearException();
+      return args[1];
+    }
+    return v;
+  }
+  Value v = vm.Next(it);
+  if (v.is_null() && !vm.HasException()) {
+    if (args.nargs == 2) return args[1];
+    vm.SetException(NewExceptionArgs(T().stop_iteration, NewTuple({})));
+  }
+  return v;
+}
+Value HashFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "hash", 1, 1)) return {};
+  int64_t h;
+  if (!vm.Hash(args[0], &h)) return {};
+  return Value::Int(h);
+}
+Value DivMod(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "divmod", 2, 2)) return {};
+  Value q = vm.Binary(BinaryOp::kFloorDiv, args[0], args[1]);
+  if (q.is_null()) return q;
+  Value r = vm.Binary(BinaryOp::kMod, args[0], args[1]);
+  if (r.is_null()) return r;
+  return NewTuple({q, r});
+}
+Value Pow(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"base", "exp", "mod"};
+  Value a[3];
+  if (!ParseArgs(vm, args, "pow", kNames, 2, a)) return {};
+  if (!a[2].is_null() && !a[2].is_none()) {
+    int64_t b, e, m;
+    if (!ToInt(vm, a[0], &b) || !ToInt(vm, a[1], &e) || !ToInt(vm, a[2], &m)) return {};
+    if (m == 0) return RaiseValueError(vm, "pow() 3rd argument cannot be 0");
+    if (e < 0) return RaiseValueError(vm, "base is not invertible for the given modulus");
+    __int128 r = 1, bb = ((b % m) + m) % m;
+    while (e > 0) {
+      if (e & 1) r = r * bb % m;
+      bb = bb * bb % m;
+      e >>= 1;
+    }
+    int64_t out = static_cast<int64_t>(r);
+    if (m < 0 && out > 0) out += m;
+    return Value::Int(out);
+  }
+  return vm.Binary(BinaryOp::kPow, a[0], a[1]);
+}
+Value Chr(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "chr", 1, 1)) return {};
+  int64_t c;
+  if (!ToInt(vm, args[0], &c)) return {};
+  if (c < 0 || c > 0x10ffff) return RaiseValueError(vm, "chr() arg not in range(0x110000)");
+  std::string s;
+  if (c < 0x80) {
+    s += static_cast<char>(c);
+  } else if (c < 0x800) {
+    s += static_cast<char>(0xc0 | (c >> 6));
+    s += static_cast<char>(0x80 | (c & 0x3f));
+  } else if (c < 0x10000) {
+    s += static_cast<char>(0xe0 | (c >> 12));
+    s += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+    s += static_cast<char>(0x80 | (c & 0x3f));
+  } else {
+    s += static_cast<char>(0xf0 | (c >> 18));
+    s += static_cast<char>(0x80 | ((c >> 12) & 0x3f));
+    s += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+    s += static_cast<char>(0x80 | (c & 0x3f));
+  }
+  return NewStr(std::move(s));
+}
+Value Ord(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "ord", 1, 1)) return {};
+  const std::string* s = StrValue(args[0]);
+  if (s == nullptr) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("ord() expected string of length 1, but %s found", TypeName(args[0])));
+  }
+  const auto* p = reinterpret_cast<const unsigned char*>(s->data());
+  size_t n = s->size();
+  int64_t cp = -1;
+  if (n == 1) {
+    cp = p[0];
+  } else if (n == 2 && (p[0] & 0xe0) == 0xc0) {
+    cp = ((p[0] & 0x1f) << 6) | (p[1] & 0x3f);
+  } else if (n == 3 && (p[0] & 0xf0) == 0xe0) {
+    cp = ((p[0] & 0x0f) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+  } else if (n == 4 && (p[0] & 0xf8) == 0xf0) {
+    cp = ((p[0] & 0x07) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
+  }
+  if (cp < 0) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("ord() expected a character, but string of length %d found", n));
+  }
+  return Value::Int(cp);
+}
+Value CallableFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "callable", 1, 1)) return {};
+  const Value& v = args[0];
+  if (!v.is_object()) return Value::Bool(false);
+  Type* t = v.type();
+  return Value::Bool(t == T().function || t == T().native_function || t == T().method ||
+                     IsSubtype(t, T().type) || !t->slot(Slot::kCall).is_null());
+}
+Value FormatFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "format", 1, 2)) return {};
+  std::string_view spec;
+  if (args.nargs == 2) {
+    const std::string* s = StrValue(args[1]);
+    if (s == nullptr) return RaiseTypeError(vm, "format() argument 2 must be str");
+    spec = *s;
+  }
+  return vm.Format(args[0], spec);
+}
+Value VarsFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "vars", 1, 1)) return {};
+  return vm.GetAttr(args[0], "__dict__");
+}
+Value GlobalsFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "globals", 0, 0)) return {};
+  Frame* f = vm.current_frame();
+  if (f == nullptr) return NewDict();
+  return Value::Borrow(f->globals);
+}
+Value ExitFn(VM& vm, const Value&, const ArgsView& args) {
+  std::vector<Value> a(args.data, args.data + args.nargs);
+  vm.SetException(NewExceptionArgs(T().system_exit, NewTuple(std::move(a))));
+  return {};
+}
+
+constexpr MethodDef kBuiltinFunctions[] = {
+    {"print", Print},
+    {"len", Len},
+    {"isinstance", IsInstanceFn},
+    {"issubclass", IsSubclassFn},
+    {"min", Min},
+    {"max", Max},
+    {"sum", Sum},
+    {"abs", Abs},
+    {"round", Round},
+    {"sorted", Sorted},
+    {"any", Any},
+    {"all", All},
+    {"getattr", GetAttrFn},
+    {"setattr", SetAttrFn},
+    {"delattr", DelAttrFn},
+    {"hasattr", HasAttrFn},
+    {"id", Id},
+    {"repr", ReprFn},
+    {"ascii", AsciiFn},
+    {"iter", IterFn},
+    {"next", NextFn},
+    {"hash", HashFn},
+    {"divmod", DivMod},
+    {"pow", Pow},
+    {"chr", Chr},
+    {"ord", Ord},
+    {"callable", CallableFn},
+    {"format", FormatFn},
+    {"vars", VarsFn},
+    {"globals", GlobalsFn},
+    {"exit", ExitFn},
+    {"quit", ExitFn},
+};
+
+}  // namespace
+
+void InitBuiltinFunctions(VM& vm, DictObject* b) {
+  (void)vm;
+  for (const MethodDef& d : kBuiltinFunctions) {
+    DictSetStr(b, d.name, NewNativeFunction(d.name, d.fn, Value::None()));
+  }
+  const BuiltinTypes& t = T();
+  for (Type* ty : {t.object,
+                   t.type,
+                   t.bool_,
+                   t.int_,
+                   t.float_,
+                   t.str,
+                   t.tuple,
+                   t.list,
+                   t.dict,
+                   t.set,
+                   t.frozenset,
+                   t.range,
+                   t.slice,
+                   t.property,
+                   t.staticmethod,
+                   t.classmethod,
+                   t.super,
+                   t.zip,
+                   t.enumerate,
+                   t.map,
+                   t.filter,
+                   t.reversed,
+                   t.base_exception,
+                   t.exception,
+                   t.type_error,
+                   t.value_error,
+                   t.runtime_error,
+                   t.not_implemented_error,
+                   t.recursion_error,
+                   t.assertion_error,
+                   t.lookup_error,
+                   t.key_error,
+                   t.index_error,
+                   t.attribute_error,
+                   t.name_error,
+                   t.unbound_local_error,
+                   t.arithmetic_error,
+                   t.zero_division_error,
+                   t.overflow_error,
+                   t.stop_iteration,
+                   t.import_error,
+                   t.module_not_found_error,
+                   t.syntax_error,
+                   t.system_exit,
+                   t.keyboard_interrupt,
+                   t.generator_exit,
+                   t.os_error,
+                   t.warning,
+                   t.user_warning,
+                   t.deprecation_warning}) {
+    DictSetStr(b, ty->name, Value::Borrow(ty));
+  }
+  DictSetStr(b, "NotImplemented", NotImplementedValue());
+  DictSetStr(b, "Ellipsis", EllipsisValue());
+  DictSetStr(b, "None", Value::None());
+  DictSetStr(b, "True", Value::Bool(true));
+  DictSetStr(b, "False", Value::Bool(false));
+  DictSetStr(b, "__name__", NewStr("builtins"));
+  DictSetStr(b, "IOError", Value::Borrow(t.os_error));
+  DictSetStr(b, "EnvironmentError", Value::Borrow(t.os_error));
+}
+
+}  // namespace tc::script

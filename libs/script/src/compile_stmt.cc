@@ -1,0 +1,748 @@
+// Code generation for units, names and statements; the Compile() API.
+#include <utility>
+
+#include "absl/strings/str_format.h"
+
+#include "tc/script/compiler.h"
+#include "tc/script/parser.h"
+
+#include "src/compile_codegen.h"
+
+namespace tc::script {
+namespace {
+
+// Gives instructions emitted in its lifetime the location of one node.
+class LocScope {
+ public:
+  LocScope(Unit& u, const ast::Loc& loc) : u_(u), saved_(u.loc) {
+    u.loc = {loc.line, loc.col, loc.end_line, loc.end_col};
+  }
+  ~LocScope() { u_.loc = saved_; }
+
+ private:
+  Unit& u_;
+  SourceLoc saved_;
+};
+
+}  // namespace
+
+void CodeGen::Fail(const ast::Loc& loc, std::string msg) {
+  if (error_) return;
+  SyntaxError e;
+  e.filename = filename_;
+  e.line = loc.line;
+  e.col = loc.col;
+  e.end_line = loc.end_line;
+  e.end_col = loc.end_col;
+  e.msg = std::move(msg);
+  if (source_) e.text = std::string(SourceLine(*source_, loc.line));
+  error_ = std::move(e);
+}
+
+int CodeGen::StackItems(FKind kind) {
+  switch (kind) {
+    case FKind::kForLoop:
+    case FKind::kHandlerCleanup:
+    case FKind::kWith:
+      return 1;
+    case FKind::kFinallyEnd:
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+int CodeGen::StatementDepth() const {
+  int d = 0;
+  for (const FBlock& fb : fblock_stacks_.back()) d += StackItems(fb.kind);
+  return d;
+}
+
+std::string CodeGen::QualName(const std::string& name) const {
+  if (units_.empty()) return name;
+  const Scope* parent = units_.back()->scope();
+  if (parent->kind == ScopeKind::kModule) return name;
+  const std::string& pq = units_.back()->shared_code()->qualname;
+  if (parent->kind == ScopeKind::kClass) return absl::StrFormat("%s.%s", pq, name);
+  return absl::StrFormat("%s.<locals>.%s", pq, name);
+}
+
+void CodeGen::EnterUnit(Scope* scope, const std::string& name, int first_line) {
+  auto code = std::make_shared<Code>();
+  code->name = name;
+  code->qualname = QualName(name);
+  code->filename = filename_;
+  code->first_line = first_line;
+  code->source = source_;
+  code->cellvars = scope->cellvars;
+  code->freevars = scope->freevars;
+  if (scope->kind == ScopeKind::kModule) code->flags |= Code::kModule;
+  if (scope->kind == ScopeKind::kClass) code->flags |= Code::kClassBody;
+  if (!units_.empty() && units_.back()->scope()->IsFunctionLike()) code->flags |= Code::kNested;
+  units_.push_back(std::make_unique<Unit>(scope, code));
+  fblock_stacks_.emplace_back();
+  for (const std::string& p : scope->params) u().VarIndex(p);
+  for (const std::string& c : code->cellvars) {
+    int index = -1;
+    for (size_t i = 0; i < scope->params.size(); ++i) {
+      if (scope->params[i] == c) index = static_cast<int>(i);
+    }
+    code->cell_param_index.push_back(index);
+  }
+  u().loc = {first_line, 1, first_line, 1};
+}
+
+std::shared_ptr<Code> CodeGen::LeaveUnit() {
+  Unit& unit = u();
+  if (!unit.LastIsTerminal() || unit.HasLabelAtEnd()) {
+    unit.Emit(Opcode::kLoadConst, unit.AddConst(ConstNone{}));
+    unit.Emit(Opcode::kReturn);
+  }
+  // After an error the code is incomplete (and dropped): skip the analysis.
+  if (!failed()) unit.Finish();
+  std::shared_ptr<Code> code = unit.shared_code();
+  units_.pop_back();
+  fblock_stacks_.pop_back();
+  return code;
+}
+
+void CodeGen::MakeClosure(const Code& code, int* flags) {
+  if (code.freevars.empty()) return;
+  for (const std::string& name : code.freevars) {
+    int index = u().CellIndex(name);
+    if (index < 0) {  // cannot happen when the symbol table is consistent
+      Fail({u().loc.line, u().loc.col, u().loc.end_line, u().loc.end_col},
+           absl::StrFormat("internal error: no cell for '%s'", name));
+      return;
+    }
+    u().Emit(Opcode::kLoadClosure, index);
+  }
+  u().Emit(Opcode::kBuildTuple, static_cast<int>(code.freevars.size()));
+  *flags |= 4;
+}
+
+void CodeGen::MakeFunction(const std::shared_ptr<Code>& code, int flags) {
+  MakeClosure(*code, &flags);
+  u().Emit(Opcode::kLoadConst, u().AddConst(std::shared_ptr<const Code>(code)));
+  u().Emit(Opcode::kMakeFunction, flags);
+}
+
+void CodeGen::NameOp(const std::string& name, Access access) {
+  Unit& unit = u();
+  const Scope* s = unit.scope();
+  NameScope r = s->Resolve(name);
+  auto pick = [access](Opcode load, Opcode store, Opcode del) {
+    return access == Access::kLoad ? load : access == Access::kStore ? store : del;
+  };
+  if (r == NameScope::kCell || r == NameScope::kFree) {
+    int index = unit.CellIndex(name);
+    if (index >= 0) {
+      unit.Emit(pick(Opcode::kLoadDeref, Opcode::kStoreDeref, Opcode::kDeleteDeref), index);
+      return;
+    }
+  }
+  Opcode global = pick(Opcode::kLoadGlobal, Opcode::kStoreGlobal, Opcode::kDeleteGlobal);
+  switch (s->kind) {
+    case ScopeKind::kModule:
+      unit.Emit(global, unit.AddName(name));
+      return;
+    case ScopeKind::kClass:
+      if (r == NameScope::kGlobalExplicit) {
+        unit.Emit(global, unit.AddName(name));
+      } else {
+        unit.Emit(pick(Opcode::kLoadName, Opcode::kStoreName, Opcode::kDeleteName),
+                  unit.AddName(name));
+      }
+      return;
+    default:
+      if (r == NameScope::kLocal || r == NameScope::kCell || r == NameScope::kFree) {
+        unit.Emit(pick(Opcode::kLoadFast, Opcode::kStoreFast, Opcode::kDeleteFast),
+                  unit.VarIndex(name));
+      } else {
+        unit.Emit(global, unit.AddName(name));
+      }
+  }
+}
+
+std::shared_ptr<Code> CodeGen::CompileModule(const ast::Module& m) {
+  EnterUnit(symtable_.module(), "<module>", 1);
+  Stmts(m.body);
+  return LeaveUnit();
+}
+
+// --- Statements ------------------------------------------------------------
+
+void CodeGen::Stmts(const std::vector<ast::StmtPtr>& body) {
+  for (const ast::StmtPtr& s : body) {
+    if (failed()) return;
+    Stmt(*s);
+  }
+}
+
+void CodeGen::Stmt(const ast::Stmt& s) {
+  LocScope loc(u(), s.loc);
+  using K = ast::StmtKind;
+  switch (s.kind) {
+    case K::kFunctionDef:
+      return FunctionDef(s);
+    case K::kClassDef:
+      return ClassDef(s);
+    case K::kReturn:
+      return Return(s);
+    case K::kDelete:
+      for (const ast::ExprPtr& t : s.targets) Delete(*t);
+      return;
+    case K::kAssign:
+      return Assign(s);
+    case K::kAugAssign:
+      return AugAssign(s);
+    case K::kAnnAssign:
+      if (s.c) {
+        Expr(*s.c);
+        Store(*s.a);
+      }
+      return;
+    case K::kFor:
+      return For(s);
+    case K::kWhile:
+      return While(s);
+    case K::kIf:
+      return If(s);
+    case K::kWith:
+      return With(s, 0);
+    case K::kRaise:
+      return Raise(s);
+    case K::kTry:
+      return Try(s);
+    case K::kAssert:
+      return Assert(s);
+    case K::kImport:
+      return Import(s);
+    case K::kImportFrom:
+      return ImportFrom(s);
+    case K::kExpr:
+      // Constant statements (docstrings, `...`) do nothing, as in CPython.
+      if (s.a->kind == ast::ExprKind::kConstant) return;
+      Expr(*s.a);
+      u().Emit(Opcode::kPop);
+      return;
+    case K::kBreak:
+      return BreakContinue(s, true);
+    case K::kContinue:
+      return BreakContinue(s, false);
+    case K::kGlobal:
+    case K::kNonlocal:
+    case K::kPass:
+      return;
+  }
+}
+
+int CodeGen::Defaults(const ast::Arguments& args) {
+  int flags = 0;
+  if (!args.defaults.empty()) {
+    auto tuple = std::make_shared<ConstTuple>();
+    for (const ast::ExprPtr& d : args.defaults) {
+      std::optional<Const> c = ConstValue(*d);
+      if (!c) {
+        tuple.reset();
+        break;
+      }
+      tuple->items.push_back(std::move(*c));
+    }
+    if (tuple) {
+      LoadConst(std::shared_ptr<const ConstTuple>(tuple));
+    } else {
+      for (const ast::ExprPtr& d : args.defaults) Expr(*d);
+      u().Emit(Opcode::kBuildTuple, static_cast<int>(args.defaults.size()));
+    }
+    flags |= 1;
+  }
+  int kw = 0;
+  for (size_t i = 0; i < args.kwonly.size(); ++i) {
+    if (!args.kw_defaults[i]) continue;
+    LoadConst(ConstStr{args.kwonly[i].name});
+    Expr(*args.kw_defaults[i]);
+    ++kw;
+  }
+  if (kw > 0) {
+    u().Emit(Opcode::kBuildMap, kw);
+    flags |= 2;
+  }
+  return flags;
+}
+
+void CodeGen::SetupParams(const ast::Arguments& args) {
+  Code& c = u().code();
+  c.argcount = static_cast<int32_t>(args.args.size());
+  c.kwonly_argcount = static_cast<int32_t>(args.kwonly.size());
+  if (args.has_vararg) c.flags |= Code::kVarArgs;
+  if (args.has_kwarg) c.flags |= Code::kVarKeywords;
+}
+
+void CodeGen::FunctionDef(const ast::Stmt& s) {
+  for (const ast::ExprPtr& d : s.decorators) Expr(*d);
+  int flags = Defaults(*s.args);
+  int first_line = s.decorators.empty() ? s.loc.line : s.decorators[0]->loc.line;
+  EnterUnit(symtable_.ScopeOf(&s), s.name, first_line);
+  SetupParams(*s.args);
+  Stmts(s.body);
+  std::shared_ptr<Code> code = LeaveUnit();
+  MakeFunction(code, flags);
+  for (size_t i = 0; i < s.decorators.size(); ++i) u().Emit(Opcode::kCall, 1);
+  NameOp(s.name, Access::kStore);
+}
+
+void CodeGen::ClassDef(const ast::Stmt& s) {
+  for (const ast::ExprPtr& d : s.decorators) Expr(*d);
+  int first_line = s.decorators.empty() ? s.loc.line : s.decorators[0]->loc.line;
+  Scope* scope = symtable_.ScopeOf(&s);
+  EnterUnit(scope, s.name, first_line);
+  {
+    Unit& body = u();
+    body.loc = {s.loc.line, s.loc.col, s.loc.line, s.loc.col};
+    body.Emit(Opcode::kLoadName, body.AddName("__name__"));
+    body.Emit(Opcode::kStoreName, body.AddName("__module__"));
+    LoadConst(ConstStr{body.code().qualname});
+    body.Emit(Opcode::kStoreName, body.AddName("__qualname__"));
+    Stmts(s.body);
+    if (scope->class_cell) {
+      u().Emit(Opcode::kLoadClosure, u().CellIndex("__class__"));
+      u().Emit(Opcode::kStoreName, u().AddName("__classcell__"));
+    }
+  }
+  std::shared_ptr<Code> code = LeaveUnit();
+  MakeFunction(code, 0);
+  for (const ast::ExprPtr& b : s.targets) Expr(*b);
+  u().Emit(Opcode::kBuildTuple, static_cast<int>(s.targets.size()));
+  u().Emit(Opcode::kMakeClass, u().AddName(s.name));
+  for (size_t i = 0; i < s.decorators.size(); ++i) u().Emit(Opcode::kCall, 1);
+  NameOp(s.name, Access::kStore);
+}
+
+template <typename F>
+void CodeGen::OutsideBlock(size_t i, F emit) {
+  std::vector<int> handlers = u().handler_stack();
+  std::vector<FBlock> blocks = fblocks();
+  u().handler_stack().resize(blocks[i].handlers);
+  fblocks().resize(i);
+  emit();
+  u().handler_stack() = std::move(handlers);
+  fblocks() = std::move(blocks);
+}
+
+void CodeGen::UnwindBlock(size_t i, bool preserve_tos) {
+  FBlock fb = fblocks()[i];
+  OutsideBlock(i, [&] {
+    Unit& unit = u();
+    switch (fb.kind) {
+      case FKind::kForLoop:
+        if (preserve_tos) unit.Emit(Opcode::kRotTwo);
+        unit.Emit(Opcode::kPop);
+        break;
+      case FKind::kWhileLoop:
+        break;
+      case FKind::kTryFinally:
+        Stmts(*fb.finalbody);
+        break;
+      case FKind::kFinallyEnd:
+        if (preserve_tos) unit.Emit(Opcode::kRotThree);
+        unit.Emit(Opcode::kPop);
+        unit.Emit(Opcode::kPopExcept);
+        break;
+      case FKind::kHandlerCleanup:
+        if (preserve_tos) unit.Emit(Opcode::kRotTwo);
+        unit.Emit(Opcode::kPopExcept);
+        if (!fb.name.empty()) {
+          LoadConst(ConstNone{});
+          NameOp(fb.name, Access::kStore);
+          NameOp(fb.name, Access::kDelete);
+        }
+        break;
+      case FKind::kWith: {
+        if (preserve_tos) unit.Emit(Opcode::kRotTwo);
+        int none = unit.AddConst(ConstNone{});
+        for (int k = 0; k < 3; ++k) unit.Emit(Opcode::kLoadConst, none);
+        unit.Emit(Opcode::kCall, 3);
+        unit.Emit(Opcode::kPop);
+        break;
+      }
+    }
+  });
+}
+
+void CodeGen::Return(const ast::Stmt& s) {
+  if (!u().scope()->IsFunctionLike()) return Fail(s.loc, "'return' outside function");
+  std::optional<Const> c;
+  if (s.a) {
+    c = ConstValue(*s.a);
+  } else {
+    c = ConstNone{};
+  }
+  size_t n = fblocks().size();
+  if (c) {
+    for (size_t i = n; i-- > 0;) UnwindBlock(i, false);
+    LoadConst(std::move(*c));
+  } else {
+    Expr(*s.a);
+    for (size_t i = n; i-- > 0;) UnwindBlock(i, true);
+  }
+  u().Emit(Opcode::kReturn);
+}
+
+void CodeGen::BreakContinue(const ast::Stmt& s, bool is_break) {
+  int loop = -1;
+  for (size_t i = fblocks().size(); i-- > 0;) {
+    FKind k = fblocks()[i].kind;
+    if (k == FKind::kForLoop || k == FKind::kWhileLoop) {
+      loop = static_cast<int>(i);
+      break;
+    }
+  }
+  if (loop < 0) {
+    return Fail(s.loc, is_break ? "'break' outside loop" : "'continue' not properly in loop");
+  }
+  for (size_t i = fblocks().size(); i-- > static_cast<size_t>(loop) + 1;) UnwindBlock(i, false);
+  const FBlock& fb = fblocks()[loop];
+  int target = is_break ? fb.break_label : fb.continue_label;
+  if (is_break) UnwindBlock(loop, false);
+  u().EmitJump(Opcode::kJump, target);
+}
+
+void CodeGen::For(const ast::Stmt& s) {
+  Unit& unit = u();
+  int start = unit.NewLabel(), cleanup = unit.NewLabel(), end = unit.NewLabel();
+  Expr(*s.b);
+  unit.Emit(Opcode::kGetIter);
+  unit.Bind(start);
+  unit.EmitJump(Opcode::kForIter, cleanup);
+  fblocks().push_back({FKind::kForLoop, start, end, nullptr, "", unit.handler_stack().size()});
+  Store(*s.a);
+  Stmts(s.body);
+  unit.EmitJump(Opcode::kJump, start);
+  fblocks().pop_back();
+  unit.Bind(cleanup);
+  Stmts(s.orelse);
+  unit.Bind(end);
+}
+
+void CodeGen::While(const ast::Stmt& s) {
+  Unit& unit = u();
+  int start = unit.NewLabel(), orelse = unit.NewLabel(), end = unit.NewLabel();
+  unit.Bind(start);
+  std::optional<Const> c = ConstValue(*s.a);
+  bool always = c && ((std::holds_alternative<bool>(*c) && std::get<bool>(*c)) ||
+                      (std::holds_alternative<int64_t>(*c) && std::get<int64_t>(*c) != 0));
+  if (!always) JumpIf(*s.a, orelse, false);
+  fblocks().push_back({FKind::kWhileLoop, start, end, nullptr, "", unit.handler_stack().size()});
+  Stmts(s.body);
+  unit.EmitJump(Opcode::kJump, start);
+  fblocks().pop_back();
+  unit.Bind(orelse);
+  Stmts(s.orelse);
+  unit.Bind(end);
+}
+
+void CodeGen::If(const ast::Stmt& s) {
+  Unit& unit = u();
+  int orelse = unit.NewLabel(), end = unit.NewLabel();
+  JumpIf(*s.a, orelse, false);
+  Stmts(s.body);
+  if (!s.orelse.empty()) unit.EmitJump(Opcode::kJump, end);
+  unit.Bind(orelse);
+  Stmts(s.orelse);
+  unit.Bind(end);
+}
+
+void CodeGen::With(const ast::Stmt& s, size_t item) {
+  Unit& unit = u();
+  int depth = StatementDepth();
+  int on_exc = unit.NewLabel(), cleanup = unit.NewLabel(), suppress = unit.NewLabel(),
+      end = unit.NewLabel();
+  const ast::WithItem& w = s.items[item];
+  Expr(*w.context_expr);
+  unit.Emit(Opcode::kBeforeWith);
+  size_t outside = unit.handler_stack().size();
+  unit.PushHandler(on_exc, depth + 1);
+  fblocks().push_back({FKind::kWith, -1, -1, nullptr, "", outside});
+  if (w.optional_vars) {
+    Store(*w.optional_vars);
+  } else {
+    unit.Emit(Opcode::kPop);
+  }
+  if (item + 1 < s.items.size()) {
+    With(s, item + 1);
+  } else {
+    Stmts(s.body);
+  }
+  fblocks().pop_back();
+  unit.PopHandler();
+  int none = unit.AddConst(ConstNone{});
+  for (int k = 0; k < 3; ++k) unit.Emit(Opcode::kLoadConst, none);
+  unit.Emit(Opcode::kCall, 3);
+  unit.Emit(Opcode::kPop);
+  unit.EmitJump(Opcode::kJump, end);
+  // Exception in the body: exit_bound exc.
+  unit.Bind(on_exc);
+  unit.PushHandler(cleanup, depth + 2);
+  unit.Emit(Opcode::kPushExcInfo);
+  unit.Emit(Opcode::kWithExceptStart);
+  unit.EmitJump(Opcode::kPopJumpIfTrue, suppress);
+  unit.Emit(Opcode::kReraise);
+  unit.Bind(suppress);
+  unit.Emit(Opcode::kPop);
+  unit.Emit(Opcode::kPopExcept);
+  unit.Emit(Opcode::kPop);
+  unit.PopHandler();
+  unit.EmitJump(Opcode::kJump, end);
+  unit.Bind(cleanup);
+  unit.Emit(Opcode::kRotTwo);
+  unit.Emit(Opcode::kPopExcept);
+  unit.Emit(Opcode::kReraise);
+  unit.Bind(end);
+}
+
+void CodeGen::Try(const ast::Stmt& s) {
+  if (!s.finalbody.empty()) return TryFinally(s);
+  TryExcept(s);
+}
+
+void CodeGen::TryFinally(const ast::Stmt& s) {
+  Unit& unit = u();
+  int depth = StatementDepth();
+  int on_exc = unit.NewLabel(), cleanup = unit.NewLabel(), end = unit.NewLabel();
+  size_t outside = unit.handler_stack().size();
+  unit.PushHandler(on_exc, depth);
+  fblocks().push_back({FKind::kTryFinally, -1, -1, &s.finalbody, "", outside});
+  if (s.handlers.empty()) {
+    Stmts(s.body);
+  } else {
+    TryExcept(s);
+  }
+  fblocks().pop_back();
+  unit.PopHandler();
+  Stmts(s.finalbody);
+  unit.EmitJump(Opcode::kJump, end);
+  // Exceptional path: the finally body runs with prev_exc exc on the stack.
+  unit.Bind(on_exc);
+  unit.PushHandler(cleanup, depth + 1);
+  unit.Emit(Opcode::kPushExcInfo);
+  fblocks().push_back({FKind::kFinallyEnd, -1, -1, nullptr, "", outside});
+  Stmts(s.finalbody);
+  fblocks().pop_back();
+  unit.PopHandler();
+  unit.Emit(Opcode::kRotTwo);
+  unit.Emit(Opcode::kPopExcept);
+  unit.Emit(Opcode::kReraise);
+  unit.Bind(cleanup);
+  unit.Emit(Opcode::kRotTwo);
+  unit.Emit(Opcode::kPopExcept);
+  unit.Emit(Opcode::kReraise);
+  unit.Bind(end);
+}
+
+void CodeGen::TryExcept(const ast::Stmt& s) {
+  Unit& unit = u();
+  int depth = StatementDepth();
+  int on_exc = unit.NewLabel(), cleanup = unit.NewLabel(), end = unit.NewLabel();
+  unit.PushHandler(on_exc, depth);
+  Stmts(s.body);
+  unit.PopHandler();
+  Stmts(s.orelse);
+  unit.EmitJump(Opcode::kJump, end);
+  unit.Bind(on_exc);
+  size_t outside = unit.handler_stack().size();
+  unit.PushHandler(cleanup, depth + 1);
+  unit.Emit(Opcode::kPushExcInfo);  // prev_exc exc
+  for (const ast::ExceptHandler& h : s.handlers) {
+    if (failed()) return;
+    LocScope loc(unit, h.loc);
+    int next = unit.NewLabel();
+    if (h.type) {
+      Expr(*h.type);
+      unit.Emit(Opcode::kCheckExcMatch);
+      unit.EmitJump(Opcode::kPopJumpIfFalse, next);
+    }
+    if (h.name.empty()) {
+      unit.Emit(Opcode::kPop);
+      fblocks().push_back({FKind::kHandlerCleanup, -1, -1, nullptr, "", outside});
+      Stmts(h.body);
+      fblocks().pop_back();
+      unit.Emit(Opcode::kPopExcept);
+      unit.EmitJump(Opcode::kJump, end);
+    } else {
+      NameOp(h.name, Access::kStore);
+      int clear = unit.NewLabel();
+      unit.PushHandler(clear, depth + 1);
+      fblocks().push_back({FKind::kHandlerCleanup, -1, -1, nullptr, h.name, outside});
+      Stmts(h.body);
+      fblocks().pop_back();
+      unit.PopHandler();
+      unit.Emit(Opcode::kPopExcept);
+      LoadConst(ConstNone{});
+      NameOp(h.name, Access::kStore);
+      NameOp(h.name, Access::kDelete);
+      unit.EmitJump(Opcode::kJump, end);
+      // An exception in the body: clear the name, then the cleanup below.
+      unit.Bind(clear);
+      LoadConst(ConstNone{});
+      NameOp(h.name, Access::kStore);
+      NameOp(h.name, Access::kDelete);
+      unit.Emit(Opcode::kReraise);
+    }
+    unit.Bind(next);
+  }
+  unit.Emit(Opcode::kReraise);  // no handler matched
+  unit.PopHandler();
+  unit.Bind(cleanup);
+  unit.Emit(Opcode::kRotTwo);
+  unit.Emit(Opcode::kPopExcept);
+  unit.Emit(Opcode::kReraise);
+  unit.Bind(end);
+}
+
+void CodeGen::Assign(const ast::Stmt& s) {
+  Expr(*s.a);
+  for (size_t i = 0; i < s.targets.size(); ++i) {
+    if (i + 1 < s.targets.size()) u().Emit(Opcode::kDup);
+    Store(*s.targets[i]);
+  }
+}
+
+void CodeGen::AugAssign(const ast::Stmt& s) {
+  Unit& unit = u();
+  const ast::Expr& t = *s.a;
+  int op = static_cast<int>(s.binary_op);
+  switch (t.kind) {
+    case ast::ExprKind::kName:
+      NameOp(t.str, Access::kLoad);
+      Expr(*s.b);
+      unit.Emit(Opcode::kInplace, op);
+      NameOp(t.str, Access::kStore);
+      return;
+    case ast::ExprKind::kAttribute: {
+      LocScope loc(unit, t.loc);
+      Expr(*t.a);
+      unit.Emit(Opcode::kDup);
+      unit.Emit(Opcode::kLoadAttr, unit.AddName(t.str));
+      Expr(*s.b);
+      unit.Emit(Opcode::kInplace, op);
+      unit.Emit(Opcode::kRotTwo);
+      unit.Emit(Opcode::kStoreAttr, unit.AddName(t.str));
+      return;
+    }
+    default: {
+      LocScope loc(unit, t.loc);
+      Expr(*t.a);
+      SliceIndex(*t.b);
+      unit.Emit(Opcode::kDupTwo);
+      unit.Emit(Opcode::kBinarySubscr);
+      Expr(*s.b);
+      unit.Emit(Opcode::kInplace, op);
+      unit.Emit(Opcode::kRotThree);
+      unit.Emit(Opcode::kStoreSubscr);
+    }
+  }
+}
+
+void CodeGen::Import(const ast::Stmt& s) {
+  Unit& unit = u();
+  for (const ast::Alias& a : s.names) {
+    LocScope loc(unit, a.loc);
+    unit.Emit(Opcode::kImportName, unit.AddName(a.name));
+    if (!a.asname.empty()) {
+      NameOp(a.asname, Access::kStore);
+      continue;
+    }
+    size_t dot = a.name.find('.');
+    if (dot == std::string::npos) {
+      NameOp(a.name, Access::kStore);
+      continue;
+    }
+    std::string top = a.name.substr(0, dot);
+    unit.Emit(Opcode::kPop);
+    unit.Emit(Opcode::kImportName, unit.AddName(top));
+    NameOp(top, Access::kStore);
+  }
+}
+
+void CodeGen::ImportFrom(const ast::Stmt& s) {
+  Unit& unit = u();
+  unit.Emit(Opcode::kImportName, unit.AddName(s.name));
+  for (const ast::Alias& a : s.names) {
+    LocScope loc(unit, a.loc);
+    unit.Emit(Opcode::kImportFrom, unit.AddName(a.name));
+    NameOp(a.asname.empty() ? a.name : a.asname, Access::kStore);
+  }
+  unit.Emit(Opcode::kPop);
+}
+
+void CodeGen::Assert(const ast::Stmt& s) {
+  Unit& unit = u();
+  int end = unit.NewLabel();
+  JumpIf(*s.a, end, true);
+  unit.Emit(Opcode::kLoadAssertionError);
+  if (s.b) {
+    Expr(*s.b);
+    unit.Emit(Opcode::kCall, 1);
+  }
+  unit.Emit(Opcode::kRaise, 1);
+  unit.Bind(end);
+}
+
+void CodeGen::Raise(const ast::Stmt& s) {
+  int n = 0;
+  if (s.a) {
+    Expr(*s.a);
+    ++n;
+    if (s.b) {
+      Expr(*s.b);
+      ++n;
+    }
+  }
+  u().Emit(Opcode::kRaise, n);
+}
+
+void CodeGen::Delete(const ast::Expr& t) {
+  Unit& unit = u();
+  LocScope loc(unit, t.loc);
+  switch (t.kind) {
+    case ast::ExprKind::kName:
+      NameOp(t.str, Access::kDelete);
+      return;
+    case ast::ExprKind::kAttribute:
+      Expr(*t.a);
+      unit.Emit(Opcode::kDeleteAttr, unit.AddName(t.str));
+      return;
+    case ast::ExprKind::kSubscript:
+      Expr(*t.a);
+      SliceIndex(*t.b);
+      unit.Emit(Opcode::kDeleteSubscr);
+      return;
+    default:
+      for (const ast::ExprPtr& item : t.items) Delete(*item);
+  }
+}
+
+absl::StatusOr<std::shared_ptr<const Code>> Compile(const ast::Module& module,
+                                                    std::string_view filename,
+                                                    std::shared_ptr<const std::string> source) {
+  SymbolTable table;
+  std::string_view text = source ? std::string_view(*source) : std::string_view();
+  if (std::optional<SyntaxError> e = SymbolTable::Build(module, filename, text, &table)) {
+    return e->ToStatus();
+  }
+  CodeGen gen(table, filename, std::move(source));
+  std::shared_ptr<Code> code = gen.CompileModule(module);
+  if (gen.error()) return gen.error()->ToStatus();
+  return std::shared_ptr<const Code>(std::move(code));
+}
+
+absl::StatusOr<std::shared_ptr<const Code>> CompileSource(std::string_view source,
+                                                          std::string_view filename) {
+  auto text = std::make_shared<const std::string>(source);
+  absl::StatusOr<ast::Module> module = Parse(*text, filename);
+  if (!module.ok()) return module.status();
+  return Compile(*module, filename, std::move(text));
+}
+
+}  // namespace tc::script

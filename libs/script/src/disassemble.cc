@@ -1,0 +1,178 @@
+// Disassemble(): a readable listing of a code object and the code objects
+// nested in its constants, for debugging and golden tests.
+#include <cstdlib>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+#include "tc/script/code.h"
+
+namespace tc::script {
+namespace {
+
+std::string FloatRepr(double v) {
+  for (int prec = 1; prec <= 17; ++prec) {
+    std::string s = absl::StrFormat("%.*g", prec, v);
+    if (std::strtod(s.c_str(), nullptr) == v) {
+      if (s.find_first_of(".eni") == std::string::npos) s += ".0";
+      return s;
+    }
+  }
+  return absl::StrFormat("%.17g", v);
+}
+
+std::string StrRepr(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    switch (c) {
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\'':
+        out += "\\'";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out + "'";
+}
+
+std::string ConstRepr(const Const& c) {
+  struct Visitor {
+    std::string operator()(ConstNone) const { return "None"; }
+    std::string operator()(bool b) const { return b ? "True" : "False"; }
+    std::string operator()(int64_t i) const { return absl::StrCat(i); }
+    std::string operator()(double d) const { return FloatRepr(d); }
+    std::string operator()(const ConstStr& s) const { return StrRepr(s.value); }
+    std::string operator()(const std::shared_ptr<const ConstTuple>& t) const {
+      std::string out = "(";
+      for (size_t i = 0; i < t->items.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += ConstRepr(t->items[i]);
+      }
+      if (t->items.size() == 1) out += ",";
+      return out + ")";
+    }
+    std::string operator()(const std::shared_ptr<const Code>& code) const {
+      return absl::StrCat("<code ", code->qualname, ">");
+    }
+  };
+  return std::visit(Visitor{}, c);
+}
+
+std::string Annotation(const Code& code, const Instruction& ins) {
+  auto at = [](const std::vector<std::string>& v, int i) -> std::string {
+    return i >= 0 && i < static_cast<int>(v.size()) ? v[i] : "?";
+  };
+  int a = ins.arg;
+  switch (ins.op) {
+    case Opcode::kLoadConst:
+      return a >= 0 && a < static_cast<int>(code.consts.size()) ? ConstRepr(code.consts[a]) : "?";
+    case Opcode::kLoadFast:
+    case Opcode::kStoreFast:
+    case Opcode::kDeleteFast:
+      return at(code.varnames, a);
+    case Opcode::kLoadDeref:
+    case Opcode::kStoreDeref:
+    case Opcode::kDeleteDeref:
+    case Opcode::kLoadClosure: {
+      int n = static_cast<int>(code.cellvars.size());
+      return a < n ? at(code.cellvars, a) : at(code.freevars, a - n);
+    }
+    case Opcode::kLoadGlobal:
+    case Opcode::kStoreGlobal:
+    case Opcode::kDeleteGlobal:
+    case Opcode::kLoadName:
+    case Opcode::kStoreName:
+    case Opcode::kDeleteName:
+    case Opcode::kLoadAttr:
+    case Opcode::kStoreAttr:
+    case Opcode::kDeleteAttr:
+    case Opcode::kLoadMethod:
+    case Opcode::kImportName:
+    case Opcode::kImportFrom:
+    case Opcode::kMakeClass:
+      return at(code.names, a);
+    case Opcode::kBinary:
+    case Opcode::kInplace:
+      return std::string(BinaryOpSymbol(static_cast<BinaryOp>(a)));
+    case Opcode::kCompare:
+      return std::string(CompareOpSymbol(static_cast<CompareOp>(a)));
+    case Opcode::kUnary: {
+      const char* ops[] = {"-", "+", "not", "~"};
+      return a >= 0 && a < 4 ? ops[a] : "?";
+    }
+    case Opcode::kJump:
+    case Opcode::kPopJumpIfFalse:
+    case Opcode::kPopJumpIfTrue:
+    case Opcode::kJumpIfFalseOrPop:
+    case Opcode::kJumpIfTrueOrPop:
+    case Opcode::kForIter:
+      return absl::StrCat("to ", a);
+    case Opcode::kFormatValue: {
+      const char* conv[] = {"", "!s", "!r", "!a"};
+      return absl::StrCat(conv[a & 3], (a & 4) ? " with spec" : "");
+    }
+    default:
+      return "";
+  }
+}
+
+void DisassembleInto(const Code& code, std::string* out) {
+  std::vector<std::string> flags;
+  if (code.flags & Code::kVarArgs) flags.push_back("varargs");
+  if (code.flags & Code::kVarKeywords) flags.push_back("varkeywords");
+  if (code.flags & Code::kModule) flags.push_back("module");
+  if (code.flags & Code::kClassBody) flags.push_back("class");
+  if (code.flags & Code::kNested) flags.push_back("nested");
+  absl::StrAppend(out, "code ", code.qualname, " (", code.filename, ":", code.first_line,
+                  ") args=", code.argcount, " kwonly=", code.kwonly_argcount,
+                  " stack=", code.max_stack, " flags=[", absl::StrJoin(flags, ","), "]\n");
+  if (!code.varnames.empty()) {
+    absl::StrAppend(out, "  varnames: ", absl::StrJoin(code.varnames, ", "), "\n");
+  }
+  if (!code.cellvars.empty()) {
+    absl::StrAppend(out, "  cellvars: ", absl::StrJoin(code.cellvars, ", "), "\n");
+  }
+  if (!code.freevars.empty()) {
+    absl::StrAppend(out, "  freevars: ", absl::StrJoin(code.freevars, ", "), "\n");
+  }
+  for (size_t i = 0; i < code.instructions.size(); ++i) {
+    const Instruction& ins = code.instructions[i];
+    const SourceLoc loc = i < code.locations.size() ? code.locations[i] : SourceLoc{};
+    std::string note = Annotation(code, ins);
+    std::string line = absl::StrFormat("  %4d %4d:%-3d %-20s %d", i, loc.line, loc.col,
+                                       std::string(OpcodeName(ins.op)), ins.arg);
+    if (!note.empty()) absl::StrAppend(&line, " (", note, ")");
+    absl::StrAppend(out, line, "\n");
+  }
+  for (const ExceptionEntry& e : code.exception_table) {
+    absl::StrAppend(out, "  except ", e.start, "-", e.end, " -> ", e.handler, " depth ", e.depth,
+                    "\n");
+  }
+  for (const Const& c : code.consts) {
+    if (const auto* nested = std::get_if<std::shared_ptr<const Code>>(&c)) {
+      out->append("\n");
+      DisassembleInto(**nested, out);
+    }
+  }
+}
+
+}  // namespace
+
+std::string Disassemble(const Code& code) {
+  std::string out;
+  DisassembleInto(code, &out);
+  return out;
+}
+
+}  // namespace tc::script

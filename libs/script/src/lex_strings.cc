@@ -1,0 +1,127 @@
+#include "src/lex_strings.h"
+
+#include <cstdint>
+
+#include "absl/strings/str_format.h"
+
+namespace tc::script {
+namespace {
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+}  // namespace
+
+bool DecodeEscapes(std::string_view body, std::string* out, std::string* error) {
+  out->clear();
+  out->reserve(body.size());
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out->push_back(c);
+      continue;
+    }
+    size_t start = i;
+    char e = body[++i];
+    switch (e) {
+      case '\n':
+        break;
+      case '\\':
+      case '\'':
+      case '"':
+        out->push_back(e);
+        break;
+      case 'a':
+        out->push_back('\a');
+        break;
+      case 'b':
+        out->push_back('\b');
+        break;
+      case 'f':
+        out->push_back('\f');
+        break;
+      case 'n':
+        out->push_back('\n');
+        break;
+      case 'r':
+        out->push_back('\r');
+        break;
+      case 't':
+        out->push_back('\t');
+        break;
+      case 'v':
+        out->push_back('\v');
+        break;
+      case 'x':
+      case 'u':
+      case 'U': {
+        int digits = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+        uint32_t cp = 0;
+        for (int k = 0; k < digits; ++k) {
+          int h = i + 1 < body.size() ? HexValue(body[i + 1]) : -1;
+          if (h < 0) {
+            *error = absl::StrFormat(
+                "(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: "
+                "truncated %s escape",
+                start, i,
+                e == 'x'   ? "\\xXX"
+                : e == 'u' ? "\\uXXXX"
+                           : "\\UXXXXXXXX");
+            return false;
+          }
+          cp = cp * 16 + h;
+          ++i;
+        }
+        if (cp > 0x10FFFF) {
+          *error = absl::StrFormat(
+              "(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: "
+              "illegal Unicode character",
+              start, i);
+          return false;
+        }
+        AppendUtf8(cp, out);
+        break;
+      }
+      case 'N':
+        *error = "\\N{...} escapes are not supported by tc";
+        return false;
+      default:
+        if (e >= '0' && e <= '7') {
+          uint32_t v = e - '0';
+          for (int k = 0; k < 2 && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7';
+               ++k) {
+            v = v * 8 + (body[++i] - '0');
+          }
+          AppendUtf8(v, out);
+        } else {
+          out->push_back('\\');
+          out->push_back(e);
+        }
+    }
+  }
+  return true;
+}
+
+}  // namespace tc::script

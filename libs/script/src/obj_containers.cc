@@ -1,0 +1,559 @@
+// tuple, list, dict, set, range and slice: constructors and methods.
+#include <algorithm>
+
+#include "absl/strings/str_format.h"
+
+#include "tc/script/native.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+
+ListObject* L(const Value& v) { return static_cast<ListObject*>(v.as_object()); }
+DictObject* D(const Value& v) { return static_cast<DictObject*>(v.as_object()); }
+
+// --- tuple ---------------------------------------------------------------------
+Value TupleNew(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "tuple", 0, 1)) return {};
+  if (args.nargs == 0) return NewTuple({});
+  if (args[0].is_object() && args[0].as_object()->type == Types().tuple) return args[0];
+  std::vector<Value> items;
+  if (!vm.Extend(&items, args[0])) return {};
+  return NewTuple(std::move(items));
+}
+const std::vector<Value>& Items(const Value& v) {
+  return v.as_object()->type == Types().list || IsInstance(v, Types().list)
+             ? L(v)->items
+             : static_cast<TupleObject*>(v.as_object())->items;
+}
+Value SeqIndexMethod(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "index", 1, 3)) return {};
+  const auto& items = Items(self);
+  int64_t n = static_cast<int64_t>(items.size()), b = 0, e = n;
+  if (args.nargs >= 2 && !ToInt(vm, args[1], &b)) return {};
+  if (args.nargs >= 3 && !ToInt(vm, args[2], &e)) return {};
+  if (b < 0) b = std::max<int64_t>(0, b + n);
+  if (e < 0) e = std::max<int64_t>(0, e + n);
+  for (int64_t i = b; i < std::min(e, n); ++i) {
+    int eq = vm.Equal(items[i], args[0]);
+    if (eq < 0) return {};
+    if (eq) return Value::Int(i);
+  }
+  if (self.as_object()->type == Types().tuple) {
+    return RaiseValueError(vm, "tuple.index(x): x not in tuple");
+  }
+  std::string r;
+  vm.ReprString(args[0], &r);
+  return RaiseValueError(vm, absl::StrFormat("%s is not in list", r));
+}
+Value SeqCount(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "count", 1, 1)) return {};
+  int64_t n = 0;
+  for (const Value& v : Items(self)) {
+    int eq = vm.Equal(v, args[0]);
+    if (eq < 0) return {};
+    n += eq;
+  }
+  return Value::Int(n);
+}
+constexpr MethodDef kTupleMethods[] = {
+    {"__new__", TupleNew}, {"index", SeqIndexMethod}, {"count", SeqCount}};
+
+// --- list ----------------------------------------------------------------------
+Value ListInit(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "list", 0, 1)) return {};
+  L(self)->items.clear();
+  if (args.nargs == 1) {
+    std::vector<Value> items;
+    if (!vm.Extend(&items, args[0])) return {};
+    L(self)->items = std::move(items);
+  }
+  return Value::None();
+}
+Value ListAppend(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "append", 1, 1)) return {};
+  L(self)->items.push_back(args[0]);
+  return Value::None();
+}
+Value ListExtend(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "extend", 1, 1)) return {};
+  std::vector<Value> items;
+  if (!vm.Extend(&items, args[0])) return {};
+  auto& l = L(self)->items;
+  l.insert(l.end(), items.begin(), items.end());
+  return Value::None();
+}
+Value ListInsert(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "insert", 2, 2)) return {};
+  int64_t i;
+  if (!ToInt(vm, args[0], &i)) return {};
+  auto& l = L(self)->items;
+  int64_t n = static_cast<int64_t>(l.size());
+  if (i < 0) i = std::max<int64_t>(0, i + n);
+  i = std::min(i, n);
+  l.insert(l.begin() + i, args[1]);
+  return Value::None();
+}
+Value ListPop(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "pop", 0, 1)) return {};
+  auto& l = L(self)->items;
+  if (l.empty()) return RaiseIndexError(vm, "pop from empty list");
+  int64_t i = static_cast<int64_t>(l.size()) - 1;
+  if (args.nargs == 1) {
+    if (!ToInt(vm, args[0], &i)) return {};
+    if (i < 0) i += static_cast<int64_t>(l.size());
+    if (i < 0 || i >= static_cast<int64_t>(l.size()))
+      return RaiseIndexError(vm, "pop index out of range");
+  }
+  Value v = std::move(l[i]);
+  l.erase(l.begin() + i);
+  return v;
+}
+Value ListRemove(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "remove", 1, 1)) return {};
+  auto& l = L(self)->items;
+  for (size_t i = 0; i < l.size(); ++i) {
+    int eq = vm.Equal(l[i], args[0]);
+    if (eq < 0) return {};
+    if (eq) {
+      l.erase(l.begin() + i);
+      return Value::None();
+    }
+  }
+  return RaiseValueError(vm, "list.remove(x): x not in list");
+}
+Value ListReverse(VM&, const Value& self, const ArgsView&) {
+  std::reverse(L(self)->items.begin(), L(self)->items.end());
+  return Value::None();
+}
+Value ListCopy(VM&, const Value& self, const ArgsView&) { return NewList(L(self)->items); }
+Value ListClear(VM&, const Value& self, const ArgsView&) {
+  L(self)->items.clear();
+  return Value::None();
+}
+Value ListSortFn(VM& vm, const Value& self, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"key", "reverse"};
+  Value a[2];
+  if (!ParseArgs(vm, args, "sort", kNames, 0, a, 0)) return {};
+  int rev = a[1].is_null() ? 0 : vm.Truthy(a[1]);
+  if (rev < 0) return {};
+  if (!ListSort(vm, L(self), a[0].is_none() ? Value() : a[0], rev != 0)) return {};
+  return Value::None();
+}
+constexpr MethodDef kListMethods[] = {
+    {"__init__", ListInit},    {"append", ListAppend}, {"extend", ListExtend},
+    {"insert", ListInsert},    {"pop", ListPop},       {"remove", ListRemove},
+    {"index", SeqIndexMethod}, {"count", SeqCount},    {"sort", ListSortFn},
+    {"reverse", ListReverse},  {"copy", ListCopy},     {"clear", ListClear}};
+
+// --- dict ----------------------------------------------------------------------
+bool DictUpdateFrom(VM& vm, DictObject* d, const Value& src) {
+  if (IsInstance(src, Types().dict)) {
+    for (const auto& e : D(src)->entries) {
+      if (!e.key.is_null() && !DictSet(vm, d, e.key, e.value)) return false;
+    }
+    return true;
+  }
+  // A mapping with keys(), or an iterable of pairs.
+  Value keys_fn = src.is_object() ? vm.GetAttrOrNull(src, Intern("keys")) : Value();
+  if (vm.HasException()) return false;
+  if (!keys_fn.is_null()) {
+    Value keys = vm.Call(keys_fn, ArgsView());
+    std::vector<Value> ks;
+    if (keys.is_null() || !vm.Extend(&ks, keys)) return false;
+    for (const Value& k : ks) {
+      Value v = vm.GetItem(src, k);
+      if (v.is_null() || !DictSet(vm, d, k, v)) return false;
+    }
+    return true;
+  }
+  std::vector<Value> pairs;
+  if (!vm.Extend(&pairs, src)) return false;
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    std::vector<Value> kv;
+    if (!vm.Extend(&kv, pairs[i])) return false;
+    if (kv.size() != 2) {
+      RaiseValueError(vm, absl::StrFormat("dictionary update sequence element #%d has length %d; 2 "
+                                          "is required",
+                                          i, kv.size()));
+      return false;
+    }
+    if (!DictSet(vm, d, kv[0], kv[1])) return false;
+  }
+  return true;
+}
+Value DictInit(VM& vm, const Value& self, const ArgsView& args) {
+  if (args.nargs > 1) {
+    return RaiseTypeError(vm,
+                          absl::StrFormat("dict expected at most 1 argument, got %d", args.nargs));
+  }
+  if (args.nargs == 1 && !DictUpdateFrom(vm, D(self), args[0])) return {};
+  for (int k = 0; k < args.nkw(); ++k) DictSetStr(D(self), args.kwname(k), args.kwvalue(k));
+  return Value::None();
+}
+Value DictGetM(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "get", 1, 2)) return {};
+  Value out;
+  int r = DictGet(vm, D(self), args[0], &out);
+  if (r < 0) return {};
+  if (r == 0) return args.nargs == 2 ? args[1] : Value::None();
+  return out;
+}
+Value DictKeys(VM&, const Value& self, const ArgsView&) { return NewDictView(self, 0); }
+Value DictValues(VM&, const Value& self, const ArgsView&) { return NewDictView(self, 1); }
+Value DictItems(VM&, const Value& self, const ArgsView&) { return NewDictView(self, 2); }
+Value DictPop(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "pop", 1, 2)) return {};
+  Value out;
+  int r = DictGet(vm, D(self), args[0], &out);
+  if (r < 0) return {};
+  if (r == 0) {
+    if (args.nargs == 2) return args[1];
+    return RaiseKeyError(vm, args[0]);
+  }
+  bool found;
+  if (!DictDel(vm, D(self), args[0], &found)) return {};
+  return out;
+}
+Value DictPopItem(VM& vm, const Value& self, const ArgsView&) {
+  DictObject* d = D(self);
+  for (auto it = d->entries.rbegin(); it != d->entries.rend(); ++it) {
+    if (it->key.is_null()) continue;
+    Value t = NewTuple({it->key, it->value});
+    bool found;
+    Value k = it->key;
+    if (!DictDel(vm, d, k, &found)) return {};
+    return t;
+  }
+  return RaiseKeyError(vm, NewStr("popitem(): dictionary is empty"));
+}
+Value DictSetDefault(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "setdefault", 1, 2)) return {};
+  Value out;
+  int r = DictGet(vm, D(self), args[0], &out);
+  if (r < 0) return {};
+  if (r == 1) return out;
+  Value v = args.nargs == 2 ? args[1] : Value::None();
+  if (!DictSet(vm, D(self), args[0], v)) return {};
+  return v;
+}
+Value DictUpdate(VM& vm, const Value& self, const ArgsView& args) {
+  if (args.nargs > 1) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("update expected at most 1 argument, got %d", args.nargs));
+  }
+  if (args.nargs == 1 && !DictUpdateFrom(vm, D(self), args[0])) return {};
+  for (int k = 0; k < args.nkw(); ++k) DictSetStr(D(self), args.kwname(k), args.kwvalue(k));
+  return Value::None();
+}
+Value DictCopy(VM&, const Value& self, const ArgsView&) {
+  return DictCopyOf(D(self), Types().dict);
+}
+Value DictClearM(VM&, const Value& self, const ArgsView&) {
+  DictClear(D(self));
+  return Value::None();
+}
+Value DictFromKeys(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "fromkeys", 1, 2)) return {};
+  std::vector<Value> keys;
+  if (!vm.Extend(&keys, args[0])) return {};
+  Value d = NewDict();
+  for (const Value& k : keys) {
+    if (!DictSet(vm, D(d), k, args.nargs == 2 ? args[1] : Value::None())) return {};
+  }
+  return d;
+}
+constexpr MethodDef kDictMethods[] = {
+    {"__init__", DictInit},   {"get", DictGetM},
+    {"keys", DictKeys},       {"values", DictValues},
+    {"items", DictItems},     {"pop", DictPop},
+    {"popitem", DictPopItem}, {"setdefault", DictSetDefault},
+    {"update", DictUpdate},   {"copy", DictCopy},
+    {"clear", DictClearM},    {"fromkeys", DictFromKeys, MethodDef::kStatic}};
+
+// --- set -----------------------------------------------------------------------
+Value SetInit(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "set", 0, 1)) return {};
+  if (args.nargs == 1) {
+    std::vector<Value> items;
+    if (!vm.Extend(&items, args[0])) return {};
+    for (const Value& v : items)
+      if (!DictSet(vm, D(self), v, Value::None())) return {};
+  }
+  return Value::None();
+}
+Value SetAdd(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "add", 1, 1)) return {};
+  if (!DictSet(vm, D(self), args[0], Value::None())) return {};
+  return Value::None();
+}
+Value SetRemoveImpl(VM& vm, const Value& self, const ArgsView& args, bool must) {
+  if (!CheckArgCount(vm, args, must ? "remove" : "discard", 1, 1)) return {};
+  bool found;
+  if (!DictDel(vm, D(self), args[0], &found)) return {};
+  if (!found && must) return RaiseKeyError(vm, args[0]);
+  return Value::None();
+}
+Value SetRemove(VM& vm, const Value& self, const ArgsView& a) {
+  return SetRemoveImpl(vm, self, a, true);
+}
+Value SetDiscard(VM& vm, const Value& self, const ArgsView& a) {
+  return SetRemoveImpl(vm, self, a, false);
+}
+Value SetUpdateM(VM& vm, const Value& self, const ArgsView& args) {
+  for (int i = 0; i < args.nargs; ++i) {
+    std::vector<Value> items;
+    if (!vm.Extend(&items, args[i])) return {};
+    for (const Value& v : items)
+      if (!DictSet(vm, D(self), v, Value::None())) return {};
+  }
+  return Value::None();
+}
+Value SetOp(VM& vm, const Value& self, const ArgsView& args, BinaryOp op) {
+  Value acc = DictCopyOf(D(self), Types().set);
+  for (int i = 0; i < args.nargs; ++i) {
+    Value other = args[i];
+    if (!IsInstance(other, Types().set)) {
+      Value s = NewSet();
+      ArgsView one(&other, 1);
+      if (SetUpdateM(vm, s, one).is_null()) return {};
+      other = s;
+    }
+    acc = vm.Binary(op, acc, other);
+    if (acc.is_null()) return acc;
+  }
+  return acc;
+}
+Value SetUnion(VM& vm, const Value& self, const ArgsView& a) {
+  return SetOp(vm, self, a, BinaryOp::kOr);
+}
+Value SetIntersection(VM& vm, const Value& self, const ArgsView& a) {
+  return SetOp(vm, self, a, BinaryOp::kAnd);
+}
+Value SetDifference(VM& vm, const Value& self, const ArgsView& a) {
+  return SetOp(vm, self, a, BinaryOp::kSub);
+}
+Value SetSymDiff(VM& vm, const Value& self, const ArgsView& a) {
+  return SetOp(vm, self, a, BinaryOp::kXor);
+}
+Value SetIsSubset(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "issubset", 1, 1)) return {};
+  Value other = SetOp(vm, NewSet(), args, BinaryOp::kOr);
+  if (other.is_null()) return other;
+  return vm.Compare(CompareOp::kLe, self, other);
+}
+Value SetIsSuperset(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "issuperset", 1, 1)) return {};
+  Value other = SetOp(vm, NewSet(), args, BinaryOp::kOr);
+  if (other.is_null()) return other;
+  return vm.Compare(CompareOp::kGe, self, other);
+}
+Value SetCopy(VM&, const Value& self, const ArgsView&) { return DictCopyOf(D(self), Types().set); }
+Value SetPop(VM& vm, const Value& self, const ArgsView&) {
+  for (auto& e : D(self)->entries) {
+    if (e.key.is_null()) continue;
+    Value k = e.key;
+    bool found;
+    if (!DictDel(vm, D(self), k, &found)) return {};
+    return k;
+  }
+  return RaiseKeyError(vm, NewStr("pop from an empty set"));
+}
+constexpr MethodDef kSetMethods[] = {{"__init__", SetInit},
+                                     {"add", SetAdd},
+                                     {"remove", SetRemove},
+                                     {"discard", SetDiscard},
+                                     {"update", SetUpdateM},
+                                     {"union", SetUnion},
+                                     {"intersection", SetIntersection},
+                                     {"difference", SetDifference},
+                                     {"symmetric_difference", SetSymDiff},
+                                     {"issubset", SetIsSubset},
+                                     {"issuperset", SetIsSuperset},
+                                     {"copy", SetCopy},
+                                     {"clear", DictClearM},
+                                     {"pop", SetPop}};
+
+// --- range / slice -------------------------------------------------------------
+Value RangeNewFn(VM& vm, const Value&, const ArgsView& args) {
+  if (args.nkw() > 0) return RaiseTypeError(vm, "range() takes no keyword arguments");
+  if (args.nargs < 1 || args.nargs > 3) {
+    return RaiseTypeError(
+        vm, args.nargs == 0
+                ? "range expected at least 1 argument, got 0"
+                : absl::StrFormat("range expected at most 3 arguments, got %d", args.nargs));
+  }
+  int64_t v[3] = {0, 0, 1};
+  for (int i = 0; i < args.nargs; ++i) {
+    if (!ToInt(vm, args[i], &v[i])) return {};
+  }
+  if (args.nargs == 1) return NewRange(0, v[0], 1);
+  if (args.nargs == 3 && v[2] == 0) return RaiseValueError(vm, "range() arg 3 must not be zero");
+  return NewRange(v[0], v[1], v[2]);
+}
+Value RangeStart(VM&, const Value& s) {
+  return Value::Int(static_cast<RangeObject*>(s.as_object())->start);
+}
+Value RangeStop(VM&, const Value& s) {
+  return Value::Int(static_cast<RangeObject*>(s.as_object())->stop);
+}
+Value RangeStep(VM&, const Value& s) {
+  return Value::Int(static_cast<RangeObject*>(s.as_object())->step);
+}
+constexpr MethodDef kRangeMethods[] = {{"__new__", RangeNewFn}, {"index", SeqIndexMethod}};
+constexpr GetSetDef kRangeGetSets[] = {
+    {"start", RangeStart}, {"stop", RangeStop}, {"step", RangeStep}};
+
+Value SliceNewFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "slice", 1, 3)) return {};
+  if (args.nargs == 1) return NewSlice(Value::None(), args[0], Value::None());
+  return NewSlice(args[0], args[1], args.nargs == 3 ? args[2] : Value::None());
+}
+Value SliceStart(VM&, const Value& s) { return static_cast<SliceObject*>(s.as_object())->start; }
+Value SliceStop(VM&, const Value& s) { return static_cast<SliceObject*>(s.as_object())->stop; }
+Value SliceStep(VM&, const Value& s) { return static_cast<SliceObject*>(s.as_object())->step; }
+constexpr MethodDef kSliceMethods[] = {{"__new__", SliceNewFn}};
+constexpr GetSetDef kSliceGetSets[] = {
+    {"start", SliceStart}, {"stop", SliceStop}, {"step", SliceStep}};
+
+Type* Make(BuiltinTypes& bt, const char* name, uint32_t flags, Object* (*alloc)(Type*)) {
+  Type* t = NewBuiltinType(name, bt.object, flags, alloc);
+  t->type = bt.type;
+  t->dict = static_cast<DictObject*>(NewDict().Release());
+  return t;
+}
+void Finish(Type* t, std::span<const MethodDef> m, std::span<const GetSetDef> g = {}) {
+  AddMethods(t, m);
+  for (const GetSetDef& d : g) {
+    auto* gs = new GetSetObject(Types().getset);
+    gs->name = d.name;
+    gs->get = d.get;
+    gs->set = d.set;
+    gs->owner = t;
+    DictSetStr(t->dict, d.name, Value::Adopt(gs));
+  }
+  UpdateSlots(t);
+}
+
+}  // namespace
+
+int64_t RangeObject::size() const {
+  if (step > 0) return start < stop ? (stop - start + step - 1) / step : 0;
+  return start > stop ? (start - stop - step - 1) / (-step) : 0;
+}
+
+Value NewRange(int64_t start, int64_t stop, int64_t step) {
+  auto* r = new RangeObject(Types().range);
+  r->start = start;
+  r->stop = stop;
+  r->step = step;
+  return Value::Adopt(r);
+}
+
+Value NewSlice(Value start, Value stop, Value step) {
+  auto* s = new SliceObject(Types().slice);
+  s->start = std::move(start);
+  s->stop = std::move(stop);
+  s->step = std::move(step);
+  return Value::Adopt(s);
+}
+
+bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, int64_t* stop,
+                  int64_t* step, int64_t* count) {
+  *step = 1;
+  if (!s->step.is_none() && !ToInt(vm, s->step, step)) return false;
+  if (*step == 0) {
+    RaiseValueError(vm, "slice step cannot be zero");
+    return false;
+  }
+  auto resolve = [&](const Value& v, int64_t def, int64_t* out) {
+    if (v.is_none()) {
+      *out = def;
+      return true;
+    }
+    int64_t i;
+    if (!ToInt(vm, v, &i)) {
+      vm.ClearException();
+      RaiseTypeError(vm, "slice indices must be integers or None or have an __index__ method");
+      return false;
+    }
+    if (i < 0) {
+      i += length;
+      if (i < 0) i = *step < 0 ? -1 : 0;
+    } else if (i >= length) {
+      i = *step < 0 ? length - 1 : length;
+    }
+    *out = i;
+    return true;
+  };
+  if (!resolve(s->start, *step < 0 ? length - 1 : 0, start)) return false;
+  if (!resolve(s->stop, *step < 0 ? -1 : length, stop)) return false;
+  if (*step > 0) {
+    *count = *start < *stop ? (*stop - *start + *step - 1) / *step : 0;
+  } else {
+    *count = *start > *stop ? (*start - *stop - *step - 1) / (-*step) : 0;
+  }
+  return true;
+}
+
+bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse) {
+  std::vector<Value> items = std::move(l->items);
+  l->items.clear();
+  std::vector<Value> keys;
+  if (!key.is_null()) {
+    keys.reserve(items.size());
+    for (const Value& v : items) {
+      Value k = vm.Call(key, {v});
+      if (k.is_null()) {
+        l->items = std::move(items);
+        return false;
+      }
+      keys.push_back(std::move(k));
+    }
+  }
+  const std::vector<Value>& ks = key.is_null() ? items : keys;
+  std::vector<size_t> idx(items.size());
+  for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  bool error = false;
+  auto less = [&](size_t a, size_t b) {
+    if (error) return false;
+    const Value& x = reverse ? ks[b] : ks[a];
+    const Value& y = reverse ? ks[a] : ks[b];
+    if (x.is_int() && y.is_int()) return x.as_int() < y.as_int();
+    if (x.is_float() && y.is_float()) return x.as_float() < y.as_float();
+    Value r = vm.Compare(CompareOp::kLt, x, y);
+    if (r.is_null()) {
+      error = true;
+      return false;
+    }
+    int t = vm.Truthy(r);
+    if (t < 0) error = true;
+    return t == 1;
+  };
+  std::stable_sort(idx.begin(), idx.end(), less);
+  std::vector<Value> sorted;
+  sorted.reserve(items.size());
+  for (size_t i : idx) sorted.push_back(items[i]);
+  l->items = error ? std::move(items) : std::move(sorted);
+  return !error;
+}
+
+void InitContainerTypes(BuiltinTypes& bt) {
+  bt.tuple = Make(bt, "tuple", 0, nullptr);
+  bt.list = Make(bt, "list", Type::kBaseType, [](Type* c) -> Object* { return new ListObject(c); });
+  bt.set = Make(bt, "set", Type::kBaseType, [](Type* c) -> Object* { return new SetObject(c); });
+  bt.frozenset = Make(bt, "frozenset", 0, [](Type* c) -> Object* { return new SetObject(c); });
+  bt.range = Make(bt, "range", 0, nullptr);
+  bt.slice = Make(bt, "slice", 0, nullptr);
+  Finish(bt.tuple, kTupleMethods);
+  Finish(bt.list, kListMethods);
+  Finish(bt.dict, kDictMethods);
+  Finish(bt.set, kSetMethods);
+  Finish(bt.frozenset, kSetMethods);
+  Finish(bt.range, kRangeMethods, kRangeGetSets);
+  Finish(bt.slice, kSliceMethods, kSliceGetSets);
+}
+
+}  // namespace tc::script

@@ -1,0 +1,329 @@
+// Attribute access: the descriptor protocol (functions bind to instances,
+// properties and native getsets, static and class methods), instance and
+// class dicts, modules, super objects and __getattr__ fallbacks.
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include "tc/script/native.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+
+bool IsDataDescriptor(const Value& v) {
+  if (!v.is_object()) return false;
+  Type* t = v.as_object()->type;
+  const BuiltinTypes& T = Types();
+  return t == T.property || t == T.getset;
+}
+
+bool IsDunder(std::string_view s) {
+  return s.size() > 4 && s.substr(0, 2) == "__" && s.substr(s.size() - 2) == "__";
+}
+
+}  // namespace
+
+Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
+  if (!attr.is_object()) return attr;
+  const BuiltinTypes& T = Types();
+  Object* a = attr.as_object();
+  Type* at = a->type;
+  if (at == T.function) {
+    auto* m = new MethodObject(T.method);
+    m->function = attr;
+    m->self = obj;
+    return Value::Adopt(m);
+  }
+  if (at == T.native_function) {
+    auto* nf = static_cast<NativeFunctionObject*>(a);
+    if (!nf->is_method || !nf->self.is_null()) return attr;
+    auto* b = new NativeFunctionObject(T.native_function);
+    b->name = nf->name;
+    b->qualname = nf->qualname;
+    b->fn = nf->fn;
+    b->self = obj;
+    b->is_method = true;
+    b->owner = nf->owner;
+    return Value::Adopt(b);
+  }
+  if (at == T.staticmethod) return static_cast<StaticMethodObject*>(a)->function;
+  if (at == T.classmethod) {
+    const Value& fn = static_cast<ClassMethodObject*>(a)->function;
+    Value cls = Value::Borrow(owner);
+    if (fn.is_object() && fn.as_object()->type == T.native_function) {
+      auto* nf = static_cast<NativeFunctionObject*>(fn.as_object());
+      auto* b = new NativeFunctionObject(T.native_function);
+      b->name = nf->name;
+      b->qualname = nf->qualname;
+      b->fn = nf->fn;
+      b->self = cls;
+      b->is_method = true;
+      return Value::Adopt(b);
+    }
+    auto* m = new MethodObject(T.method);
+    m->function = fn;
+    m->self = cls;
+    return Value::Adopt(m);
+  }
+  if (at == T.property) {
+    auto* p = static_cast<PropertyObject*>(a);
+    if (p->fget.is_null() || p->fget.is_none()) {
+      return Raise(T.attribute_error, "unreadable attribute");
+    }
+    return Call(p->fget, {obj});
+  }
+  if (at == T.getset) {
+    auto* g = static_cast<GetSetObject*>(a);
+    return g->get(*this, obj);
+  }
+  const Value& get = at->slot(Slot::kGet);
+  if (!get.is_null() && at->has_flag(Type::kHeapType)) {
+    Value args[2] = {obj, Value::Borrow(owner)};
+    return CallWithSelf(get, attr, ArgsView(args, 2));
+  }
+  return attr;
+}
+
+Value VM::GetAttr(const Value& obj, std::string_view name) { return GetAttr(obj, Intern(name)); }
+
+Value VM::GetAttr(const Value& obj, StrObject* name) {
+  Value r = GetAttrOrNull(obj, name);
+  if (!r.is_null() || HasException()) return r;
+  const BuiltinTypes& T = Types();
+  Type* t = obj.type();
+  if (IsSubtype(t, T.type)) {
+    return Raise(T.attribute_error,
+                 absl::StrFormat("type object '%s' has no attribute '%s'",
+                                 static_cast<Type*>(obj.as_object())->name, name->value));
+  }
+  if (t == T.module) {
+    return Raise(T.attribute_error,
+                 absl::StrFormat("module '%s' has no attribute '%s'",
+                                 static_cast<ModuleObject*>(obj.as_object())->name, name->value));
+  }
+  return Raise(T.attribute_error,
+               absl::StrFormat("'%s' object has no attribute '%s'", t->name, name->value));
+}
+
+Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
+  const BuiltinTypes& T = Types();
+  Type* t = obj.type();
+  // Instances of script classes (never types, modules or super objects).
+  if (t->has_flag(Type::kHeapType) && obj.is_object()) {
+    const Value* attr = LookupInMro(t, name);
+    if (attr == nullptr || !IsDataDescriptor(*attr)) {
+      Object* o = obj.as_object();
+      if (o->dict != nullptr) {
+        int64_t ix = DictFindStr(o->dict, name);
+        if (ix >= 0) return o->dict->entries[ix].value;
+      }
+      if (attr != nullptr) return Descr(*attr, obj, t);
+    } else {
+      return Descr(*attr, obj, t);
+    }
+  }
+  if (t == T.module) {
+    Object* o = obj.as_object();
+    if (o->dict != nullptr) {
+      int64_t ix = DictFindStr(o->dict, name);
+      if (ix >= 0) return o->dict->entries[ix].value;
+    }
+    if (name->value == "__name__") return NewStr(static_cast<ModuleObject*>(o)->name);
+    return Value();
+  }
+  if (IsSubtype(t, T.type)) {
+    auto* cls = static_cast<Type*>(obj.as_object());
+    const Value* attr = LookupInMro(cls, name);
+    if (attr != nullptr) {
+      if (attr->is_object()) {
+        Type* at = attr->as_object()->type;
+        if (at == T.staticmethod)
+          return static_cast<StaticMethodObject*>(attr->as_object())->function;
+        if (at == T.classmethod) return Descr(*attr, obj, cls);
+        if (at != T.function && at != T.native_function && at != T.property && at != T.getset) {
+          const Value& get = at->slot(Slot::kGet);
+          if (!get.is_null() && at->has_flag(Type::kHeapType)) {
+            Value args[2] = {Value::None(), obj};
+            return CallWithSelf(get, *attr, ArgsView(args, 2));
+          }
+        }
+      }
+      return *attr;
+    }
+    const std::string& n = name->value;
+    if (n == "__name__") return NewStr(cls->name);
+    if (n == "__qualname__") return NewStr(cls->qualname);
+    if (n == "__module__") return NewStr(cls->module);
+    if (n == "__mro__") {
+      std::vector<Value> v;
+      for (Type* m : cls->mro) v.push_back(Value::Borrow(m));
+      return NewTuple(std::move(v));
+    }
+    if (n == "__bases__") {
+      return cls->base != nullptr ? NewTuple({Value::Borrow(cls->base)}) : NewTuple({});
+    }
+    if (n == "__base__") return cls->base != nullptr ? Value::Borrow(cls->base) : Value::None();
+    if (n == "__dict__") {
+      return cls->dict != nullptr ? DictCopyOf(cls->dict, T.dict) : NewDict();
+    }
+    // Methods of `type` itself (e.g. mro()) are looked up on the metatype.
+    if (t != T.type) {
+      const Value* ma = LookupInMro(t, name);
+      if (ma != nullptr) return Descr(*ma, obj, t);
+    }
+    return Value();
+  }
+  if (t == T.super) {
+    auto* s = static_cast<SuperObject*>(obj.as_object());
+    const auto& mro = s->self_type->mro;
+    size_t i = 0;
+    while (i < mro.size() && mro[i] != s->cls) ++i;
+    for (++i; i < mro.size(); ++i) {
+      Type* m = mro[i];
+      if (m->dict == nullptr) continue;
+      int64_t ix = DictFindStr(m->dict, name);
+      if (ix >= 0) {
+        const Value& attr = m->dict->entries[ix].value;
+        // super() from a classmethod: self is the class.
+        if (IsInstance(s->self, T.type) && attr.is_object() &&
+            attr.as_object()->type == T.function) {
+          return attr;
+        }
+        return Descr(attr, s->self, s->self_type);
+      }
+    }
+    return Value();
+  }
+
+  const Value* attr = LookupInMro(t, name);
+  if (attr != nullptr && IsDataDescriptor(*attr)) return Descr(*attr, obj, t);
+  if (obj.is_object()) {
+    Object* o = obj.as_object();
+    if (o->dict != nullptr) {
+      int64_t ix = DictFindStr(o->dict, name);
+      if (ix >= 0) return o->dict->entries[ix].value;
+    }
+  }
+  if (attr != nullptr) return Descr(*attr, obj, t);
+  if (name->value == "__class__") return Value::Borrow(t);
+  if (name->value == "__dict__" && obj.is_object() && t->has_flag(Type::kInstanceDict)) {
+    Object* o = obj.as_object();
+    if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
+    return Value::Borrow(o->dict);
+  }
+  const Value& ga = t->slot(Slot::kGetAttr);
+  if (!ga.is_null()) {
+    Value nm = Value::Borrow(name);
+    return CallWithSelf(ga, obj, ArgsView(&nm, 1));
+  }
+  return Value();
+}
+
+bool VM::SetAttr(const Value& obj, std::string_view name, Value v) {
+  return SetAttr(obj, Intern(name), std::move(v));
+}
+
+bool VM::SetAttr(const Value& obj, StrObject* name, Value v) {
+  const BuiltinTypes& T = Types();
+  Type* t = obj.type();
+  if (t->has_flag(Type::kHeapType) && obj.is_object()) {
+    const Value* attr = LookupInMro(t, name);
+    if (attr == nullptr || !IsDataDescriptor(*attr)) {
+      Object* o = obj.as_object();
+      if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
+      DictSetStrKey(o->dict, name, std::move(v));
+      return true;
+    }
+  }
+  if (IsSubtype(t, T.type)) {
+    auto* cls = static_cast<Type*>(obj.as_object());
+    if (!cls->has_flag(Type::kHeapType) && cls->dict == nullptr) {
+      Raise(T.type_error, absl::StrFormat("cannot set '%s' attribute of immutable type '%s'",
+                                          name->value, cls->name));
+      return false;
+    }
+    if (cls->dict == nullptr) cls->dict = static_cast<DictObject*>(NewDict().Release());
+    DictSetStrKey(cls->dict, name, std::move(v));
+    if (IsDunder(name->value)) {
+      UpdateSlots(cls);
+    } else {
+      InvalidateTypeCaches();
+    }
+    return true;
+  }
+  if (t == T.module) {
+    ModuleSet(static_cast<ModuleObject*>(obj.as_object()), name->value, std::move(v));
+    return true;
+  }
+  const Value* attr = LookupInMro(t, name);
+  if (attr != nullptr && attr->is_object()) {
+    Type* at = attr->as_object()->type;
+    if (at == T.property) {
+      auto* p = static_cast<PropertyObject*>(attr->as_object());
+      if (p->fset.is_null() || p->fset.is_none()) {
+        Raise(T.attribute_error,
+              absl::StrFormat("property '%s' of '%s' object has no setter", name->value, t->name));
+        return false;
+      }
+      Value args[2] = {obj, std::move(v)};
+      return !Call(p->fset, ArgsView(args, 2)).is_null();
+    }
+    if (at == T.getset) {
+      auto* g = static_cast<GetSetObject*>(attr->as_object());
+      if (g->set == nullptr) {
+        Raise(T.attribute_error, absl::StrFormat("attribute '%s' of '%s' objects is not writable",
+                                                 name->value, t->name));
+        return false;
+      }
+      return g->set(*this, obj, v);
+    }
+  }
+  if (obj.is_object() && t->has_flag(Type::kInstanceDict)) {
+    Object* o = obj.as_object();
+    if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
+    DictSetStrKey(o->dict, name, std::move(v));
+    return true;
+  }
+  Raise(T.attribute_error,
+        absl::StrFormat("'%s' object has no attribute '%s'", t->name, name->value));
+  return false;
+}
+
+bool VM::DelAttr(const Value& obj, StrObject* name) {
+  const BuiltinTypes& T = Types();
+  Type* t = obj.type();
+  const Value* attr = IsSubtype(t, T.type) ? nullptr : LookupInMro(t, name);
+  if (attr != nullptr && attr->is_object() && attr->as_object()->type == T.property) {
+    auto* p = static_cast<PropertyObject*>(attr->as_object());
+    if (p->fdel.is_null() || p->fdel.is_none()) {
+      Raise(T.attribute_error,
+            absl::StrFormat("property '%s' of '%s' object has no deleter", name->value, t->name));
+      return false;
+    }
+    return !Call(p->fdel, {obj}).is_null();
+  }
+  if (obj.is_object() && obj.as_object()->dict != nullptr) {
+    bool found = false;
+    if (!DictDel(*this, obj.as_object()->dict, Value::Borrow(name), &found)) return false;
+    if (found) {
+      if (IsSubtype(t, T.type)) UpdateSlots(static_cast<Type*>(obj.as_object()));
+      return true;
+    }
+  }
+  Raise(T.attribute_error,
+        absl::StrFormat("'%s' object has no attribute '%s'", t->name, name->value));
+  return false;
+}
+
+Value VM::LoadSuper(const Value& cls, const Value& self, StrObject* name) {
+  auto* s = new SuperObject(Types().super);
+  Value sv = Value::Adopt(s);
+  s->cls = static_cast<Type*>(cls.as_object());
+  s->self = self;
+  s->self_type = self.type();
+  return GetAttr(sv, name);
+}
+
+}  // namespace tc::script

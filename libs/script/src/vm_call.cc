@@ -1,0 +1,444 @@
+// Calls: binding arguments to a script function's parameters (with
+// CPython's TypeError texts), running its frame (through the eval-frame
+// hook when one is installed), calling native functions, bound methods and
+// classes, and creating classes from class bodies.
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+#include "tc/script/native.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+
+std::string NameList(const std::vector<std::string>& names) {
+  std::string s;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) s += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    s += absl::StrCat("'", names[i], "'");
+  }
+  return s;
+}
+
+}  // namespace
+
+bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t nargs,
+                  const TupleObject* kwnames, const Value* self) {
+  CodeObject* co = fn->code.get();
+  const Code& code = *co->code;
+  const int32_t argcount = code.argcount;
+  const int32_t kwonly = code.kwonly_argcount;
+  const bool has_varargs = (code.flags & Code::kVarArgs) != 0;
+  const bool has_varkw = (code.flags & Code::kVarKeywords) != 0;
+  const int32_t total = nargs + (self != nullptr ? 1 : 0);
+
+  // Fast path: exact positional arguments.
+  if (kwnames == nullptr && total == argcount && !has_varargs && !has_varkw && kwonly == 0) {
+    Value* p = locals;
+    if (self != nullptr) *p++ = *self;
+    for (int32_t i = 0; i < nargs; ++i) *p++ = args[i];
+    return true;
+  }
+
+  const std::string& fname = code.qualname;
+  // Positional.
+  int32_t npos = std::min(total, argcount);
+  {
+    int32_t k = 0;
+    if (self != nullptr && npos > 0) {
+      locals[0] = *self;
+      k = 1;
+    }
+    for (int32_t i = k; i < npos; ++i) locals[i] = args[i - (self != nullptr ? 1 : 0)];
+  }
+  Value* extra_slot = locals + argcount + kwonly;
+  if (has_varargs) {
+    auto* t = new TupleObject(Types().tuple);
+    for (int32_t i = npos; i < total; ++i) {
+      t->items.push_back(self != nullptr ? (i == 0 ? *self : args[i - 1]) : args[i]);
+    }
+    *extra_slot++ = Value::Adopt(t);
+  } else if (total > argcount) {
+    int32_t ndef = fn->defaults ? static_cast<int32_t>(fn->defaults->items.size()) : 0;
+    int32_t kwgiven = 0;  // CPython counts keyword-only given too ("and N keyword-only")
+    (void)kwgiven;
+    std::string takes = ndef > 0 ? absl::StrFormat("from %d to %d", argcount - ndef, argcount)
+                                 : absl::StrCat(argcount);
+    Raise(Types().type_error, absl::StrFormat("%s() takes %s positional argument%s but %d %s given",
+                                              fname, takes, (argcount == 1 && ndef == 0) ? "" : "s",
+                                              total, total == 1 ? "was" : "were"));
+    return false;
+  }
+  DictObject* kwdict = nullptr;
+  if (has_varkw) {
+    Value d = NewDict();
+    kwdict = static_cast<DictObject*>(d.as_object());
+    *extra_slot = std::move(d);
+  }
+  // Keywords.
+  if (kwnames != nullptr) {
+    const Value* kwvalues = args + nargs;
+    for (size_t k = 0; k < kwnames->items.size(); ++k) {
+      auto* name = static_cast<StrObject*>(kwnames->items[k].as_object());
+      int32_t idx = -1;
+      for (int32_t i = 0; i < argcount + kwonly; ++i) {
+        StrObject* vn = co->varnames[i].get();
+        if (vn == name || vn->value == name->value) {
+          idx = i;
+          break;
+        }
+      }
+      if (idx < 0) {
+        if (kwdict != nullptr) {
+          DictSetStr(kwdict, name->value, kwvalues[k]);
+          continue;
+        }
+        Raise(Types().type_error,
+              absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname, name->value));
+        return false;
+      }
+      if (!locals[idx].is_null()) {
+        Raise(Types().type_error,
+              absl::StrFormat("%s() got multiple values for argument '%s'", fname, name->value));
+        return false;
+      }
+      locals[idx] = kwvalues[k];
+    }
+  }
+  // Defaults and missing.
+  if (total < argcount || kwnames != nullptr) {
+    int32_t ndef = fn->defaults ? static_cast<int32_t>(fn->defaults->items.size()) : 0;
+    std::vector<std::string> missing;
+    for (int32_t i = 0; i < argcount; ++i) {
+      if (!locals[i].is_null()) continue;
+      int32_t d = i - (argcount - ndef);
+      if (d >= 0) {
+        locals[i] = fn->defaults->items[d];
+      } else {
+        missing.push_back(code.varnames[i]);
+      }
+    }
+    if (!missing.empty()) {
+      Raise(Types().type_error,
+            absl::StrFormat("%s() missing %d required positional argument%s: %s", fname,
+                            missing.size(), missing.size() == 1 ? "" : "s", NameList(missing)));
+      return false;
+    }
+  }
+  if (kwonly > 0) {
+    std::vector<std::string> missing;
+    for (int32_t i = argcount; i < argcount + kwonly; ++i) {
+      if (!locals[i].is_null()) continue;
+      const Value* d =
+          fn->kwdefaults ? DictGetStr(fn->kwdefaults.get(), code.varnames[i]) : nullptr;
+      if (d != nullptr) {
+        locals[i] = *d;
+      } else {
+        missing.push_back(code.varnames[i]);
+      }
+    }
+    if (!missing.empty()) {
+      Raise(Types().type_error,
+            absl::StrFormat("%s() missing %d required keyword-only argument%s: %s", fname,
+                            missing.size(), missing.size() == 1 ? "" : "s", NameList(missing)));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool VM::RecursionEnter() {
+  if (TC_UNLIKELY(++depth_ > recursion_limit_)) {
+    --depth_;
+    Raise(Types().recursion_error, "maximum recursion depth exceeded");
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+// Sets up cells: fresh cells for cellvars (seeded from parameters), the
+// closure's cells for freevars.
+inline void InitCells(FunctionObject* fn, CodeObject* co, Value* locals) {
+  const Code& code = *co->code;
+  Value* cells = locals + co->nlocals;
+  size_t nc = code.cellvars.size();
+  for (size_t i = 0; i < nc; ++i) {
+    auto* c = new CellObject(Types().cell);
+    int32_t p = i < code.cell_param_index.size() ? code.cell_param_index[i] : -1;
+    if (p >= 0) c->value = locals[p];
+    cells[i] = Value::Adopt(c);
+  }
+  if (fn != nullptr && fn->closure) {
+    for (size_t j = 0; j < code.freevars.size() && j < fn->closure->items.size(); ++j) {
+      cells[nc + j] = fn->closure->items[j];
+    }
+  }
+}
+
+}  // namespace
+
+Value VM::CallFunction(FunctionObject* fn, const Value* args, int32_t nargs,
+                       const TupleObject* kwnames, const Value* self) {
+  CodeObject* co = fn->code.get();
+  if (TC_UNLIKELY(stack_top_ + co->frame_size > stack_end_ || depth_ >= recursion_limit_)) {
+    return Raise(Types().recursion_error, "maximum recursion depth exceeded");
+  }
+  ++depth_;
+  Value* locals = stack_top_;
+  stack_top_ += co->frame_size;
+  Value r;
+  if (TC_LIKELY(BindArgs(fn, locals, args, nargs, kwnames, self))) {
+    if (TC_UNLIKELY(frame_hook_ != nullptr)) {
+      FrameHookCall call{fn, locals, co->nparams};
+      FrameHookAction a = frame_hook_(*this, frame_hook_data_, call, &r);
+      if (a != FrameHookAction::kRun) {
+        if (a == FrameHookAction::kError) r = Value();
+        goto cleanup;
+      }
+    }
+    if (co->ncells > 0) InitCells(fn, co, locals);
+    Frame f;
+    f.code = co;
+    f.func = fn;
+    f.globals = fn->globals.get();
+    f.locals = locals;
+    r = Eval(&f);
+  }
+cleanup:
+  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+  stack_top_ = locals;
+  --depth_;
+  return r;
+}
+
+Value VM::RunFunction(FunctionObject* fn, Value* params) {
+  CodeObject* co = fn->code.get();
+  if (stack_top_ + co->frame_size > stack_end_ || depth_ >= recursion_limit_) {
+    return Raise(Types().recursion_error, "maximum recursion depth exceeded");
+  }
+  ++depth_;
+  Value* locals = stack_top_;
+  stack_top_ += co->frame_size;
+  for (int32_t i = 0; i < co->nparams; ++i) locals[i] = params[i];
+  if (co->ncells > 0) InitCells(fn, co, locals);
+  Frame f;
+  f.code = co;
+  f.func = fn;
+  f.globals = fn->globals.get();
+  f.locals = locals;
+  Value r = Eval(&f);
+  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+  stack_top_ = locals;
+  --depth_;
+  return r;
+}
+
+Value VM::Call(const Value& callable, const ArgsView& args) {
+  const BuiltinTypes& T = Types();
+  if (!callable.is_object()) {
+    return Raise(T.type_error, absl::StrFormat("'%s' object is not callable", TypeName(callable)));
+  }
+  Object* o = callable.as_object();
+  Type* t = o->type;
+  if (t == T.function) {
+    return CallFunction(static_cast<FunctionObject*>(o), args.data, args.nargs, args.kwnames,
+                        nullptr);
+  }
+  if (t == T.native_function) {
+    auto* nf = static_cast<NativeFunctionObject*>(o);
+    if (nf->is_method && nf->self.is_null()) {
+      // Unbound: the first argument is self.
+      if (args.nargs < 1) {
+        return Raise(T.type_error,
+                     absl::StrFormat("unbound method %s() needs an argument", nf->qualname));
+      }
+      if (nf->owner != nullptr && !IsInstance(args[0], nf->owner)) {
+        return Raise(T.type_error,
+                     absl::StrFormat("descriptor '%s' for '%s' objects doesn't apply to a '%s' "
+                                     "object",
+                                     nf->name, nf->owner->name, TypeName(args[0])));
+      }
+      return nf->fn(*this, args[0], ArgsView(args.data + 1, args.nargs - 1, args.kwnames));
+    }
+    return nf->fn(*this, nf->self, args);
+  }
+  if (t == T.method) {
+    auto* m = static_cast<MethodObject*>(o);
+    return CallWithSelf(m->function, m->self, args);
+  }
+  if (IsSubtype(t, T.type)) return CallType(static_cast<Type*>(o), args);
+  const Value& call = t->slot(Slot::kCall);
+  if (!call.is_null()) return CallWithSelf(call, callable, args);
+  return Raise(T.type_error, absl::StrFormat("'%s' object is not callable", t->name));
+}
+
+Value VM::CallWithSelf(const Value& callable, const Value& self, const ArgsView& args) {
+  const BuiltinTypes& T = Types();
+  if (callable.is_object()) {
+    Object* o = callable.as_object();
+    if (o->type == T.function) {
+      return CallFunction(static_cast<FunctionObject*>(o), args.data, args.nargs, args.kwnames,
+                          &self);
+    }
+    if (o->type == T.native_function && static_cast<NativeFunctionObject*>(o)->is_method) {
+      return static_cast<NativeFunctionObject*>(o)->fn(*this, self, args);
+    }
+    if (o->type == T.staticmethod) {
+      return Call(static_cast<StaticMethodObject*>(o)->function, args);
+    }
+    if (o->type == T.classmethod) {
+      Value cls = Value::Borrow(self.type());
+      return CallWithSelf(static_cast<ClassMethodObject*>(o)->function, cls, args);
+    }
+  }
+  int32_t n = args.nargs + args.nkw();
+  std::vector<Value> v;
+  v.reserve(n + 1);
+  v.push_back(self);
+  for (int32_t i = 0; i < n; ++i) v.push_back(args.data[i]);
+  return Call(callable, ArgsView(v.data(), args.nargs + 1, args.kwnames));
+}
+
+Value VM::Call(const Value& callable, std::initializer_list<Value> args) {
+  return Call(callable, ArgsView(args.begin(), static_cast<int32_t>(args.size())));
+}
+
+Value VM::CallKw(const Value& callable, std::span<const Value> args,
+                 std::span<const std::pair<std::string_view, Value>> kwargs) {
+  std::vector<Value> v(args.begin(), args.end());
+  std::vector<Value> names;
+  for (const auto& [k, val] : kwargs) {
+    names.push_back(InternStr(k));
+    v.push_back(val);
+  }
+  Value nt = names.empty() ? Value() : NewTuple(std::move(names));
+  return Call(callable,
+              ArgsView(v.data(), static_cast<int32_t>(args.size()),
+                       nt.is_null() ? nullptr : static_cast<TupleObject*>(nt.as_object())));
+}
+
+Value VM::CallMethod(const Value& obj, std::string_view name, std::initializer_list<Value> args) {
+  Value m = GetAttr(obj, name);
+  if (m.is_null()) return m;
+  return Call(m, args);
+}
+
+Value VM::CallType(Type* t, const ArgsView& args) {
+  const BuiltinTypes& T = Types();
+  if (t == T.type && args.nargs == 1 && args.nkw() == 0) return Value::Borrow(args[0].type());
+  const Value& new_fn = t->slot(Slot::kNew);
+  Value obj;
+  Value cls = Value::Borrow(t);
+  if (!new_fn.is_null()) {
+    // __new__ receives the class as self (native) or first argument.
+    if (new_fn.is_object() && new_fn.as_object()->type == T.staticmethod) {
+      std::vector<Value> v;
+      v.push_back(cls);
+      for (int32_t i = 0; i < args.nargs + args.nkw(); ++i) v.push_back(args.data[i]);
+      obj = Call(static_cast<StaticMethodObject*>(new_fn.as_object())->function,
+                 ArgsView(v.data(), args.nargs + 1, args.kwnames));
+    } else {
+      obj = CallWithSelf(new_fn, cls, args);
+    }
+    if (obj.is_null()) return obj;
+    if (!IsInstance(obj, t)) return obj;
+  } else {
+    if (t->alloc == nullptr) {
+      return Raise(T.type_error, absl::StrFormat("cannot create '%s' instances", TypeFullName(t)));
+    }
+    obj = Value::Adopt(t->alloc(t));
+  }
+  const Value& init = t->slot(Slot::kInit);
+  if (!init.is_null()) {
+    Value r = CallWithSelf(init, obj, args);
+    if (r.is_null()) return r;
+    if (!r.is_none()) {
+      return Raise(T.type_error,
+                   absl::StrFormat("__init__() should return None, not '%s'", TypeName(r)));
+    }
+  } else if (new_fn.is_null() && (args.nargs > 0 || args.nkw() > 0)) {
+    return Raise(T.type_error, absl::StrFormat("%s() takes no arguments", t->name));
+  }
+  return obj;
+}
+
+Value VM::MakeClass(const Value& body, const Value& bases, StrObject* name) {
+  const BuiltinTypes& T = Types();
+  auto* bt = static_cast<TupleObject*>(bases.as_object());
+  Type* base = T.object;
+  if (bt != nullptr && !bt->items.empty()) {
+    if (bt->items.size() > 1) {
+      return Raise(T.type_error, "multiple inheritance is not supported by tc");
+    }
+    const Value& b = bt->items[0];
+    if (!b.is_object() || !IsInstance(b, T.type)) {
+      return Raise(T.type_error, "bases must be types");
+    }
+    base = static_cast<Type*>(b.as_object());
+    if (!base->has_flag(Type::kBaseType)) {
+      return Raise(T.type_error,
+                   absl::StrFormat("type '%s' is not an acceptable base type", base->name));
+    }
+  }
+  auto* fn = static_cast<FunctionObject*>(body.as_object());
+  // Run the body with a fresh namespace.
+  Value nsv = NewDict();
+  auto* ns = static_cast<DictObject*>(nsv.as_object());
+  const Value* modname = DictGetStr(fn->globals.get(), "__name__");
+  std::string module = modname != nullptr && StrValue(*modname) ? *StrValue(*modname) : "__main__";
+  DictSetStr(ns, "__module__", NewStr(module));
+  DictSetStr(ns, "__qualname__", NewStr(fn->code->code->qualname));
+  CodeObject* co = fn->code.get();
+  if (stack_top_ + co->frame_size > stack_end_ || !RecursionEnter()) {
+    return Raise(T.recursion_error, "maximum recursion depth exceeded");
+  }
+  Value* locals = stack_top_;
+  stack_top_ += co->frame_size;
+  if (co->ncells > 0) InitCells(fn, co, locals);
+  Frame f;
+  f.code = co;
+  f.func = fn;
+  f.globals = fn->globals.get();
+  f.ns = ns;
+  f.locals = locals;
+  Value r = Eval(&f);
+  // The `__class__` cell (zero-argument super()) if the body has one.
+  Value classcell;
+  for (size_t i = 0; i < co->code->cellvars.size(); ++i) {
+    if (co->code->cellvars[i] == "__class__") classcell = locals[co->nlocals + i];
+  }
+  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+  stack_top_ = locals;
+  RecursionLeave();
+  if (r.is_null()) return r;
+  if (r.is_object() && r.as_object()->type == T.cell) classcell = r;
+  if (const Value* cc = DictGetStr(ns, "__classcell__")) {
+    if (cc->is_object() && cc->as_object()->type == T.cell) classcell = *cc;
+    bool found;
+    DictDel(*this, ns, InternStr("__classcell__"), &found);
+  }
+
+  auto* t = new Type(T.type);
+  t->refcnt = kImmortalRefcount;  // classes live as long as the process
+  t->name = name->value;
+  t->qualname = fn->code->code->qualname;
+  t->module = module;
+  t->base = base;
+  t->flags = Type::kBaseType | Type::kHeapType | Type::kInstanceDict |
+             (base->flags & Type::kExceptionType);
+  t->alloc = base->alloc;
+  t->mro.push_back(t);
+  for (Type* m : base->mro) t->mro.push_back(m);
+  t->dict = static_cast<DictObject*>(nsv.Release());
+  UpdateSlots(t);
+  Value tv = Value::Borrow(t);
+  if (!classcell.is_null()) static_cast<CellObject*>(classcell.as_object())->value = tv;
+  return tv;
+}
+
+}  // namespace tc::script

@@ -1,0 +1,349 @@
+// VM lifecycle: construction (builtins, module table), running module
+// code, converting Code constants, imports through the module registry,
+// raising exceptions and formatting tracebacks like CPython 3.11.
+#include <cstdio>
+#include <cstdlib>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+
+#include "tc/script/module_registry.h"
+#include "tc/script/native.h"
+#include "tc/script/syntax_error.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+constexpr size_t kStackValues = 1 << 20;  // 16 MiB of Values for all frames
+
+Value ConstToValue(VM& vm, const Const& c) {
+  struct Visitor {
+    VM& vm;
+    Value operator()(ConstNone) const { return Value::None(); }
+    Value operator()(bool b) const { return Value::Bool(b); }
+    Value operator()(int64_t i) const { return Value::Int(i); }
+    Value operator()(double d) const { return Value::Float(d); }
+    Value operator()(const ConstStr& s) const {
+      // Short identifier-like strings are interned (dict keys, attributes).
+      if (s.value.size() <= 32) return InternStr(s.value);
+      return NewStr(s.value);
+    }
+    Value operator()(const std::shared_ptr<const ConstTuple>& t) const {
+      std::vector<Value> items;
+      for (const Const& c : t->items) items.push_back(ConstToValue(vm, c));
+      return NewTuple(std::move(items));
+    }
+    Value operator()(const std::shared_ptr<const Code>& code) const {
+      return Value::Adopt(vm.MakeCodeObject(code).Release());
+    }
+  };
+  return std::visit(Visitor{vm}, c);
+}
+
+}  // namespace
+
+VM::VM() {
+  const BuiltinTypes& T = Types();
+  stack_ = static_cast<Value*>(std::calloc(kStackValues, sizeof(Value)));
+  stack_top_ = stack_;
+  stack_end_ = stack_ + kStackValues;
+  builtins_ = Ref<DictObject>::Adopt(static_cast<DictObject*>(NewDict().Release()));
+  modules_ = Ref<DictObject>::Adopt(static_cast<DictObject*>(NewDict().Release()));
+  InitBuiltinFunctions(*this, builtins_.get());
+  (void)T;
+  SetArgv({""});
+}
+
+VM::~VM() {
+  exception_ = Value();
+  handled_ = Value();
+  // Module dicts can reference each other; break the cycles by clearing.
+  for (auto& e : modules_->entries) {
+    if (e.value.is_object() && e.value.as_object()->dict != nullptr) {
+      DictObject* d = e.value.as_object()->dict;
+      std::vector<DictObject::Entry> entries = std::move(d->entries);
+      DictClear(d);
+    }
+  }
+  // Frames are gone: every slot is null again, nothing to destroy.
+  std::free(stack_);
+}
+
+Ref<CodeObject> VM::MakeCodeObject(std::shared_ptr<const Code> code) {
+  auto co = Ref<CodeObject>::Adopt(new CodeObject(Types().code));
+  co->code = code;
+  for (const Const& c : code->consts) co->consts.push_back(ConstToValue(*this, c));
+  for (const std::string& n : code->names) co->names.push_back(Ref<StrObject>::Borrow(Intern(n)));
+  for (const std::string& n : code->varnames) {
+    co->varnames.push_back(Ref<StrObject>::Borrow(Intern(n)));
+  }
+  co->nlocals = static_cast<int32_t>(code->varnames.size());
+  co->ncells = static_cast<int32_t>(code->cellvars.size() + code->freevars.size());
+  co->nparams = code->argcount + code->kwonly_argcount + ((code->flags & Code::kVarArgs) ? 1 : 0) +
+                ((code->flags & Code::kVarKeywords) ? 1 : 0);
+  co->frame_size = co->nlocals + co->ncells + code->max_stack + 4;
+  co->global_cache.resize(code->instructions.size());
+  return co;
+}
+
+Value VM::RunCode(std::shared_ptr<const Code> code, DictObject* globals) {
+  Ref<CodeObject> co = MakeCodeObject(std::move(code));
+  if (stack_top_ + co->frame_size > stack_end_ || !RecursionEnter()) {
+    return Raise(Types().recursion_error, "maximum recursion depth exceeded");
+  }
+  Value* locals = stack_top_;
+  stack_top_ += co->frame_size;
+  if (co->ncells > 0) {
+    for (int32_t i = 0; i < co->ncells; ++i)
+      locals[co->nlocals + i] = Value::Adopt(new CellObject(Types().cell));
+  }
+  Frame f;
+  f.code = co.get();
+  f.globals = globals;
+  f.locals = locals;
+  Value r = Eval(&f);
+  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+  stack_top_ = locals;
+  RecursionLeave();
+  return r;
+}
+
+Value VM::RunModule(std::shared_ptr<const Code> code, std::string_view module_name) {
+  auto* m = new ModuleObject(Types().module);
+  Value mv = Value::Adopt(m);
+  m->name = std::string(module_name);
+  ModuleSet(m, "__name__", NewStr(m->name));
+  ModuleSet(m, "__file__", NewStr(code->filename));
+  ModuleSet(m, "__builtins__", Value::Borrow(builtins_.get()));
+  ModuleSet(m, "__doc__", Value::None());
+  DictSetStr(modules_.get(), m->name, mv);
+  Value r = RunCode(std::move(code), m->dict);
+  if (r.is_null()) return r;
+  return mv;
+}
+
+void VM::SetArgv(std::vector<std::string> argv) {
+  std::vector<Value> items;
+  for (auto& a : argv) items.push_back(NewStr(std::move(a)));
+  Value sys = Import("sys");
+  if (sys.is_null()) {
+    ClearException();
+    return;
+  }
+  ModuleSet(static_cast<ModuleObject*>(sys.as_object()), "argv", NewList(std::move(items)));
+}
+
+void VM::Write(std::string_view text, bool to_stderr) {
+  if (output_ != nullptr && !to_stderr) {
+    output_->append(text);
+    return;
+  }
+  std::fwrite(text.data(), 1, text.size(), to_stderr ? stderr : stdout);
+}
+
+bool VM::CurrentLocation(std::string* filename, int32_t* line) const {
+  if (frame_ == nullptr) return false;
+  const Code& c = *frame_->code->code;
+  *filename = c.filename;
+  *line = c.locations.empty() ? 0 : c.locations[frame_->pc].line;
+  return true;
+}
+
+namespace {
+
+// sys.stdout / sys.stderr: write() and flush(), routed through VM::Write.
+struct StreamObject : Object {
+  StreamObject(Type* t, bool err) : Object(t), is_stderr(err) {}
+  bool is_stderr;
+};
+Type* g_stream_type = nullptr;
+
+Value StreamWrite(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "write", 1, 1)) return {};
+  const std::string* s = StrValue(args[0]);
+  if (s == nullptr) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("write() argument must be str, not %s", TypeName(args[0])));
+  }
+  vm.Write(*s, Cast<StreamObject>(self)->is_stderr);
+  return Value::Int(static_cast<int64_t>(s->size()));
+}
+Value StreamFlush(VM&, const Value& self, const ArgsView&) {
+  std::fflush(Cast<StreamObject>(self)->is_stderr ? stderr : stdout);
+  return Value::None();
+}
+Value StreamName(VM&, const Value& self) {
+  return NewStr(Cast<StreamObject>(self)->is_stderr ? "<stderr>" : "<stdout>");
+}
+Value SysExit(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "exit", 0, 1)) return {};
+  std::vector<Value> a(args.data, args.data + args.nargs);
+  vm.SetException(NewExceptionArgs(Types().system_exit, NewTuple(std::move(a))));
+  return {};
+}
+constexpr MethodDef kStreamMethods[] = {{"write", StreamWrite}, {"flush", StreamFlush}};
+constexpr GetSetDef kStreamGetSets[] = {{"name", StreamName}};
+constexpr MethodDef kSysFunctions[] = {{"exit", SysExit}};
+
+bool InitSysModule(VM&, ModuleObject* m) {
+  if (g_stream_type == nullptr) {
+    TypeSpec spec;
+    spec.name = "TextIOWrapper";
+    spec.module = "_io";
+    spec.methods = kStreamMethods;
+    spec.getsets = kStreamGetSets;
+    g_stream_type = NewNativeType(spec);
+  }
+  ModuleSet(m, "argv", NewList({}));
+  ModuleSet(m, "maxsize", Value::Int(INT64_MAX));
+  ModuleSet(m, "stdout", NewObject<StreamObject>(g_stream_type, false));
+  ModuleSet(m, "stderr", NewObject<StreamObject>(g_stream_type, true));
+  AddFunctions(m, kSysFunctions);
+  return true;
+}
+}  // namespace
+
+Value VM::Import(std::string_view dotted_name) {
+  std::string name(dotted_name);
+  if (const Value* m = DictGetStr(modules_.get(), name)) return *m;
+  // Parents first.
+  Value parent;
+  size_t dot = name.rfind('.');
+  if (dot != std::string::npos) {
+    parent = Import(name.substr(0, dot));
+    if (parent.is_null()) return parent;
+    if (const Value* m = DictGetStr(modules_.get(), name)) return *m;
+  }
+  ModuleInitFn init = FindBuiltinModule(name);
+  if (init == nullptr) {
+    if (name == "math") init = InitMathModule;
+    if (name == "sys") init = InitSysModule;
+  }
+  if (init == nullptr) {
+    Value exc =
+        NewException(Types().module_not_found_error, absl::StrFormat("No module named '%s'", name));
+    SetAttr(exc, "name", NewStr(name));
+    SetException(std::move(exc));
+    return Value();
+  }
+  auto* m = new ModuleObject(Types().module);
+  Value mv = Value::Adopt(m);
+  m->name = name;
+  ModuleSet(m, "__name__", NewStr(name));
+  DictSetStr(modules_.get(), name, mv);
+  if (!init(*this, m)) {
+    bool found;
+    DictDel(*this, modules_.get(), NewStr(name), &found);
+    if (!HasException())
+      Raise(Types().import_error, absl::StrCat("initializing ", name, " failed"));
+    return Value();
+  }
+  if (!parent.is_null()) {
+    ModuleSet(static_cast<ModuleObject*>(parent.as_object()), name.substr(dot + 1), mv);
+  }
+  return mv;
+}
+
+// --- Exceptions --------------------------------------------------------------
+
+Value NewExceptionArgs(Type* type, Value args_tuple) {
+  Object* o = type->alloc != nullptr ? type->alloc(type) : new ExceptionObject(type);
+  auto* e = static_cast<ExceptionObject*>(o);
+  e->args = std::move(args_tuple);
+  return Value::Adopt(o);
+}
+
+Value VM::NewException(Type* type, std::string message) {
+  return NewExceptionArgs(type, NewTuple({NewStr(std::move(message))}));
+}
+
+Value VM::Raise(Type* type, std::string message) {
+  SetException(NewException(type, std::move(message)));
+  return Value();
+}
+
+void VM::SetException(Value exc) {
+  if (exc.is_object() && exc.as_object()->type->has_flag(Type::kExceptionType) &&
+      !handled_.is_null()) {
+    auto* e = static_cast<ExceptionObject*>(exc.as_object());
+    if (e->context.is_null() && handled_.as_object() != exc.as_object()) e->context = handled_;
+  }
+  exception_ = std::move(exc);
+}
+
+bool VM::ExceptionMatches(Type* type) const {
+  return !exception_.is_null() && IsInstance(exception_, type);
+}
+
+std::string ExceptionMessage(VM& vm, const Value& exc) {
+  if (!exc.is_object() || !exc.as_object()->type->has_flag(Type::kExceptionType)) {
+    std::string s;
+    vm.StrString(exc, &s);
+    return s;
+  }
+  Type* ty = exc.as_object()->type;
+  const Value& str_slot = ty->slot(Slot::kStr);
+  if (!str_slot.is_null()) {
+    std::string s;
+    if (vm.StrString(exc, &s)) return s;
+    vm.ClearException();
+    return "<exception str() failed>";
+  }
+  auto* e = static_cast<ExceptionObject*>(exc.as_object());
+  if (!e->args.is_object()) return "";
+  const auto& args = static_cast<TupleObject*>(e->args.as_object())->items;
+  std::string s;
+  if (args.empty()) return "";
+  if (args.size() == 1) {
+    if (IsSubtype(ty, Types().key_error)) {
+      vm.ReprString(args[0], &s);
+    } else {
+      vm.StrString(args[0], &s);
+    }
+    return s;
+  }
+  vm.ReprString(e->args, &s);
+  return s;
+}
+
+std::string VM::FormatException(const Value& exc) {
+  std::string out;
+  if (exc.is_object() && exc.as_object()->type->has_flag(Type::kExceptionType)) {
+    auto* e = static_cast<ExceptionObject*>(exc.as_object());
+    if (!e->cause.is_null()) {
+      out += FormatException(e->cause);
+      out += "\nThe above exception was the direct cause of the following exception:\n\n";
+    } else if (!e->context.is_null() && !e->suppress_context) {
+      out += FormatException(e->context);
+      out += "\nDuring handling of the above exception, another exception occurred:\n\n";
+    }
+    if (!e->traceback.empty()) {
+      out += "Traceback (most recent call last):\n";
+      for (auto it = e->traceback.rbegin(); it != e->traceback.rend(); ++it) {
+        const Code& c = *it->code->code;
+        out += absl::StrFormat("  File \"%s\", line %d, in %s\n", c.filename, it->line, c.name);
+        if (c.source != nullptr) {
+          std::string_view line = SourceLine(*c.source, it->line);
+          size_t b = line.find_first_not_of(" \t\f");
+          if (b != std::string_view::npos) {
+            size_t en = line.find_last_not_of(" \t\r\f");
+            out += absl::StrCat("    ", std::string(line.substr(b, en - b + 1)), "\n");
+          }
+        }
+      }
+    }
+  }
+  Type* ty = exc.type();
+  std::string name = ty->module == "builtins" || ty->module == "__main__" || ty->module.empty()
+                         ? ty->qualname
+                         : absl::StrCat(ty->module, ".", ty->qualname);
+  std::string msg = ExceptionMessage(*this, exc);
+  if (HasException()) ClearException();
+  out += msg.empty() ? name + "\n" : absl::StrCat(name, ": ", msg, "\n");
+  return out;
+}
+
+}  // namespace tc::script

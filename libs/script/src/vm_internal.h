@@ -1,0 +1,148 @@
+// Private declarations shared by the VM's source files: the frame layout,
+// type-initialization entry points of each builtin type's file, and small
+// helpers used across them.
+#ifndef TC_SCRIPT_SRC_VM_INTERNAL_H_
+#define TC_SCRIPT_SRC_VM_INTERNAL_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tc/script/native.h"
+#include "tc/script/object.h"
+#include "tc/script/value.h"
+#include "tc/script/vm.h"
+
+#if defined(__GNUC__)
+#define TC_LIKELY(x) __builtin_expect(!!(x), 1)
+#define TC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define TC_LIKELY(x) (x)
+#define TC_UNLIKELY(x) (x)
+#endif
+
+namespace tc::script {
+
+// One running call. Lives on the C++ stack of VM::Eval's caller; its
+// locals, cells and operand stack are a slice of the VM's value stack.
+struct Frame {
+  CodeObject* code = nullptr;
+  FunctionObject* func = nullptr;  // null for module and class bodies
+  DictObject* globals = nullptr;
+  DictObject* ns = nullptr;  // class body namespace (kLoadName/kStoreName)
+  Value* locals = nullptr;   // nlocals, then ncells cells, then the stack
+  int32_t pc = 0;            // index of the instruction being run
+  Frame* prev = nullptr;
+};
+
+// Per-type set-up, called once from Types().
+void InitObjectTypes(BuiltinTypes& t);  // object, type, None, function, ...
+void InitNumberTypes(BuiltinTypes& t);  // bool, int, float
+void InitStrType(BuiltinTypes& t);
+void InitContainerTypes(BuiltinTypes& t);  // tuple, list, dict, set, range, slice
+void InitIteratorTypes(BuiltinTypes& t);
+void InitExceptionTypes(BuiltinTypes& t);
+
+// A new immortal builtin type.
+Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));
+void AddMethods(Type* t, std::span<const MethodDef> methods);
+
+// Builtins module contents and the math / sys modules.
+void InitBuiltinFunctions(VM& vm, DictObject* builtins);
+bool InitMathModule(VM& vm, ModuleObject* m);
+
+// Python's float repr (shortest round-trip).
+std::string FloatRepr(double v);
+// repr of a str value with Python's quoting rules.
+std::string StrRepr(std::string_view s);
+int64_t HashInt(int64_t v);
+int64_t HashFloat(double v);
+int64_t HashBytes(std::string_view s);
+
+// Applies a format spec (f-strings, format()) to builtin values.
+bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* out);
+// "%" formatting of a str with a tuple / single value.
+Value StrPercent(VM& vm, const std::string& fmt, const Value& args);
+// str.format(*args, **kwargs).
+Value StrFormatMethod(VM& vm, const std::string& fmt, const ArgsView& args);
+
+// Slice helpers: resolves a slice against a length (Python semantics).
+bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, int64_t* stop,
+                  int64_t* step, int64_t* count);
+Value NewSlice(Value start, Value stop, Value step);
+Value NewRange(int64_t start, int64_t stop, int64_t step);
+// Normalizes a sequence index, raising IndexError("<what> index out of range").
+bool SeqIndex(VM& vm, const Value& key, int64_t size, const char* what, int64_t* out);
+
+// Sequence comparisons and helpers.
+int SeqEqual(VM& vm, const std::vector<Value>& a, const std::vector<Value>& b);
+Value SeqCompare(VM& vm, CompareOp op, const std::vector<Value>& a, const std::vector<Value>& b);
+std::string SeqRepr(VM& vm, const std::vector<Value>& items, const char* open, const char* close,
+                    bool* ok);
+
+// Dict internals.
+void DictClear(DictObject* d);
+bool DictDel(VM& vm, DictObject* d, const Value& key, bool* found);
+Value DictCopyOf(const DictObject* d, Type* type);
+// Finds a str key without error; entry index or -1.
+int64_t DictFindStr(const DictObject* d, StrObject* key);
+// Sets a str key given as a str object (no interning lookup).
+void DictSetStrKey(DictObject* d, StrObject* key, Value value);
+int64_t DictFind(VM& vm, const DictObject* d, const Value& key, int64_t hash, bool* error);
+
+// Iterator objects.
+Value NewSeqIter(Type* type, Value seq);  // list/tuple/str iterators
+Value NewDictIter(Value dict, int kind);  // 0 keys, 1 values, 2 items
+Value NewDictView(Value dict, int kind);
+
+// Lists.
+bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse);
+
+// The message of an exception: str(exc).
+std::string ExceptionMessage(VM& vm, const Value& exc);
+Value NewExceptionArgs(Type* type, Value args_tuple);
+
+}  // namespace tc::script
+
+namespace tc::script {
+
+// Builtin iterator layouts.
+struct SeqIterObject : Object {  // list, tuple, str iterators
+  explicit SeqIterObject(Type* t) : Object(t) {}
+  Value seq;
+  int64_t index = 0;
+};
+struct RangeIterObject : Object {
+  explicit RangeIterObject(Type* t) : Object(t) {}
+  int64_t cur = 0, stop = 0, step = 1;
+};
+struct DictIterObject : Object {
+  explicit DictIterObject(Type* t) : Object(t) {}
+  Value dict;
+  size_t pos = 0;
+  int kind = 0;  // 0 keys, 1 values, 2 items
+  int64_t expected_size = 0;
+};
+struct DictViewObject : Object {
+  explicit DictViewObject(Type* t) : Object(t) {}
+  Value dict;
+  int kind = 0;
+};
+// zip, enumerate, map, filter, reversed, iter(callable, sentinel).
+struct MultiIterObject : Object {
+  explicit MultiIterObject(Type* t) : Object(t) {}
+  std::vector<Value> iters;
+  Value func;
+  int64_t count = 0;
+  bool strict = false;
+};
+struct SuperObject : Object {
+  explicit SuperObject(Type* t) : Object(t) {}
+  Type* cls = nullptr;  // start the lookup after this class
+  Value self;
+  Type* self_type = nullptr;
+};
+
+}  // namespace tc::script
+#endif  // TC_SCRIPT_SRC_VM_INTERNAL_H_

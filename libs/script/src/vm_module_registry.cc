@@ -1,0 +1,31 @@
+// The process-wide builtin-module table (module_registry.h).
+#include <map>
+
+#include "tc/script/module_registry.h"
+
+namespace tc::script {
+
+namespace {
+std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
+  static auto* r = new std::map<std::string, ModuleInitFn, std::less<>>();
+  return *r;
+}
+}  // namespace
+
+void RegisterBuiltinModule(std::string_view dotted_name, ModuleInitFn init) {
+  Registry()[std::string(dotted_name)] = init;
+}
+
+ModuleInitFn FindBuiltinModule(std::string_view dotted_name) {
+  auto& r = Registry();
+  auto it = r.find(dotted_name);
+  return it == r.end() ? nullptr : it->second;
+}
+
+std::vector<std::string> BuiltinModuleNames() {
+  std::vector<std::string> names;
+  for (const auto& [k, v] : Registry()) names.push_back(k);
+  return names;
+}
+
+}  // namespace tc::script

@@ -1,0 +1,230 @@
+// The native-module API (native.h): argument parsing, conversions, value
+// construction, native types and functions, and raising helpers.
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include "tc/script/native.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+std::string_view ArgsView::kwname(int32_t i) const {
+  return static_cast<StrObject*>(kwnames->items[i].as_object())->value;
+}
+
+bool CheckArgCount(VM& vm, const ArgsView& args, std::string_view fname, int min, int max) {
+  if (args.nkw() > 0) {
+    RaiseTypeError(vm, absl::StrFormat("%s() takes no keyword arguments", fname));
+    return false;
+  }
+  int n = args.nargs;
+  if (n >= min && n <= max) return true;
+  if (min == max) {
+    if (min == 0) {
+      RaiseTypeError(vm, absl::StrFormat("%s() takes no arguments (%d given)", fname, n));
+    } else if (min == 1) {
+      RaiseTypeError(vm, absl::StrFormat("%s() takes exactly one argument (%d given)", fname, n));
+    } else {
+      RaiseTypeError(vm, absl::StrFormat("%s expected %d arguments, got %d", fname, min, n));
+    }
+  } else if (n < min) {
+    RaiseTypeError(vm, absl::StrFormat("%s expected at least %d argument%s, got %d", fname, min,
+                                       min == 1 ? "" : "s", n));
+  } else {
+    RaiseTypeError(vm, absl::StrFormat("%s expected at most %d argument%s, got %d", fname, max,
+                                       max == 1 ? "" : "s", n));
+  }
+  return false;
+}
+
+bool ParseArgs(VM& vm, const ArgsView& args, std::string_view fname,
+               std::span<const char* const> names, int required, Value* out, int max_positional) {
+  int n = static_cast<int>(names.size());
+  int maxpos = max_positional < 0 ? n : max_positional;
+  if (args.nargs > maxpos) {
+    RaiseTypeError(vm, absl::StrFormat("%s() takes at most %d %sargument%s (%d given)", fname,
+                                       maxpos, max_positional >= 0 ? "positional " : "",
+                                       maxpos == 1 ? "" : "s", args.nargs));
+    return false;
+  }
+  for (int i = 0; i < n; ++i) out[i] = Value();
+  for (int i = 0; i < args.nargs; ++i) out[i] = args[i];
+  for (int k = 0; k < args.nkw(); ++k) {
+    std::string_view kw = args.kwname(k);
+    int idx = -1;
+    for (int i = 0; i < n; ++i) {
+      if (kw == names[i]) {
+        idx = i;
+        break;
+      }
+    }
+    if (idx < 0) {
+      RaiseTypeError(vm,
+                     absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname, kw));
+      return false;
+    }
+    if (!out[idx].is_null()) {
+      RaiseTypeError(vm, absl::StrFormat("argument for %s() given by name ('%s') and position (%d)",
+                                         fname, kw, idx + 1));
+      return false;
+    }
+    out[idx] = args.kwvalue(k);
+  }
+  for (int i = 0; i < required; ++i) {
+    if (out[i].is_null()) {
+      RaiseTypeError(vm, absl::StrFormat("%s() missing required argument '%s' (pos %d)", fname,
+                                         names[i], i + 1));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool ToInt(VM& vm, const Value& v, int64_t* out) {
+  if (v.is_int() || v.is_bool()) {
+    *out = v.as_int();
+    return true;
+  }
+  if (v.is_object()) {
+    const Value& idx = v.type()->slot(Slot::kIndex);
+    if (!idx.is_null()) {
+      Value r = vm.CallWithSelf(idx, v, ArgsView());
+      if (r.is_null()) return false;
+      if (r.is_int() || r.is_bool()) {
+        *out = r.as_int();
+        return true;
+      }
+    }
+  }
+  RaiseTypeError(vm,
+                 absl::StrFormat("'%s' object cannot be interpreted as an integer", TypeName(v)));
+  return false;
+}
+
+bool ToFloat(VM& vm, const Value& v, double* out) {
+  if (v.is_float()) {
+    *out = v.as_float();
+    return true;
+  }
+  if (v.is_int() || v.is_bool()) {
+    *out = static_cast<double>(v.as_int());
+    return true;
+  }
+  if (v.is_object()) {
+    const Value& f = v.type()->slot(Slot::kFloat);
+    if (!f.is_null()) {
+      Value r = vm.CallWithSelf(f, v, ArgsView());
+      if (r.is_null()) return false;
+      if (r.is_float()) {
+        *out = r.as_float();
+        return true;
+      }
+    }
+  }
+  RaiseTypeError(vm, absl::StrFormat("must be real number, not %s", TypeName(v)));
+  return false;
+}
+
+int Truthy(VM& vm, const Value& v) { return vm.Truthy(v); }
+
+const std::string* StrValue(const Value& v) {
+  if (!v.is_object() || !IsSubtype(v.as_object()->type, Types().str)) return nullptr;
+  return &static_cast<StrObject*>(v.as_object())->value;
+}
+
+Value NewStr(std::string s) { return Value::Adopt(new StrObject(Types().str, std::move(s))); }
+
+Value NewTuple(std::vector<Value> items) {
+  auto* t = new TupleObject(Types().tuple);
+  t->items = std::move(items);
+  return Value::Adopt(t);
+}
+
+Value NewList(std::vector<Value> items) {
+  auto* l = new ListObject(Types().list);
+  l->items = std::move(items);
+  return Value::Adopt(l);
+}
+
+Type* NewNativeType(const TypeSpec& spec) {
+  const BuiltinTypes& bt = Types();
+  Type* base = spec.base != nullptr ? spec.base : bt.object;
+  Type* t = NewBuiltinType(spec.name, base, spec.flags, spec.alloc);
+  t->type = bt.type;
+  t->module = spec.module != nullptr ? spec.module : "builtins";
+  if (base->has_flag(Type::kExceptionType)) t->flags |= Type::kExceptionType;
+  if (base->has_flag(Type::kInstanceDict)) t->flags |= Type::kInstanceDict;
+  t->dict = static_cast<DictObject*>(NewDict().Release());
+  AddMethods(t, spec.methods);
+  for (const GetSetDef& g : spec.getsets) {
+    auto* gs = new GetSetObject(bt.getset);
+    gs->name = g.name;
+    gs->get = g.get;
+    gs->set = g.set;
+    gs->owner = t;
+    DictSetStr(t->dict, g.name, Value::Adopt(gs));
+  }
+  DictSetStr(t->dict, "__module__", NewStr(t->module));
+  UpdateSlots(t);
+  return t;
+}
+
+void TypeSet(Type* t, std::string_view name, Value v) {
+  DictSetStr(t->dict, name, std::move(v));
+  UpdateSlots(t);
+}
+
+Value NewNativeFunction(std::string name, NativeFn fn, Value self, std::string qualname) {
+  auto* f = new NativeFunctionObject(Types().native_function);
+  f->qualname = qualname.empty() ? name : std::move(qualname);
+  f->name = std::move(name);
+  f->fn = fn;
+  f->self = std::move(self);
+  return Value::Adopt(f);
+}
+
+void ModuleSet(ModuleObject* m, std::string_view name, Value v) {
+  if (m->dict == nullptr) m->dict = static_cast<DictObject*>(NewDict().Release());
+  DictSetStr(m->dict, name, std::move(v));
+}
+
+void AddFunctions(ModuleObject* m, std::span<const MethodDef> fns) {
+  for (const MethodDef& d : fns) {
+    ModuleSet(
+        m, d.name,
+        NewNativeFunction(d.name, d.fn, Value::Borrow(m), absl::StrCat(m->name, ".", d.name)));
+  }
+}
+
+void AddType(ModuleObject* m, Type* t) { ModuleSet(m, t->name, Value::Borrow(t)); }
+
+Value Raise(VM& vm, Type* type, std::string message) { return vm.Raise(type, std::move(message)); }
+Value RaiseTypeError(VM& vm, std::string m) { return vm.Raise(Types().type_error, std::move(m)); }
+Value RaiseValueError(VM& vm, std::string m) { return vm.Raise(Types().value_error, std::move(m)); }
+Value RaiseRuntimeError(VM& vm, std::string m) {
+  return vm.Raise(Types().runtime_error, std::move(m));
+}
+Value RaiseNotImplementedError(VM& vm, std::string m) {
+  return vm.Raise(Types().not_implemented_error, std::move(m));
+}
+Value RaiseIndexError(VM& vm, std::string m) { return vm.Raise(Types().index_error, std::move(m)); }
+Value RaiseAttributeError(VM& vm, std::string m) {
+  return vm.Raise(Types().attribute_error, std::move(m));
+}
+Value RaiseZeroDivisionError(VM& vm, std::string m) {
+  return vm.Raise(Types().zero_division_error, std::move(m));
+}
+Value RaiseOverflowError(VM& vm, std::string m) {
+  return vm.Raise(Types().overflow_error, std::move(m));
+}
+Value RaiseKeyError(VM& vm, Value key) {
+  vm.SetException(NewExceptionArgs(Types().key_error, NewTuple({std::move(key)})));
+  return Value();
+}
+
+std::string_view TypeName(const Value& v) { return v.type()->name; }
+
+}  // namespace tc::script

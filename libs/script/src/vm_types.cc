@@ -1,0 +1,581 @@
+// The builtin type table's core: object, type, None, functions, methods,
+// descriptors (property, staticmethod, classmethod), super, modules, the
+// number types, and the exception hierarchy.
+#include <cmath>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include "tc/script/native.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+
+BuiltinTypes* g_bt = nullptr;  // while initializing
+
+Type* Make(const char* name, Type* base, uint32_t flags = 0, Object* (*alloc)(Type*) = nullptr) {
+  Type* t = NewBuiltinType(name, base, flags, alloc);
+  t->type = g_bt->type;
+  if (g_bt->dict != nullptr) t->dict = static_cast<DictObject*>(NewDict().Release());
+  return t;
+}
+
+void AddGetSets(Type* t, std::span<const GetSetDef> defs) {
+  for (const GetSetDef& g : defs) {
+    auto* gs = new GetSetObject(Types().getset);
+    gs->name = g.name;
+    gs->get = g.get;
+    gs->set = g.set;
+    gs->owner = t;
+    DictSetStr(t->dict, g.name, Value::Adopt(gs));
+  }
+}
+
+void Finish(Type* t, std::span<const MethodDef> methods = {}, std::span<const GetSetDef> gs = {}) {
+  AddMethods(t, methods);
+  AddGetSets(t, gs);
+  UpdateSlots(t);
+}
+
+// --- object -----------------------------------------------------------------
+Value ObjectInit(VM& vm, const Value& self, const ArgsView& args) {
+  // Arguments are for __new__ when a class defines one.
+  if ((args.nargs > 0 || args.nkw() > 0) && self.type()->slot(Slot::kNew).is_null()) {
+    return RaiseTypeError(vm, absl::StrFormat("%s() takes no arguments", TypeName(self)));
+  }
+  return Value::None();
+}
+Value ObjectSetAttrFn(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__setattr__", 2, 2)) return {};
+  const std::string* n = StrValue(args[0]);
+  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
+  if (!self.is_object()) return RaiseAttributeError(vm, "cannot set attribute");
+  Object* o = self.as_object();
+  if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
+  DictSetStr(o->dict, *n, args[1]);
+  return Value::None();
+}
+constexpr MethodDef kObjectMethods[] = {{"__init__", ObjectInit}, {"__setattr__", ObjectSetAttrFn}};
+
+// --- type -------------------------------------------------------------------
+Value TypeMro(VM&, const Value& self, const ArgsView&) {
+  std::vector<Value> v;
+  for (Type* m : static_cast<Type*>(self.as_object())->mro) v.push_back(Value::Borrow(m));
+  return NewList(std::move(v));
+}
+constexpr MethodDef kTypeMethods[] = {{"mro", TypeMro}};
+
+// --- functions and methods -----------------------------------------------------
+Value FnName(VM&, const Value& self) { return Cast<FunctionObject>(self)->name.value(); }
+bool FnSetName(VM& vm, const Value& self, const Value& v) {
+  const std::string* s = StrValue(v);
+  if (s == nullptr) {
+    RaiseTypeError(vm, "__name__ must be set to a string object");
+    return false;
+  }
+  Cast<FunctionObject>(self)->name = Ref<StrObject>::Borrow(Intern(*s));
+  return true;
+}
+Value FnQualname(VM&, const Value& self) { return Cast<FunctionObject>(self)->qualname.value(); }
+bool FnSetQualname(VM& vm, const Value& self, const Value& v) {
+  const std::string* s = StrValue(v);
+  if (s == nullptr) {
+    RaiseTypeError(vm, "__qualname__ must be set to a string object");
+    return false;
+  }
+  Cast<FunctionObject>(self)->qualname = Ref<StrObject>::Borrow(Intern(*s));
+  return true;
+}
+Value FnModule(VM&, const Value& self) { return Cast<FunctionObject>(self)->module; }
+bool FnSetModule(VM&, const Value& self, const Value& v) {
+  Cast<FunctionObject>(self)->module = v;
+  return true;
+}
+Value FnDoc(VM&, const Value& self) {
+  const Value& d = Cast<FunctionObject>(self)->doc;
+  return d.is_null() ? Value::None() : d;
+}
+bool FnSetDoc(VM&, const Value& self, const Value& v) {
+  Cast<FunctionObject>(self)->doc = v;
+  return true;
+}
+Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
+Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
+Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
+constexpr GetSetDef kFunctionGetSets[] = {{"__name__", FnName, FnSetName},
+                                          {"__qualname__", FnQualname, FnSetQualname},
+                                          {"__module__", FnModule, FnSetModule},
+                                          {"__doc__", FnDoc, FnSetDoc},
+                                          {"__defaults__", FnDefaults},
+                                          {"__globals__", FnGlobals},
+                                          {"__code__", FnCode}};
+
+Value MethodSelf(VM&, const Value& self) { return Cast<MethodObject>(self)->self; }
+Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->function; }
+Value MethodName(VM& vm, const Value& self) {
+  return vm.GetAttr(Cast<MethodObject>(self)->function, "__name__");
+}
+constexpr GetSetDef kMethodGetSets[] = {
+    {"__self__", MethodSelf}, {"__func__", MethodFunc}, {"__name__", MethodName}};
+
+Value NativeName(VM&, const Value& self) { return NewStr(Cast<NativeFunctionObject>(self)->name); }
+Value NativeQualname(VM&, const Value& self) {
+  return NewStr(Cast<NativeFunctionObject>(self)->qualname);
+}
+Value NativeSelf(VM&, const Value& self) {
+  const Value& s = Cast<NativeFunctionObject>(self)->self;
+  return s.is_null() ? Value::None() : s;
+}
+constexpr GetSetDef kNativeGetSets[] = {
+    {"__name__", NativeName}, {"__qualname__", NativeQualname}, {"__self__", NativeSelf}};
+
+Value CodeName(VM&, const Value& self) { return NewStr(Cast<CodeObject>(self)->code->name); }
+Value CodeFilename(VM&, const Value& self) {
+  return NewStr(Cast<CodeObject>(self)->code->filename);
+}
+Value CodeFirstLine(VM&, const Value& self) {
+  return Value::Int(Cast<CodeObject>(self)->code->first_line);
+}
+constexpr GetSetDef kCodeGetSets[] = {
+    {"co_name", CodeName}, {"co_filename", CodeFilename}, {"co_firstlineno", CodeFirstLine}};
+
+// --- property / staticmethod / classmethod ---------------------------------------
+Value PropertyNew(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"fget", "fset", "fdel", "doc"};
+  Value a[4];
+  if (!ParseArgs(vm, args, "property", kNames, 0, a)) return {};
+  auto* p = new PropertyObject(Types().property);
+  p->fget = a[0].is_null() ? Value::None() : a[0];
+  p->fset = a[1].is_null() ? Value::None() : a[1];
+  p->fdel = a[2].is_null() ? Value::None() : a[2];
+  p->doc = a[3].is_null() ? Value::None() : a[3];
+  return Value::Adopt(p);
+}
+Value PropertyCopyWith(VM& vm, const Value& self, const ArgsView& args, int which) {
+  if (!CheckArgCount(vm, args, which == 0 ? "getter" : which == 1 ? "setter" : "deleter", 1, 1)) {
+    return {};
+  }
+  auto* src = Cast<PropertyObject>(self);
+  auto* p = new PropertyObject(Types().property);
+  p->fget = which == 0 ? args[0] : src->fget;
+  p->fset = which == 1 ? args[0] : src->fset;
+  p->fdel = which == 2 ? args[0] : src->fdel;
+  p->doc = src->doc;
+  return Value::Adopt(p);
+}
+Value PropertyGetter(VM& vm, const Value& self, const ArgsView& args) {
+  return PropertyCopyWith(vm, self, args, 0);
+}
+Value PropertySetter(VM& vm, const Value& self, const ArgsView& args) {
+  return PropertyCopyWith(vm, self, args, 1);
+}
+Value PropertyDeleter(VM& vm, const Value& self, const ArgsView& args) {
+  return PropertyCopyWith(vm, self, args, 2);
+}
+Value PropertyFget(VM&, const Value& self) { return Cast<PropertyObject>(self)->fget; }
+Value PropertyFset(VM&, const Value& self) { return Cast<PropertyObject>(self)->fset; }
+constexpr MethodDef kPropertyMethods[] = {{"__new__", PropertyNew, MethodDef::kMethod},
+                                          {"getter", PropertyGetter},
+                                          {"setter", PropertySetter},
+                                          {"deleter", PropertyDeleter}};
+constexpr GetSetDef kPropertyGetSets[] = {{"fget", PropertyFget}, {"fset", PropertyFset}};
+
+Value StaticMethodNew(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "staticmethod", 1, 1)) return {};
+  auto* s = new StaticMethodObject(Types().staticmethod);
+  s->function = args[0];
+  return Value::Adopt(s);
+}
+Value ClassMethodNew(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "classmethod", 1, 1)) return {};
+  auto* s = new ClassMethodObject(Types().classmethod);
+  s->function = args[0];
+  return Value::Adopt(s);
+}
+Value StaticFunc(VM&, const Value& self) { return Cast<StaticMethodObject>(self)->function; }
+Value ClassFunc(VM&, const Value& self) { return Cast<ClassMethodObject>(self)->function; }
+constexpr MethodDef kStaticMethods[] = {{"__new__", StaticMethodNew}};
+constexpr MethodDef kClassMethods[] = {{"__new__", ClassMethodNew}};
+constexpr GetSetDef kStaticGetSets[] = {{"__func__", StaticFunc}};
+constexpr GetSetDef kClassGetSets[] = {{"__func__", ClassFunc}};
+
+// super(type, obj)
+Value SuperNew(VM& vm, const Value&, const ArgsView& args) {
+  if (args.nargs == 0) return RaiseRuntimeError(vm, "super(): no arguments");
+  if (!CheckArgCount(vm, args, "super", 2, 2)) return {};
+  if (!IsInstance(args[0], Types().type)) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("super() argument 1 must be a type, not %s", TypeName(args[0])));
+  }
+  auto* s = new SuperObject(Types().super);
+  Value sv = Value::Adopt(s);
+  s->cls = Cast<Type>(args[0]);
+  s->self = args[1];
+  if (IsInstance(args[1], Types().type) && IsSubtype(Cast<Type>(args[1]), s->cls)) {
+    s->self_type = Cast<Type>(args[1]);
+  } else {
+    s->self_type = args[1].type();
+  }
+  if (!IsSubtype(s->self_type, s->cls)) {
+    return RaiseTypeError(vm, "super(type, obj): obj must be an instance or subtype of type");
+  }
+  return sv;
+}
+constexpr MethodDef kSuperMethods[] = {{"__new__", SuperNew}};
+
+// --- numbers -------------------------------------------------------------------
+bool ParseIntText(VM& vm, std::string_view text, int base, int64_t* out, const Value& orig) {
+  std::string s(absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size())));
+  std::string digits;
+  for (char c : s)
+    if (c != '_') digits += c;
+  bool neg = false;
+  size_t i = 0;
+  if (i < digits.size() && (digits[i] == '+' || digits[i] == '-')) {
+    neg = digits[i] == '-';
+    ++i;
+  }
+  if (base == 0 || base == 16 || base == 8 || base == 2) {
+    if (digits.size() > i + 1 && digits[i] == '0') {
+      char p = static_cast<char>(std::tolower(digits[i + 1]));
+      int b = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+      if (b != 0 && (base == 0 || base == b)) {
+        base = b;
+        i += 2;
+      }
+    }
+    if (base == 0) base = 10;
+  }
+  bool ok = i < digits.size();
+  uint64_t v = 0;
+  for (; ok && i < digits.size(); ++i) {
+    char c = static_cast<char>(std::tolower(digits[i]));
+    int d = c >= '0' && c <= '9' ? c - '0' : (c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99);
+    if (d >= base) {
+      ok = false;
+      break;
+    }
+    if (v > (static_cast<uint64_t>(INT64_MAX) + 1 - d) / base) {
+      RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
+      return false;
+    }
+    v = v * base + d;
+  }
+  if (!ok) {
+    std::string r;
+    vm.ReprString(orig, &r);
+    RaiseValueError(vm, absl::StrFormat("invalid literal for int() with base %d: %s", base, r));
+    return false;
+  }
+  if (!neg && v > static_cast<uint64_t>(INT64_MAX)) {
+    RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
+    return false;
+  }
+  *out = neg ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v);
+  return true;
+}
+
+Value FloatToInt(VM& vm, double d) {
+  if (std::isnan(d)) return RaiseValueError(vm, "cannot convert float NaN to integer");
+  if (std::isinf(d)) return RaiseOverflowError(vm, "cannot convert float infinity to integer");
+  double t = std::trunc(d);
+  if (t >= 9.2233720368547758e18 || t < -9.2233720368547758e18) {
+    return RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
+  }
+  return Value::Int(static_cast<int64_t>(t));
+}
+
+Value IntNew(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"x", "base"};
+  Value a[2];
+  if (!ParseArgs(vm, args, "int", kNames, 0, a)) return {};
+  if (a[0].is_null()) return Value::Int(0);
+  const Value& x = a[0];
+  if (!a[1].is_null()) {
+    int64_t base;
+    if (!ToInt(vm, a[1], &base)) return {};
+    const std::string* s = StrValue(x);
+    if (s == nullptr)
+      return RaiseTypeError(vm, "int() can't convert non-string with explicit base");
+    int64_t out;
+    if (!ParseIntText(vm, *s, static_cast<int>(base), &out, x)) return {};
+    return Value::Int(out);
+  }
+  if (x.is_int()) return x;
+  if (x.is_bool()) return Value::Int(x.as_int());
+  if (x.is_float()) return FloatToInt(vm, x.as_float());
+  if (const std::string* s = StrValue(x)) {
+    int64_t out;
+    if (!ParseIntText(vm, *s, 10, &out, x)) return {};
+    return Value::Int(out);
+  }
+  Type* t = x.type();
+  for (Slot sl : {Slot::kInt, Slot::kIndex}) {
+    const Value& m = t->slot(sl);
+    if (!m.is_null()) {
+      Value r = vm.CallWithSelf(m, x, ArgsView());
+      if (r.is_null()) return r;
+      if (r.is_float()) return FloatToInt(vm, r.as_float());
+      return r.is_bool() ? Value::Int(r.as_int()) : r;
+    }
+  }
+  return RaiseTypeError(vm, absl::StrFormat("int() argument must be a string, a bytes-like object "
+                                            "or a real number, not '%s'",
+                                            TypeName(x)));
+}
+
+Value FloatNew(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "float", 0, 1)) return {};
+  if (args.nargs == 0) return Value::Float(0.0);
+  const Value& x = args[0];
+  if (x.is_float()) return x;
+  if (x.is_int() || x.is_bool()) return Value::Float(static_cast<double>(x.as_int()));
+  if (const std::string* s = StrValue(x)) {
+    std::string t = absl::AsciiStrToLower(absl::StripAsciiWhitespace(*s));
+    std::string u;
+    for (char c : t)
+      if (c != '_') u += c;
+    std::string_view body = u;
+    bool neg = false;
+    if (!body.empty() && (body[0] == '+' || body[0] == '-')) {
+      neg = body[0] == '-';
+      body.remove_prefix(1);
+    }
+    if (body == "inf" || body == "infinity") return Value::Float(neg ? -INFINITY : INFINITY);
+    if (body == "nan") return Value::Float(NAN);
+    double d;
+    if (!u.empty() && u.find_first_not_of("0123456789+-.e") == std::string::npos &&
+        absl::SimpleAtod(u, &d)) {
+      return Value::Float(d);
+    }
+    std::string r;
+    vm.ReprString(x, &r);
+    return RaiseValueError(vm, absl::StrFormat("could not convert string to float: %s", r));
+  }
+  double d;
+  if (!ToFloat(vm, x, &d)) {
+    vm.ClearException();
+    return RaiseTypeError(
+        vm, absl::StrFormat("float() argument must be a string or a real number, not '%s'",
+                            TypeName(x)));
+  }
+  return Value::Float(d);
+}
+
+Value BoolNew(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "bool", 0, 1)) return {};
+  if (args.nargs == 0) return Value::Bool(false);
+  int t = vm.Truthy(args[0]);
+  if (t < 0) return {};
+  return Value::Bool(t != 0);
+}
+
+Value IntBitLength(VM&, const Value& self, const ArgsView&) {
+  uint64_t v = self.as_int() < 0 ? 0 - static_cast<uint64_t>(self.as_int()) : self.as_int();
+  int n = 0;
+  while (v) {
+    ++n;
+    v >>= 1;
+  }
+  return Value::Int(n);
+}
+Value FloatIsInteger(VM&, const Value& self, const ArgsView&) {
+  double d = self.as_float();
+  return Value::Bool(std::isfinite(d) && std::floor(d) == d);
+}
+Value IntConjugate(VM&, const Value& self, const ArgsView&) { return self; }
+
+constexpr MethodDef kIntMethods[] = {
+    {"__new__", IntNew}, {"bit_length", IntBitLength}, {"conjugate", IntConjugate}};
+constexpr MethodDef kFloatMethods[] = {
+    {"__new__", FloatNew}, {"is_integer", FloatIsInteger}, {"conjugate", IntConjugate}};
+constexpr MethodDef kBoolMethods[] = {{"__new__", BoolNew}};
+
+Value NoneNew(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "NoneType", 0, 0)) return {};
+  return Value::None();
+}
+constexpr MethodDef kNoneMethods[] = {{"__new__", NoneNew}};
+
+// --- exceptions ------------------------------------------------------------------
+Object* AllocException(Type* cls) { return new ExceptionObject(cls); }
+Object* AllocObject(Type* cls) { return new Object(cls); }
+
+Value ExcInit(VM&, const Value& self, const ArgsView& args) {
+  std::vector<Value> v(args.data, args.data + args.nargs);
+  Cast<ExceptionObject>(self)->args = NewTuple(std::move(v));
+  return Value::None();
+}
+Value ExcRepr(VM& vm, const Value& self, const ArgsView&) {
+  auto* e = Cast<ExceptionObject>(self);
+  std::string r;
+  const auto& items = static_cast<TupleObject*>(e->args.as_object())->items;
+  if (items.size() == 1) {
+    std::string a;
+    if (!vm.ReprString(items[0], &a)) return {};
+    r = absl::StrCat("(", a, ")");
+  } else if (!vm.ReprString(e->args, &r)) {
+    return {};
+  }
+  return NewStr(absl::StrCat(self.type()->name, r));
+}
+Value ExcArgs(VM&, const Value& self) {
+  const Value& a = Cast<ExceptionObject>(self)->args;
+  return a.is_null() ? NewTuple({}) : a;
+}
+bool ExcSetArgs(VM& vm, const Value& self, const Value& v) {
+  std::vector<Value> items;
+  if (!vm.Extend(&items, v)) return false;
+  Cast<ExceptionObject>(self)->args = NewTuple(std::move(items));
+  return true;
+}
+Value ExcCause(VM&, const Value& self) {
+  const Value& c = Cast<ExceptionObject>(self)->cause;
+  return c.is_null() ? Value::None() : c;
+}
+bool ExcSetCause(VM&, const Value& self, const Value& v) {
+  auto* e = Cast<ExceptionObject>(self);
+  e->cause = v.is_none() ? Value() : v;
+  e->suppress_context = true;
+  return true;
+}
+Value ExcContext(VM&, const Value& self) {
+  const Value& c = Cast<ExceptionObject>(self)->context;
+  return c.is_null() ? Value::None() : c;
+}
+bool ExcSetContext(VM&, const Value& self, const Value& v) {
+  Cast<ExceptionObject>(self)->context = v.is_none() ? Value() : v;
+  return true;
+}
+Value ExcTraceback(VM&, const Value&) { return Value::None(); }
+Value ExcWithTraceback(VM&, const Value& self, const ArgsView&) { return self; }
+constexpr MethodDef kExcMethods[] = {
+    {"__init__", ExcInit}, {"__repr__", ExcRepr}, {"with_traceback", ExcWithTraceback}};
+constexpr GetSetDef kExcGetSets[] = {{"args", ExcArgs, ExcSetArgs},
+                                     {"__cause__", ExcCause, ExcSetCause},
+                                     {"__context__", ExcContext, ExcSetContext},
+                                     {"__traceback__", ExcTraceback}};
+
+}  // namespace
+
+Value NotImplementedValue() {
+  static Object* o = [] {
+    auto* x = new Object(Types().not_implemented);
+    x->refcnt = kImmortalRefcount;
+    return x;
+  }();
+  return Value::Borrow(o);
+}
+Value EllipsisValue() {
+  static Object* o = [] {
+    auto* x = new Object(Types().ellipsis);
+    x->refcnt = kImmortalRefcount;
+    return x;
+  }();
+  return Value::Borrow(o);
+}
+
+void InitObjectTypes(BuiltinTypes& bt) {
+  g_bt = &bt;
+  constexpr uint32_t kBase = Type::kBaseType;
+  bt.object = Make("object", nullptr, kBase, AllocObject);
+  bt.type = Make("type", bt.object, kBase);
+  bt.object->type = bt.type;
+  bt.type->type = bt.type;
+  bt.str = Make("str", bt.object);
+  bt.dict = Make("dict", bt.object, kBase, [](Type* c) -> Object* { return new DictObject(c); });
+  bt.native_function = Make("builtin_function_or_method", bt.object);
+  bt.staticmethod = Make("staticmethod", bt.object);
+  bt.classmethod = Make("classmethod", bt.object);
+  bt.getset = Make("getset_descriptor", bt.object);
+  bt.str->type = bt.dict->type = bt.native_function->type = bt.type;
+  // Now dicts can be made: give the first types theirs.
+  for (Type* t : {bt.object, bt.type, bt.str, bt.dict, bt.native_function, bt.staticmethod,
+                  bt.classmethod, bt.getset}) {
+    t->type = bt.type;
+    t->dict = static_cast<DictObject*>(NewDict().Release());
+  }
+  bt.none = Make("NoneType", bt.object);
+  bt.none->alloc = nullptr;
+  bt.not_implemented = Make("NotImplementedType", bt.object);
+  bt.ellipsis = Make("ellipsis", bt.object);
+  bt.cell = Make("cell", bt.object);
+  bt.code = Make("code", bt.object);
+  bt.function = Make("function", bt.object, Type::kInstanceDict);
+  bt.method = Make("method", bt.object);
+  bt.property = Make("property", bt.object, kBase);
+  bt.super = Make("super", bt.object);
+  bt.module = Make("module", bt.object);
+  Finish(bt.object, kObjectMethods);
+  Finish(bt.type, kTypeMethods);
+  Finish(bt.native_function, {}, kNativeGetSets);
+  Finish(bt.staticmethod, kStaticMethods, kStaticGetSets);
+  Finish(bt.classmethod, kClassMethods, kClassGetSets);
+  Finish(bt.getset);
+  Finish(bt.none, kNoneMethods);
+  Finish(bt.not_implemented);
+  Finish(bt.ellipsis);
+  Finish(bt.cell);
+  Finish(bt.code, {}, kCodeGetSets);
+  Finish(bt.function, {}, kFunctionGetSets);
+  Finish(bt.method, {}, kMethodGetSets);
+  Finish(bt.property, kPropertyMethods, kPropertyGetSets);
+  Finish(bt.super, kSuperMethods);
+  Finish(bt.module);
+}
+
+void InitNumberTypes(BuiltinTypes& bt) {
+  g_bt = &bt;
+  bt.int_ = Make("int", bt.object);
+  bt.bool_ = Make("bool", bt.int_);
+  bt.float_ = Make("float", bt.object);
+  Finish(bt.int_, kIntMethods);
+  Finish(bt.bool_, kBoolMethods);
+  Finish(bt.float_, kFloatMethods);
+}
+
+void InitExceptionTypes(BuiltinTypes& bt) {
+  g_bt = &bt;
+  constexpr uint32_t kF = Type::kBaseType | Type::kInstanceDict | Type::kExceptionType;
+  bt.base_exception = Make("BaseException", bt.object, kF, AllocException);
+  Finish(bt.base_exception, kExcMethods, kExcGetSets);
+  auto sub = [&](const char* name, Type* base) {
+    Type* t = Make(name, base, kF);
+    Finish(t);
+    return t;
+  };
+  bt.system_exit = sub("SystemExit", bt.base_exception);
+  bt.keyboard_interrupt = sub("KeyboardInterrupt", bt.base_exception);
+  bt.generator_exit = sub("GeneratorExit", bt.base_exception);
+  bt.exception = sub("Exception", bt.base_exception);
+  bt.type_error = sub("TypeError", bt.exception);
+  bt.value_error = sub("ValueError", bt.exception);
+  bt.runtime_error = sub("RuntimeError", bt.exception);
+  bt.not_implemented_error = sub("NotImplementedError", bt.runtime_error);
+  bt.recursion_error = sub("RecursionError", bt.runtime_error);
+  bt.assertion_error = sub("AssertionError", bt.exception);
+  bt.lookup_error = sub("LookupError", bt.exception);
+  bt.key_error = sub("KeyError", bt.lookup_error);
+  bt.index_error = sub("IndexError", bt.lookup_error);
+  bt.attribute_error = sub("AttributeError", bt.exception);
+  bt.name_error = sub("NameError", bt.exception);
+  bt.unbound_local_error = sub("UnboundLocalError", bt.name_error);
+  bt.arithmetic_error = sub("ArithmeticError", bt.exception);
+  bt.zero_division_error = sub("ZeroDivisionError", bt.arithmetic_error);
+  bt.overflow_error = sub("OverflowError", bt.arithmetic_error);
+  bt.stop_iteration = sub("StopIteration", bt.exception);
+  bt.import_error = sub("ImportError", bt.exception);
+  bt.module_not_found_error = sub("ModuleNotFoundError", bt.import_error);
+  bt.syntax_error = sub("SyntaxError", bt.exception);
+  bt.os_error = sub("OSError", bt.exception);
+  bt.warning = sub("Warning", bt.exception);
+  bt.user_warning = sub("UserWarning", bt.warning);
+  bt.deprecation_warning = sub("DeprecationWarning", bt.warning);
+}
+
+}  // namespace tc::script

@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""Writes tests/kernels/golden/composite.txt: composite (torch-level) ops run
+by real PyTorch on deterministic inputs, for tests/kernels/composite_kernels_test.cc.
+
+Run with the venv's Python (torch 2.x): /work/venv/bin/python scripts/gen_composite_goldens.py
+
+Format, one token-separated item per line:
+  C <op> <label>            a case: the tc op name and a label
+  T <dtype> <ndim> <sizes...> <values...>   a tensor argument (row-major)
+  L <n>                     a Tensor[] argument: the next n T lines
+  I <int> | F <float> | B <0|1> | N | D <dtype> | S <str> | IL <n> <ints...>
+  O <dtype> <ndim> <sizes...> <values...>   an expected output
+  E <message>               the expected error (PyTorch's first line)
+  =                         end of the case
+"""
+import math
+import os
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "tests", "kernels", "golden", "composite.txt")
+
+NAMES = {
+    torch.bool: "bool", torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16",
+    torch.int32: "int32", torch.int64: "int64", torch.float16: "float16",
+    torch.bfloat16: "bfloat16", torch.float32: "float32", torch.float64: "float64",
+}
+f32, f64, i64, i32, b8, u8 = torch.float32, torch.float64, torch.int64, torch.int32, torch.bool, torch.uint8
+
+
+def data(shape, dtype=f32, lo=-3.0, hi=3.0, phase=0.0):
+    """sin-of-arange values in [lo, hi], rounded for integers."""
+    n = math.prod(shape)
+    v = torch.sin(torch.arange(n, dtype=f64) * 0.7 + phase) * (hi - lo) / 2 + (hi + lo) / 2
+    if dtype == b8:
+        v = v > (hi + lo) / 2
+    elif not dtype.is_floating_point:
+        v = v.round()
+    return v.reshape(shape).to(dtype)
+
+
+def num(v):
+    if isinstance(v, bool):
+        return str(int(v))
+    if isinstance(v, int):
+        return str(v)
+    if math.isnan(v):
+        return "nan"
+    if math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    return repr(float(v))
+
+
+def tensor_line(tag, t):
+    vals = t.detach().flatten().to(f64 if t.dtype.is_floating_point else i64).tolist()
+    if t.dtype == b8:
+        vals = [int(x) for x in t.flatten().tolist()]
+    return " ".join([tag, NAMES[t.dtype], str(t.dim())] + [str(s) for s in t.shape] +
+                    [num(x) for x in vals])
+
+
+class Arg:
+    def __init__(self, kind, value):
+        self.kind, self.value = kind, value
+
+
+def Ints(*v):
+    return Arg("IL", list(v))
+
+
+def Str(s):
+    return Arg("S", s)
+
+
+def DT(d):
+    return Arg("D", d)
+
+
+NONE = Arg("N", None)
+
+
+def arg_lines(a):
+    if isinstance(a, torch.Tensor):
+        return [tensor_line("T", a)]
+    if isinstance(a, list):
+        return ["L %d" % len(a)] + [tensor_line("T", t) for t in a]
+    if isinstance(a, bool):
+        return ["B %d" % int(a)]
+    if isinstance(a, int):
+        return ["I %d" % a]
+    if isinstance(a, float):
+        return ["F " + num(a)]
+    if a.kind == "IL":
+        return ["IL %d %s" % (len(a.value), " ".join(str(x) for x in a.value))]
+    if a.kind == "S":
+        return ["S " + a.value]
+    if a.kind == "D":
+        return ["D " + NAMES[a.value]]
+    return ["N"]
+
+
+def torch_value(a):
+    if isinstance(a, Arg):
+        if a.kind == "IL":
+            return a.value
+        return a.value
+    return a
+
+
+cases = []
+
+
+def case(op, label, args, fn):
+    """fn receives the arguments as PyTorch values."""
+    lines = ["C %s %s" % (op, label)]
+    for a in args:
+        lines += arg_lines(a)
+    try:
+        out = fn(*[torch_value(a) for a in args])
+        outs = list(out) if isinstance(out, (tuple, list)) else [out]
+        lines += [tensor_line("O", o) for o in outs]
+    except Exception as e:  # noqa: BLE001 - the message is the golden
+        lines.append("E " + str(e).split("\n")[0])
+    lines.append("=")
+    cases.append("\n".join(lines))
+
+
+x23 = data((2, 3))
+x234 = data((2, 3, 4), phase=0.3)
+x45 = data((4, 5), lo=-5, hi=5, phase=1.0)
+
+# softmax / log_softmax
+for name, fn in [("softmax", torch.softmax), ("log_softmax", torch.log_softmax)]:
+    for d in [0, 1, -1]:
+        case(name, "dim%d" % d, [x23, d, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "3d_mid", [x234, 1, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "f64", [x234.double(), 2, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "int_dtype", [data((2, 3), i64), 1, DT(f64)],
+         lambda x, d, dt, fn=fn: fn(x, d, dtype=dt))
+    case(name, "scalar", [torch.tensor(1.5), 0, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "big", [data((3, 4), lo=-100, hi=900), 1, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "neg_inf", [torch.tensor([[0.0, -math.inf, 1.0]]), 1, NONE],
+         lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "empty", [torch.empty(0, 3), 0, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "err_long_last", [data((2, 3), i64), 1, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "err_long", [data((2, 3), i64), 0, NONE], lambda x, d, _, fn=fn: fn(x, d))
+    case(name, "err_dim", [x23, 2, NONE], lambda x, d, _, fn=fn: fn(x, d))
+
+# logsumexp
+case("logsumexp", "dim1", [x23, Ints(1), False], lambda x, d, k: torch.logsumexp(x, d, k))
+case("logsumexp", "keepdim", [x234, Ints(0, 2), True], lambda x, d, k: torch.logsumexp(x, d, k))
+case("logsumexp", "int", [data((2, 3), i64), Ints(1), False], lambda x, d, k: torch.logsumexp(x, d, k))
+case("logsumexp", "inf", [torch.tensor([[math.inf, 1.0], [-math.inf, -math.inf]]), Ints(1), False],
+     lambda x, d, k: torch.logsumexp(x, d, k))
+case("logsumexp", "empty", [torch.empty(2, 0), Ints(1), False], lambda x, d, k: torch.logsumexp(x, d, k))
+case("logsumexp", "err_dim", [x23, Ints(2), False], lambda x, d, k: torch.logsumexp(x, d, k))
+
+# std
+case("std", "all", [x23, NONE, NONE, False], lambda x, d, c, k: torch.std(x))
+case("std", "dim", [x234, Ints(1), NONE, True], lambda x, d, c, k: torch.std(x, d, keepdim=k))
+case("std", "correction0", [x234, Ints(0, 2), 0, False],
+     lambda x, d, c, k: torch.std(x, d, correction=c, keepdim=k))
+case("std", "correction2_f64", [x45.double(), NONE, 2, False],
+     lambda x, d, c, k: torch.std(x, correction=c))
+case("std", "err_long", [data((2, 3), i64), NONE, NONE, False], lambda x, d, c, k: torch.std(x))
+
+# max_dim / min_dim
+for name, fn in [("max_dim", torch.max), ("min_dim", torch.min)]:
+    case(name, "dim1", [x45, 1, False], lambda x, d, k, fn=fn: fn(x, d, k))
+    case(name, "keepdim", [x234, 0, True], lambda x, d, k, fn=fn: fn(x, d, k))
+    case(name, "int", [data((4, 5), i64), 0, False], lambda x, d, k, fn=fn: fn(x, d, k))
+    case(name, "bool", [data((2, 3), b8), 1, False], lambda x, d, k, fn=fn: fn(x, d, k))
+    case(name, "ties", [torch.tensor([1.0, 3.0, 3.0, 1.0]), 0, False], lambda x, d, k, fn=fn: fn(x, d, k))
+    case(name, "scalar", [torch.tensor(2.5), 0, False], lambda x, d, k, fn=fn: fn(x, d, k))
+    case(name, "err_empty", [torch.empty(0, 3), 0, False], lambda x, d, k, fn=fn: fn(x, d, k))
+    case(name, "err_dim", [x23, 5, False], lambda x, d, k, fn=fn: fn(x, d, k))
+
+# all / any
+for name, fn in [("all", torch.all), ("any", torch.any)]:
+    zeros_some = torch.tensor([[1.0, 0.0, 2.0], [3.0, 4.0, 5.0]])
+    case(name, "all_dims", [zeros_some, NONE, False], lambda x, d, k, fn=fn: fn(x))
+    case(name, "dim1", [zeros_some, Ints(1), False], lambda x, d, k, fn=fn: fn(x, d[0], k))
+    case(name, "dims_keep", [zeros_some, Ints(0, 1), True], lambda x, d, k, fn=fn: fn(x, tuple(d), k))
+    case(name, "int", [data((3, 4), i64, lo=-1, hi=1), Ints(0), False], lambda x, d, k, fn=fn: fn(x, d[0], k))
+    case(name, "bool", [data((3, 4), b8), Ints(1), True], lambda x, d, k, fn=fn: fn(x, d[0], k))
+    case(name, "empty", [torch.empty(0), NONE, False], lambda x, d, k, fn=fn: fn(x))
+    case(name, "nan", [torch.tensor([math.nan, 0.0]), NONE, False], lambda x, d, k, fn=fn: fn(x))
+
+# views
+case("transpose", "01", [x234, 0, 1], lambda x, a, b: torch.transpose(x, a, b))
+case("transpose", "neg", [x234, -1, 0], lambda x, a, b: torch.transpose(x, a, b))
+case("transpose", "scalar", [torch.tensor(3.0), 0, -1], lambda x, a, b: torch.transpose(x, a, b))
+case("transpose", "err_dim", [x23, 0, 2], lambda x, a, b: torch.transpose(x, a, b))
+case("t", "2d", [x23], torch.t)
+case("t", "1d", [torch.arange(3.0)], torch.t)
+case("t", "err_3d", [x234], torch.t)
+case("flatten", "all", [x234, 0, -1], lambda x, s, e: torch.flatten(x, s, e))
+case("flatten", "tail", [x234, 1, 2], lambda x, s, e: torch.flatten(x, s, e))
+case("flatten", "same", [x234, 1, 1], lambda x, s, e: torch.flatten(x, s, e))
+case("flatten", "noncontig", [x234.transpose(0, 2), 0, 1], lambda x, s, e: torch.flatten(x, s, e))
+case("flatten", "scalar", [torch.tensor(2.0), 0, -1], lambda x, s, e: torch.flatten(x, s, e))
+case("flatten", "err_order", [x234, 2, 1], lambda x, s, e: torch.flatten(x, s, e))
+case("stack", "dim0", [[x23, x23 * 2], 0], lambda ts, d: torch.stack(ts, d))
+case("stack", "dim_last", [[x23, x23 + 1, x23 - 1], -1], lambda ts, d: torch.stack(ts, d))
+case("stack", "promote", [[data((2, 3), i64), x23], 1], lambda ts, d: torch.stack(ts, d))
+case("stack", "err_sizes", [[x23, x23[:, :2]], 0], lambda ts, d: torch.stack(ts, d))
+case("stack", "err_empty", [[], 0], lambda ts, d: torch.stack(ts, d))
+case("stack", "err_dim", [[x23, x23], 3], lambda ts, d: torch.stack(ts, d))
+case("narrow", "mid", [x45, 1, 1, 3], lambda x, d, s, n: torch.narrow(x, d, s, n))
+case("narrow", "neg_start", [x45, 0, -2, 2], lambda x, d, s, n: torch.narrow(x, d, s, n))
+case("narrow", "empty", [x45, 1, 5, 0], lambda x, d, s, n: torch.narrow(x, d, s, n))
+case("narrow", "err_exceeds", [x23, 1, 2, 2], lambda x, d, s, n: torch.narrow(x, d, s, n))
+case("narrow", "err_start", [x23, 1, 4, 0], lambda x, d, s, n: torch.narrow(x, d, s, n))
+case("narrow", "err_length", [x23, 1, 0, -1], lambda x, d, s, n: torch.narrow(x, d, s, n))
+case("narrow", "err_scalar", [torch.tensor(1.0), 0, 0, 1], lambda x, d, s, n: torch.narrow(x, d, s, n))
+
+# masked_fill
+mask3 = torch.tensor([True, False, True])
+case("masked_fill", "scalar", [x23, mask3, 1.5], torch.masked_fill)
+case("masked_fill", "int_self", [data((2, 3), i64), mask3, 2.7], torch.masked_fill)
+case("masked_fill", "tensor_value", [x23, mask3, torch.tensor(-4.0, dtype=f64)], torch.masked_fill)
+case("masked_fill", "broadcast_self", [x23[0], mask3.reshape(3, 1), 0.0], torch.masked_fill)
+case("masked_fill", "neg_inf", [x23, data((2, 3), b8), -math.inf], torch.masked_fill)
+case("masked_fill", "err_mask_dtype", [x23, mask3.float(), 1.5], torch.masked_fill)
+case("masked_fill", "err_value_dim", [x23, mask3, torch.tensor([1.0, 2.0, 3.0])], torch.masked_fill)
+
+# linear / addmm
+w43 = data((4, 3), phase=2.0)
+b4 = data((4,), phase=0.5)
+case("linear", "2d_bias", [x23, w43, b4], F.linear)
+case("linear", "2d", [x23, w43, NONE], lambda x, w, b: F.linear(x, w))
+case("linear", "3d_bias", [x234.transpose(1, 2).contiguous()[:, :, :3], w43, b4], F.linear)
+case("linear", "1d_input", [x23[0], w43, b4], F.linear)
+case("linear", "f64", [x23.double(), w43.double(), b4.double()], F.linear)
+case("linear", "err_shapes_bias", [x23, data((4, 2)), b4], F.linear)
+case("linear", "err_shapes", [data((2, 2, 3)), data((4, 2)), NONE], lambda x, w, b: F.linear(x, w))
+case("linear", "err_bias_size", [x23, w43, data((5,))], F.linear)
+case("linear", "err_dtype", [x23, w43.double(), NONE], lambda x, w, b: F.linear(x, w))
+case("linear", "err_0d", [torch.tensor(1.0), w43, NONE], lambda x, w, b: F.linear(x, w))
+case("addmm", "basic", [data((3,)), x23, data((3, 3), phase=1.0), 1, 1],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+case("addmm", "scaled", [data((2, 1)), x23, data((3, 3), phase=1.0), 0.5, 2.0],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+case("addmm", "beta0_nan", [torch.full((2, 3), math.nan), x23, data((3, 3)), 0, 1],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+case("addmm", "int", [data((2, 3), i64), data((2, 3), i64), data((3, 3), i64), 2, 3],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+case("addmm", "err_mat2", [data((3,)), x23, data((3,)), 1, 1],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+case("addmm", "err_shapes", [data((3,)), x23, data((2, 3)), 1, 1],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+case("addmm", "err_dtype", [data((3,), f64), x23, data((3, 3)), 1, 1],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+case("addmm", "err_self", [data((4,)), x23, data((3, 3)), 1, 1],
+     lambda s, a, b, be, al: torch.addmm(s, a, b, beta=be, alpha=al))
+
+# layer_norm
+case("layer_norm", "last", [x234, Ints(4), NONE, NONE, 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, eps=e))
+case("layer_norm", "affine", [x234, Ints(4), data((4,), phase=1.0), data((4,), phase=2.0), 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, w, b, e))
+case("layer_norm", "two_dims", [x234, Ints(3, 4), data((3, 4), phase=1.0), NONE, 1e-3],
+     lambda x, s, w, b, e: F.layer_norm(x, s, w, b, e))
+case("layer_norm", "f64", [x234.double(), Ints(4), NONE, NONE, 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, eps=e))
+case("layer_norm", "err_shape", [x23, Ints(2), NONE, NONE, 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, eps=e))
+case("layer_norm", "err_weight", [x23, Ints(3), torch.ones(2), NONE, 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, w, b, e))
+case("layer_norm", "err_empty", [x23, Ints(), NONE, NONE, 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, eps=e))
+case("layer_norm", "err_long", [data((2, 3), i64), Ints(3), NONE, NONE, 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, eps=e))
+case("layer_norm", "err_mixed", [x23, Ints(3), torch.ones(3, dtype=f64), NONE, 1e-5],
+     lambda x, s, w, b, e: F.layer_norm(x, s, w, b, e))
+
+# embedding
+case("embedding", "2d_idx", [x45, torch.tensor([[1, 0], [3, 3]]), NONE],
+     lambda w, i, p: torch.embedding(w, i))
+case("embedding", "int32", [x45, torch.tensor([2, 1], dtype=i32), NONE],
+     lambda w, i, p: torch.embedding(w, i))
+case("embedding", "scalar_idx", [x45, torch.tensor(3), NONE], lambda w, i, p: torch.embedding(w, i))
+case("embedding", "padding", [x45, torch.tensor([0, 1]), 0], lambda w, i, p: torch.embedding(w, i, p))
+case("embedding", "err_float_idx", [x45, torch.tensor([1.0]), NONE], lambda w, i, p: torch.embedding(w, i))
+case("embedding", "err_bool_idx", [x45, torch.tensor([True]), NONE], lambda w, i, p: torch.embedding(w, i))
+case("embedding", "err_1d_weight", [x23[0], torch.tensor([1]), NONE], lambda w, i, p: torch.embedding(w, i))
+
+# dropout (deterministic cases; random masks are checked by property)
+case("dropout", "eval", [x23, 0.5, False], lambda x, p, t: F.dropout(x, p, t))
+case("dropout", "p0", [x23, 0.0, True], lambda x, p, t: F.dropout(x, p, t))
+case("dropout", "p1", [x23, 1.0, True], lambda x, p, t: F.dropout(x, p, t))
+case("dropout", "p1_int", [data((2, 3), i64), 1.0, True], lambda x, p, t: torch.dropout(x, p, t))
+case("dropout", "err_p", [x23, 1.5, True], lambda x, p, t: F.dropout(x, p, t))
+case("dropout", "err_p_neg", [x23, -0.5, True], lambda x, p, t: F.dropout(x, p, t))
+case("dropout", "err_int", [data((2, 3), i64), 0.5, True], lambda x, p, t: F.dropout(x, p, t))
+
+# losses
+y23 = data((2, 3), phase=1.3)
+for red in ["mean", "sum", "none"]:
+    case("mse_loss", red, [x23, y23, Str(red)], lambda a, b, r: F.mse_loss(a, b, reduction=r))
+case("mse_loss", "broadcast", [x23, y23[0], Str("mean")], lambda a, b, r: F.mse_loss(a, b, reduction=r))
+case("mse_loss", "mixed", [x23, data((2, 3), i64), Str("sum")], lambda a, b, r: F.mse_loss(a, b, reduction=r))
+case("mse_loss", "err_long", [data((2, 3), i64), data((2, 3), i64), Str("mean")],
+     lambda a, b, r: F.mse_loss(a, b, reduction=r))
+case("mse_loss", "err_reduction", [x23, y23, Str("foo")], lambda a, b, r: F.mse_loss(a, b, reduction=r))
+
+logits = data((4, 5), lo=-2, hi=2, phase=0.4)
+tgt = torch.tensor([4, 0, 2, 2])
+tgt_ign = torch.tensor([4, -100, 2, 1])
+w5 = data((5,), lo=0.5, hi=2.0, phase=0.9)
+lp = torch.log_softmax(logits, 1)
+nll = lambda x, t, w, r, ii: F.nll_loss(x, t, w, reduction=r, ignore_index=ii)
+for red in ["mean", "sum", "none"]:
+    case("nll_loss", red, [lp, tgt, NONE, Str(red), -100], nll)
+    case("nll_loss", "weight_" + red, [lp, tgt_ign, w5, Str(red), -100], nll)
+case("nll_loss", "ignore", [lp, tgt_ign, NONE, Str("mean"), -100], nll)
+case("nll_loss", "ignore_class", [lp, tgt, NONE, Str("mean"), 2], nll)
+case("nll_loss", "all_ignored", [lp, torch.full((4,), -100), NONE, Str("mean"), -100], nll)
+case("nll_loss", "1d", [lp[0], torch.tensor(3), NONE, Str("mean"), -100], nll)
+case("nll_loss", "1d_none", [lp[0], torch.tensor(3), w5, Str("none"), -100], nll)
+case("nll_loss", "uint8_target", [lp, tgt.to(u8), NONE, Str("sum"), -100], nll)
+lp3 = torch.log_softmax(data((2, 5, 3), phase=0.2), 1)
+t3 = torch.tensor([[0, 4, 1], [2, 2, 3]])
+case("nll_loss", "3d", [lp3, t3, NONE, Str("mean"), -100], nll)
+case("nll_loss", "3d_none_w", [lp3, t3, w5, Str("none"), -100], nll)
+case("nll_loss", "err_batch", [lp, torch.tensor([1, 2]), NONE, Str("mean"), -100], nll)
+case("nll_loss", "err_target_dtype", [lp, tgt.float(), NONE, Str("mean"), -100], nll)
+case("nll_loss", "err_weight", [lp, tgt, torch.ones(4), Str("mean"), -100], nll)
+case("nll_loss", "err_0d", [torch.tensor(1.0), tgt, NONE, Str("mean"), -100], nll)
+case("nll_loss", "err_multi", [lp, tgt.reshape(4, 1), NONE, Str("mean"), -100], nll)
+case("nll_loss", "err_3d_target", [lp3, t3[:, :2], NONE, Str("mean"), -100], nll)
+case("nll_loss", "err_reduction", [lp, tgt, NONE, Str("bad"), -100], nll)
+
+ce = lambda x, t, w, r, ii, ls: F.cross_entropy(x, t, w, reduction=r, ignore_index=ii,
+                                                 label_smoothing=ls)
+for red in ["mean", "sum", "none"]:
+    case("cross_entropy", red, [logits, tgt, NONE, Str(red), -100, 0.0], ce)
+    case("cross_entropy", "smooth_" + red, [logits, tgt_ign, NONE, Str(red), -100, 0.2], ce)
+    case("cross_entropy", "smooth_w_" + red, [logits, tgt_ign, w5, Str(red), -100, 0.1], ce)
+    case("cross_entropy", "probs_" + red, [logits, torch.softmax(data((4, 5), phase=3.0), 1), NONE, Str(red), -100, 0.0], ce)
+case("cross_entropy", "weight", [logits, tgt_ign, w5, Str("mean"), -100, 0.0], ce)
+case("cross_entropy", "probs_w_smooth", [logits, torch.softmax(data((4, 5), phase=3.0), 1), w5, Str("mean"), -100, 0.3], ce)
+case("cross_entropy", "1d", [logits[1], torch.tensor(2), NONE, Str("mean"), -100, 0.0], ce)
+case("cross_entropy", "3d", [data((2, 5, 3), phase=0.2), t3, NONE, Str("mean"), -100, 0.1], ce)
+case("cross_entropy", "f64", [logits.double(), tgt, NONE, Str("mean"), -100, 0.0], ce)
+case("cross_entropy", "err_smoothing", [logits, tgt, NONE, Str("mean"), -100, 1.5], ce)
+case("cross_entropy", "err_long", [data((4, 5), i64), tgt, NONE, Str("mean"), -100, 0.0], ce)
+case("cross_entropy", "err_probs_dtype", [logits, torch.ones(4, 5, dtype=i64), NONE, Str("mean"), -100, 0.0], ce)
+case("cross_entropy", "err_target_dtype", [logits, tgt.float(), NONE, Str("mean"), -100, 0.0], ce)
+case("cross_entropy", "err_batch", [logits, torch.tensor([1, 2]), NONE, Str("mean"), -100, 0.0], ce)
+
+# creation
+lin = lambda s, e, n, d: torch.linspace(s, e, n, dtype=d)
+case("linspace", "basic", [0, 10, 4, NONE], lambda s, e, n, d: torch.linspace(s, e, n))
+case("linspace", "float", [-1.5, 2.25, 7, NONE], lambda s, e, n, d: torch.linspace(s, e, n))
+case("linspace", "f64", [0, 1, 7, DT(f64)], lin)
+case("linspace", "int64", [0, 10, 4, DT(i64)], lin)
+case("linspace", "int32_down", [10, -3, 5, DT(i32)], lin)
+case("linspace", "one", [3.5, 10, 1, NONE], lambda s, e, n, d: torch.linspace(s, e, n))
+case("linspace", "zero", [3.5, 10, 0, NONE], lambda s, e, n, d: torch.linspace(s, e, n))
+case("linspace", "err_steps", [0, 10, -1, NONE], lambda s, e, n, d: torch.linspace(s, e, n))
+case("linspace", "err_bool", [0, 10, 4, DT(b8)], lin)
+case("eye", "square", [3, NONE, NONE], lambda n, m, d: torch.eye(n))
+case("eye", "rect_int", [2, 3, DT(i64)], lambda n, m, d: torch.eye(n, m, dtype=d))
+case("eye", "bool", [3, 2, DT(b8)], lambda n, m, d: torch.eye(n, m, dtype=d))
+case("eye", "empty", [0, NONE, NONE], lambda n, m, d: torch.eye(n))
+case("eye", "err_n", [-1, NONE, NONE], lambda n, m, d: torch.eye(n))
+case("eye", "err_m", [2, -1, NONE], lambda n, m, d: torch.eye(n, m))
+rint = lambda lo, hi, s, d: torch.randint(lo, hi, s, dtype=d)
+case("randint", "err_range", [5, 5, Ints(3), NONE], lambda lo, hi, s, d: torch.randint(lo, hi, s))
+case("randint", "err_uint8", [0, 300, Ints(3), DT(u8)], rint)
+case("randint", "err_bool", [0, 5, Ints(3), DT(b8)], rint)
+case("randint", "err_int8_from", [-200, 5, Ints(3), DT(torch.int8)], rint)
+
+with open(OUT, "w") as f:
+    f.write("\n".join(cases) + "\n")
+print("wrote %d cases to %s" % (len(cases), os.path.normpath(OUT)))

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Regenerates tests/script/syntax_errors/goldens.txt: what CPython 3.11
+prints for each bad program in tests/script/syntax_errors/*.py.
+
+Run with the venv's Python (3.11):
+  /work/venv/bin/python scripts/gen_syntax_error_goldens.py
+Each program runs as `python NAME.py` in its folder, so the message names
+the file as `File "NAME.py"`; the front end's SyntaxError::Format() must
+print the same text (script_front_test checks it).
+"""
+import pathlib
+import subprocess
+import sys
+
+root = pathlib.Path(__file__).resolve().parent.parent
+folder = root / "tests" / "script" / "syntax_errors"
+if sys.version_info[:2] != (3, 11):
+    sys.exit("needs CPython 3.11 (the reference), got " + sys.version)
+
+out = []
+for path in sorted(folder.glob("*.py")):
+    proc = subprocess.run([sys.executable, path.name], cwd=folder, capture_output=True,
+                          text=True)
+    err = proc.stderr
+    if "Error" not in err.splitlines()[-1] if err else True:
+        sys.exit(f"{path.name}: CPython did not report a SyntaxError:\n{err}")
+    if err.startswith("Traceback"):
+        sys.exit(f"{path.name}: CPython raised at run time, not a syntax error:\n{err}")
+    # CPython names the main script by its absolute path; the test names it
+    # by its base name.
+    err = err.replace(f'File "{path}"', f'File "{path.name}"')
+    out.append(f"=== {path.name}\n{err}")
+(folder / "goldens.txt").write_text("".join(out))
+print(f"wrote {len(out)} goldens to {folder / 'goldens.txt'}")

@@ -1,0 +1,171 @@
+// Lexer: token streams, positions, indentation, literals, operators, errors.
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+#include "tc/script/lexer.h"
+
+namespace tc::script {
+namespace {
+
+// "KIND text line:col-end_line:end_col" per token.
+std::vector<std::string> Lex(std::string_view src) {
+  std::vector<std::string> out;
+  for (const Token& t : Tokenize(src)) {
+    std::string text = t.kind == TokenKind::kNewline ? "" : std::string(t.text);
+    if (t.kind == TokenKind::kError) text = t.str_value;
+    out.push_back(std::string(TokenKindName(t.kind)) + " " + text + " " + std::to_string(t.line) +
+                  ":" + std::to_string(t.col) + "-" + std::to_string(t.end_line) + ":" +
+                  std::to_string(t.end_col));
+  }
+  return out;
+}
+
+std::vector<std::string> Kinds(std::string_view src) {
+  std::vector<std::string> out;
+  for (const Token& t : Tokenize(src)) {
+    std::string k(TokenKindName(t.kind));
+    if (t.kind == TokenKind::kName || t.kind == TokenKind::kOp) k += ":" + std::string(t.text);
+    out.push_back(k);
+  }
+  return out;
+}
+
+Token Only(const std::vector<Token>& toks) {
+  EXPECT_GE(toks.size(), 1u);
+  return toks[0];
+}
+
+TEST(FrontLexer, SimpleStatementPositions) {
+  EXPECT_EQ(Lex("x = 1\n"),
+            (std::vector<std::string>{"NAME x 1:1-1:2", "OP = 1:3-1:4", "INT 1 1:5-1:6",
+                                      "NEWLINE  1:6-1:7", "ENDMARKER  2:1-2:1"}));
+}
+
+TEST(FrontLexer, IndentDedentAndBlankLines) {
+  EXPECT_EQ(Kinds("if a:\n    b\n\n    # c\n  \n    d\ne\n"),
+            (std::vector<std::string>{"NAME:if", "NAME:a", "OP::", "NEWLINE", "INDENT", "NAME:b",
+                                      "NEWLINE", "NAME:d", "NEWLINE", "DEDENT", "NAME:e", "NEWLINE",
+                                      "ENDMARKER"}));
+}
+
+TEST(FrontLexer, DedentsAtEndOfFileWithoutNewline) {
+  EXPECT_EQ(Kinds("def f():\n  if x:\n    y"),
+            (std::vector<std::string>{"NAME:def", "NAME:f", "OP:(", "OP:)", "OP::", "NEWLINE",
+                                      "INDENT", "NAME:if", "NAME:x", "OP::", "NEWLINE", "INDENT",
+                                      "NAME:y", "NEWLINE", "DEDENT", "DEDENT", "ENDMARKER"}));
+}
+
+TEST(FrontLexer, ImplicitJoiningAndBackslash) {
+  EXPECT_EQ(
+      Kinds("x = (1,\n     2)\ny = 1 + \\\n  2\n"),
+      (std::vector<std::string>{"NAME:x", "OP:=", "OP:(", "INT", "OP:,", "INT", "OP:)", "NEWLINE",
+                                "NAME:y", "OP:=", "INT", "OP:+", "INT", "NEWLINE", "ENDMARKER"}));
+}
+
+TEST(FrontLexer, TabsCountToMultiplesOfEight) {
+  // A tab and eight spaces reach the same column but disagree with tab
+  // size 1: CPython's TabError.
+  std::vector<Token> toks = Tokenize("if a:\n\tb\n        c\n");
+  ASSERT_EQ(toks.size(), 9u);
+  EXPECT_EQ(toks[7].kind, TokenKind::kError);
+  EXPECT_EQ(toks[7].text, "TabError");
+  EXPECT_EQ(Kinds("if a:\n\tb\n\tc\n").size(), 11u);
+}
+
+TEST(FrontLexer, Integers) {
+  EXPECT_EQ(Only(Tokenize("0x1F")).int_value, 31);
+  EXPECT_EQ(Only(Tokenize("0o17")).int_value, 15);
+  EXPECT_EQ(Only(Tokenize("0b1010")).int_value, 10);
+  EXPECT_EQ(Only(Tokenize("1_000_000")).int_value, 1000000);
+  EXPECT_EQ(Only(Tokenize("9223372036854775807")).int_value, INT64_MAX);
+  EXPECT_EQ(Only(Tokenize("0")).int_value, 0);
+  EXPECT_EQ(Only(Tokenize("00")).kind, TokenKind::kInt);
+}
+
+TEST(FrontLexer, IntegerOverflowIsAnError) {
+  Token t = Only(Tokenize("9223372036854775808"));
+  EXPECT_EQ(t.kind, TokenKind::kError);
+  EXPECT_NE(t.str_value.find("too large"), std::string::npos);
+  EXPECT_EQ(Only(Tokenize("0xFFFFFFFFFFFFFFFFF")).kind, TokenKind::kError);
+}
+
+TEST(FrontLexer, Floats) {
+  EXPECT_DOUBLE_EQ(Only(Tokenize("1e-5")).float_value, 1e-5);
+  EXPECT_DOUBLE_EQ(Only(Tokenize(".5")).float_value, 0.5);
+  EXPECT_DOUBLE_EQ(Only(Tokenize("5.")).float_value, 5.0);
+  EXPECT_DOUBLE_EQ(Only(Tokenize("3.25E+2")).float_value, 325.0);
+  EXPECT_DOUBLE_EQ(Only(Tokenize("1_0.5")).float_value, 10.5);
+  EXPECT_EQ(Only(Tokenize("1e")).kind, TokenKind::kError);
+  EXPECT_EQ(Only(Tokenize("1__0")).kind, TokenKind::kError);
+  EXPECT_EQ(Only(Tokenize("3j")).str_value, "complex literals are not supported by tc");
+}
+
+TEST(FrontLexer, Strings) {
+  EXPECT_EQ(Only(Tokenize(R"('a\tb\n\x41\u00e9\101\\\'')")).str_value,
+            "a\tb\nA\xc3\xa9"
+            "A\\'");
+  EXPECT_EQ(Only(Tokenize(R"(r'a\nb')")).str_value, "a\\nb");
+  EXPECT_EQ(Only(Tokenize("'''a\nb'''")).str_value, "a\nb");
+  EXPECT_EQ(Only(Tokenize("\"\"\"x\"y\"\"\"")).str_value, "x\"y");
+  EXPECT_EQ(Only(Tokenize(R"('\q')")).str_value, "\\q");
+  Token b = Only(Tokenize("b'x'"));
+  EXPECT_TRUE(b.is_bytes);
+  std::vector<Token> toks = Tokenize("'''a\nbc''' x");
+  EXPECT_EQ(toks[0].end_line, 2);
+  EXPECT_EQ(toks[0].end_col, 6);
+  EXPECT_EQ(toks[1].line, 2);
+  EXPECT_EQ(toks[1].col, 7);
+}
+
+TEST(FrontLexer, FStringKeepsRawBodyAndPosition) {
+  std::vector<Token> toks = Tokenize("x = f'{a:>{w}}\\n'");
+  const Token& t = toks[2];
+  EXPECT_TRUE(t.is_fstring);
+  EXPECT_EQ(t.str_value, "{a:>{w}}\\n");
+  EXPECT_EQ(t.body_line, 1);
+  EXPECT_EQ(t.body_col, 7);
+}
+
+TEST(FrontLexer, Operators) {
+  std::vector<std::string> ops;
+  for (const Token& t : Tokenize("@ @= ** **= // //= -> := ... != == <= >= << >>= ~ ^= |= %=")) {
+    if (t.kind == TokenKind::kOp) ops.emplace_back(t.text);
+  }
+  EXPECT_EQ(ops,
+            (std::vector<std::string>{"@", "@=", "**", "**=", "//", "//=", "->", ":=", "...",
+                                      "!=", "==", "<=", ">=", "<<", ">>=", "~", "^=", "|=", "%="}));
+}
+
+TEST(FrontLexer, Comments) {
+  EXPECT_EQ(Kinds("x # comment ( [\n# whole line\ny"),
+            (std::vector<std::string>{"NAME:x", "NEWLINE", "NAME:y", "NEWLINE", "ENDMARKER"}));
+}
+
+TEST(FrontLexer, ErrorsStopTheStream) {
+  std::vector<Token> toks = Tokenize("x = (1,\n");
+  ASSERT_EQ(toks.size(), 7u);
+  EXPECT_EQ(toks[5].kind, TokenKind::kError);
+  EXPECT_EQ(toks[5].str_value, "'(' was never closed");
+  EXPECT_EQ(toks[5].line, 1);
+  EXPECT_EQ(toks[5].col, 5);
+  EXPECT_EQ(toks[6].kind, TokenKind::kEndMarker);
+  EXPECT_EQ(Tokenize("x = ]")[2].str_value, "unmatched ']'");
+  EXPECT_EQ(Tokenize("'abc")[0].str_value, "unterminated string literal (detected at line 1)");
+}
+
+TEST(FrontLexer, DeepBracketsAreAnErrorNotACrash) {
+  std::string deep(500, '(');
+  std::vector<Token> toks = Tokenize(deep);
+  EXPECT_EQ(toks[toks.size() - 2].str_value, "too many nested parentheses");
+}
+
+TEST(FrontLexer, CarriageReturnLineEndings) {
+  EXPECT_EQ(Kinds("if a:\r\n    b\r\n"),
+            (std::vector<std::string>{"NAME:if", "NAME:a", "OP::", "NEWLINE", "INDENT", "NAME:b",
+                                      "NEWLINE", "DEDENT", "ENDMARKER"}));
+}
+
+}  // namespace
+}  // namespace tc::script

@@ -1,0 +1,288 @@
+// Parser: AST dumps with locations, targets, f-strings, limits, and the
+// "not supported by tc" errors.
+#include <string>
+
+#include "gtest/gtest.h"
+
+#include "tc/script/parser.h"
+#include "tc/script/syntax_error.h"
+
+namespace tc::script {
+namespace {
+
+std::string DumpOf(std::string_view src) {
+  absl::StatusOr<ast::Module> m = Parse(src, "t.py");
+  if (!m.ok()) return std::string(m.status().message());
+  return ast::Dump(*m);
+}
+
+SyntaxError ErrorOf(std::string_view src) {
+  absl::StatusOr<ast::Module> m = Parse(src, "t.py");
+  EXPECT_FALSE(m.ok()) << src;
+  if (m.ok()) return {};
+  std::optional<SyntaxError> e = SyntaxError::FromStatus(m.status());
+  EXPECT_TRUE(e.has_value());
+  return e.value_or(SyntaxError{});
+}
+
+TEST(FrontParser, AssignmentAndOperators) {
+  EXPECT_EQ(DumpOf("x = a + b * -c ** 2\n"),
+            "Module\n"
+            "  Assign @1:1-1:20\n"
+            "    Name x store @1:1-1:2\n"
+            "    BinOp + @1:5-1:20\n"
+            "      Name a @1:5-1:6\n"
+            "      BinOp * @1:9-1:20\n"
+            "        Name b @1:9-1:10\n"
+            "        UnaryOp - @1:13-1:20\n"
+            "          BinOp ** @1:14-1:20\n"
+            "            Name c @1:14-1:15\n"
+            "            Constant 2 @1:19-1:20\n");
+}
+
+TEST(FrontParser, ChainedComparisonAndBoolOps) {
+  EXPECT_EQ(DumpOf("a < b <= c and not d or e is not f\n"),
+            "Module\n"
+            "  Expr @1:1-1:35\n"
+            "    BoolOp or @1:1-1:35\n"
+            "      BoolOp and @1:1-1:21\n"
+            "        Compare < <= @1:1-1:11\n"
+            "          Name a @1:1-1:2\n"
+            "          Name b @1:5-1:6\n"
+            "          Name c @1:10-1:11\n"
+            "        UnaryOp not @1:16-1:21\n"
+            "          Name d @1:20-1:21\n"
+            "      Compare is not @1:25-1:35\n"
+            "        Name e @1:25-1:26\n"
+            "        Name f @1:34-1:35\n");
+}
+
+TEST(FrontParser, SlicesWithStepsNoneAndEllipsis) {
+  EXPECT_EQ(DumpOf("x[1:, ::2, None, ...]\n"),
+            "Module\n"
+            "  Expr @1:1-1:22\n"
+            "    Subscript @1:1-1:22\n"
+            "      Name x @1:1-1:2\n"
+            "      Tuple @1:3-1:21\n"
+            "        Slice @1:3-1:5\n"
+            "          Constant 1 @1:3-1:4\n"
+            "          <null>\n"
+            "          <null>\n"
+            "        Slice @1:7-1:10\n"
+            "          <null>\n"
+            "          <null>\n"
+            "          Constant 2 @1:9-1:10\n"
+            "        Constant None @1:12-1:16\n"
+            "        Constant Ellipsis @1:18-1:21\n");
+}
+
+TEST(FrontParser, FunctionWithEveryKindOfParameter) {
+  EXPECT_EQ(DumpOf("@deco\ndef f(a, b=1, *args, c, d=2, **kw) -> int:\n    return a\n"),
+            "Module\n"
+            "  FunctionDef f @2:1-3:13\n"
+            "    decorators:\n"
+            "      Name deco @1:2-1:6\n"
+            "    args a b= *args c d= **kw\n"
+            "      Constant 1 @2:12-2:13\n"
+            "      Constant 2 @2:27-2:28\n"
+            "    body:\n"
+            "      Return @3:5-3:13\n"
+            "        Name a @3:12-3:13\n");
+}
+
+TEST(FrontParser, ClassWithOneBase) {
+  EXPECT_EQ(DumpOf("class C(B):\n    x: int = 1\n    def m(self): pass\n"),
+            "Module\n"
+            "  ClassDef C @1:1-3:22\n"
+            "    Name B @1:9-1:10\n"
+            "    body:\n"
+            "      AnnAssign @2:5-2:15\n"
+            "        Name x store @2:5-2:6\n"
+            "        Name int @2:8-2:11\n"
+            "        Constant 1 @2:14-2:15\n"
+            "      FunctionDef m @3:5-3:22\n"
+            "        args self\n"
+            "        body:\n"
+            "          Pass @3:18-3:22\n");
+}
+
+TEST(FrontParser, ComprehensionWithNestedForAndIf) {
+  EXPECT_EQ(DumpOf("[x * y for x in a if x for y in b]\n"),
+            "Module\n"
+            "  Expr @1:1-1:35\n"
+            "    ListComp @1:1-1:35\n"
+            "      BinOp * @1:2-1:7\n"
+            "        Name x @1:2-1:3\n"
+            "        Name y @1:6-1:7\n"
+            "      for\n"
+            "        Name x store @1:12-1:13\n"
+            "        Name a @1:17-1:18\n"
+            "        if:\n"
+            "          Name x @1:22-1:23\n"
+            "      for\n"
+            "        Name y store @1:28-1:29\n"
+            "        Name b @1:33-1:34\n");
+}
+
+TEST(FrontParser, FStringParts) {
+  EXPECT_EQ(DumpOf("f'a{b!r:>{w}}c{d=}'\n"),
+            "Module\n"
+            "  Expr @1:1-1:20\n"
+            "    JoinedStr @1:1-1:20\n"
+            "      Constant 'a' @1:1-1:20\n"
+            "      FormattedValue !r @1:5-1:6\n"
+            "        Name b @1:5-1:6\n"
+            "        JoinedStr @1:1-1:20\n"
+            "          Constant '>' @1:1-1:20\n"
+            "          FormattedValue @1:11-1:12\n"
+            "            Name w @1:11-1:12\n"
+            "      Constant 'cd=' @1:1-1:20\n"
+            "      FormattedValue !r @1:16-1:17\n"
+            "        Name d @1:16-1:17\n");
+}
+
+TEST(FrontParser, TryWithEverything) {
+  EXPECT_EQ(DumpOf("try:\n  a\nexcept (E, F) as e:\n  b\nexcept:\n  raise X from e\n"
+                   "else:\n  c\nfinally:\n  d\n"),
+            "Module\n"
+            "  Try @1:1-10:4\n"
+            "    body:\n"
+            "      Expr @2:3-2:4\n"
+            "        Name a @2:3-2:4\n"
+            "    except as e @3:1-4:4\n"
+            "      Tuple @3:8-3:14\n"
+            "        Name E @3:9-3:10\n"
+            "        Name F @3:12-3:13\n"
+            "      body:\n"
+            "        Expr @4:3-4:4\n"
+            "          Name b @4:3-4:4\n"
+            "    except @5:1-6:17\n"
+            "      body:\n"
+            "        Raise @6:3-6:17\n"
+            "          Name X @6:9-6:10\n"
+            "          Name e @6:16-6:17\n"
+            "    orelse:\n"
+            "      Expr @8:3-8:4\n"
+            "        Name c @8:3-8:4\n"
+            "    finally:\n"
+            "      Expr @10:3-10:4\n"
+            "        Name d @10:3-10:4\n");
+}
+
+TEST(FrontParser, WithImportGlobalDelAssert) {
+  EXPECT_EQ(DumpOf("import a.b as c, d\nfrom e import f as g, h\nwith m() as (p, q), n:\n"
+                   "  global z\n  del p[0], q.r\n  assert p, 'm'\n"),
+            "Module\n"
+            "  Import a.b as c d @1:1-1:19\n"
+            "  ImportFrom e f as g h @2:1-2:24\n"
+            "  With @3:1-6:16\n"
+            "    item\n"
+            "      Call @3:6-3:9\n"
+            "        Name m @3:6-3:7\n"
+            "      Tuple store @3:13-3:19\n"
+            "        Name p store @3:14-3:15\n"
+            "        Name q store @3:17-3:18\n"
+            "    item\n"
+            "      Name n @3:21-3:22\n"
+            "    body:\n"
+            "      Global z @4:3-4:11\n"
+            "      Delete @5:3-5:16\n"
+            "        Subscript del @5:7-5:11\n"
+            "          Name p @5:7-5:8\n"
+            "          Constant 0 @5:9-5:10\n"
+            "        Attribute r del @5:13-5:16\n"
+            "          Name q @5:13-5:14\n"
+            "      Assert @6:3-6:16\n"
+            "        Name p @6:10-6:11\n"
+            "        Constant 'm' @6:13-6:16\n");
+}
+
+TEST(FrontParser, LambdaStarredConditionalCallKeywords) {
+  EXPECT_EQ(DumpOf("f = lambda x, *a, k=1: (x if k else a)\ng(*a, b, k=v, **kw)\n"),
+            "Module\n"
+            "  Assign @1:1-1:39\n"
+            "    Name f store @1:1-1:2\n"
+            "    Lambda @1:5-1:39\n"
+            "      args x *a k=\n"
+            "        Constant 1 @1:21-1:22\n"
+            "      IfExp @1:25-1:38\n"
+            "        Name k @1:30-1:31\n"
+            "        Name x @1:25-1:26\n"
+            "        Name a @1:37-1:38\n"
+            "  Expr @2:1-2:20\n"
+            "    Call @2:1-2:20\n"
+            "      Name g @2:1-2:2\n"
+            "      Starred @2:3-2:5\n"
+            "        Name a @2:4-2:5\n"
+            "      Name b @2:7-2:8\n"
+            "      keyword k @2:10-2:13\n"
+            "        Name v @2:12-2:13\n"
+            "      keyword ** @2:15-2:19\n"
+            "        Name kw @2:17-2:19\n");
+}
+
+TEST(FrontParser, StringConcatenation) {
+  EXPECT_EQ(DumpOf("'a' \"b\"\n"),
+            "Module\n"
+            "  Expr @1:1-1:8\n"
+            "    Constant 'ab' @1:1-1:8\n");
+}
+
+TEST(FrontParser, UnsupportedFeatures) {
+  EXPECT_EQ(ErrorOf("def f():\n    yield 1\n").msg, "'yield' is not supported by tc");
+  EXPECT_EQ(ErrorOf("async def f(): pass\n").msg, "'async' is not supported by tc");
+  EXPECT_EQ(ErrorOf("match x:\n    case 1: pass\n").msg,
+            "the 'match' statement is not supported by tc");
+  EXPECT_EQ(ErrorOf("if (y := 1): pass\n").msg,
+            "assignment expressions (:=) are not supported by tc");
+  EXPECT_EQ(ErrorOf("from . import a\n").msg, "relative imports are not supported by tc");
+  EXPECT_EQ(ErrorOf("from a import *\n").msg, "'from ... import *' is not supported by tc");
+  EXPECT_EQ(ErrorOf("x = b'abc'\n").msg, "bytes literals are not supported by tc");
+  EXPECT_EQ(ErrorOf("class C(A, B): pass\n").msg, "multiple inheritance is not supported by tc");
+  EXPECT_EQ(ErrorOf("class C(metaclass=M): pass\n").msg,
+            "class keyword arguments are not supported by tc");
+  EXPECT_EQ(ErrorOf("x = 2j\n").msg, "complex literals are not supported by tc");
+  SyntaxError e = ErrorOf("x = 1\ny = await z\n");
+  EXPECT_EQ(e.line, 2);
+  EXPECT_EQ(e.col, 5);
+}
+
+TEST(FrontParser, MatchIsStillANameElsewhere) {
+  EXPECT_TRUE(Parse("match = 1\nmatch(x)\nprint(match)\n", "t.py").ok());
+}
+
+TEST(FrontParser, DeepNestingIsAnErrorNotACrash) {
+  EXPECT_EQ(ErrorOf("x = " + std::string(300, '(') + "1" + std::string(300, ')') + "\n").msg,
+            "too many nested parentheses");
+  EXPECT_EQ(ErrorOf("x = " + std::string(5000, '-') + "1\n").msg, "too deeply nested expression");
+  EXPECT_EQ(ErrorOf("x = " + std::string(3000, '~') + "1\n").msg, "too deeply nested expression");
+  std::string lambdas;
+  for (int i = 0; i < 1000; ++i) lambdas += "lambda: ";
+  EXPECT_EQ(ErrorOf("f = " + lambdas + "1\n").msg, "too deeply nested expression");
+  std::string chain = "x = 1";
+  for (int i = 0; i < 5000; ++i) chain += " + 1";
+  EXPECT_EQ(ErrorOf(chain + "\n").msg, "too deeply nested expression");
+  std::string indent;
+  std::string nested;
+  for (int i = 0; i < 150; ++i) {
+    nested += indent + "if x:\n";
+    indent += " ";
+  }
+  nested += indent + "pass\n";
+  SyntaxError e = ErrorOf(nested);
+  EXPECT_EQ(e.type, "IndentationError");
+  EXPECT_EQ(e.msg, "too many levels of indentation");
+}
+
+TEST(FrontParser, ErrorFormatMatchesCPython) {
+  absl::StatusOr<ast::Module> m = Parse("import torch\nx = (1 +\n", "t.py");
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().message(),
+            "  File \"t.py\", line 2\n"
+            "    x = (1 +\n"
+            "        ^\n"
+            "SyntaxError: '(' was never closed\n");
+}
+
+}  // namespace
+}  // namespace tc::script

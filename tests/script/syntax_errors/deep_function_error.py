@@ -1,0 +1,5 @@
+import torch
+
+def f(x):
+    y = x + 1
+    return y +
