@@ -6,18 +6,17 @@
 #include <unistd.h>
 
 #include <csignal>
-#include <iostream>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <limits>
 #include <random>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include <gtest/gtest.h>
 
 #include "tc/graph_ir/graph.h"
 #include "tc/graph_ir/passes/common_subexpression_elimination.h"
@@ -35,11 +34,9 @@ constexpr DType kDTypes[] = {
 };
 // Huge sizes: any product with another non-zero size exceeds memory, so no
 // call allocates (or loops over) more than a few elements and succeeds.
-constexpr int64_t kHuge[] = {int64_t{1} << 40,
-                             int64_t{1} << 62,
+constexpr int64_t kHuge[] = {int64_t{1} << 40, int64_t{1} << 62,
                              std::numeric_limits<int64_t>::max(),
-                             std::numeric_limits<int64_t>::min(),
-                             -(int64_t{1} << 40)};
+                             std::numeric_limits<int64_t>::min(), -(int64_t{1} << 40)};
 
 // ---- Crash reporting: the graph and call in flight, printed on a signal.
 
@@ -348,6 +345,45 @@ TEST_F(BuilderFuzzTest, RandomGraphsVerifyAndRoundTrip) {
   std::cout << "built " << added << " of " << calls << " random nodes\n";
   // Keep the generator from degenerating into schema errors only.
   EXPECT_GT(added, calls / 10);
+}
+
+// Placeholders with metadata no tensor has (negative or huge sizes, odd
+// strides): AddInput rejects them, or the graph still verifies and
+// round-trips, and ops on them fail cleanly.
+TEST_F(BuilderFuzzTest, OddPlaceholderMetas) {
+  const TensorMeta metas[] = {
+      {DType::kFloat32, Shape{-1}, Shape{1}, {}},
+      {DType::kFloat32, Shape{int64_t{1} << 40, int64_t{1} << 40}, Shape{int64_t{1} << 40, 1}, {}},
+      {DType::kInt64, Shape{2, 3}, Shape{-3, 1}, {}},
+      {DType::kBool, Shape{0, 5}, Shape{0, 0}, {}},
+  };
+  for (const TensorMeta& meta : metas) {
+    Graph g;
+    auto in = g.AddInput("x", meta);
+    if (!in.ok()) continue;
+    for (const char* op : {"relu", "sum", "neg", "view", "expand", "mm", "cat"}) {
+      std::vector<Arg> args = {*in};
+      if (std::string_view(op) == "view" || std::string_view(op) == "expand") {
+        args.push_back(Constant(Shape{-1}));
+      } else if (std::string_view(op) == "mm") {
+        args.push_back(*in);
+      } else if (std::string_view(op) == "cat") {
+        args = {std::vector<Value*>{*in, *in}};
+      }
+      SetInFlight(absl::StrCat(op, " on ", meta.ToString()));
+      auto node = g.AddNode(op, args);
+      if (!node.ok()) {
+        EXPECT_FALSE(node.status().message().empty());
+      }
+    }
+    g.SetOutputs({*in});
+    SetInFlight(absl::StrCat("round trip of ", meta.ToString()));
+    EXPECT_TRUE(Verify(g).ok()) << Verify(g);
+    auto parsed = ParseGraph(g.ToString());
+    if (parsed.ok()) {
+      EXPECT_EQ(parsed->ToString(), g.ToString());
+    }
+  }
 }
 
 }  // namespace

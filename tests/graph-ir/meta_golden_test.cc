@@ -184,7 +184,11 @@ TEST(MetaGolden, MatchesPyTorch) {
   }
   EXPECT_EQ(failures, 0);
   // Every registered op has goldens.
-  for (const OpDef* op : AllOps()) EXPECT_TRUE(covered.count(op->name)) << op->name;
+  for (const OpDef* op : AllOps()) {
+    // Composite ops' metas are checked against eager runs (composite_kernels_test.cc).
+    if (op->category == OpCategory::kComposite) continue;
+    EXPECT_TRUE(covered.count(op->name)) << op->name;
+  }
 }
 
 }  // namespace

@@ -17,7 +17,11 @@ TEST(TextFormat, RoundTripsEveryOp) {
   Graph g = testing::AllOpsGraph();
   std::set<std::string> used;
   for (const auto& node : g.nodes()) used.insert(node->op().name);
-  for (const OpDef* op : AllOps()) EXPECT_TRUE(used.count(op->name)) << "unused op " << op->name;
+  for (const OpDef* op : AllOps()) {
+    // Torch-level graphs round-trip in composite_test.cc.
+    if (op->category == OpCategory::kComposite) continue;
+    EXPECT_TRUE(used.count(op->name)) << "unused op " << op->name;
+  }
   ASSERT_TRUE(Verify(g).ok()) << Verify(g);
   std::string text = PrintGraph(g);
   EXPECT_EQ(g.ToString(), text);

@@ -8,18 +8,17 @@
 
 #include <chrono>
 #include <csignal>
-#include <iostream>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <limits>
 #include <random>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include <gtest/gtest.h>
 
 #include "tc/graph_ir/op.h"
 #include "tc/kernels/eager.h"
@@ -44,11 +43,9 @@ constexpr DType kDTypes[] = {
 };
 // Huge sizes: any product with another non-zero size exceeds memory, so no
 // call allocates (or loops over) more than a few elements and succeeds.
-constexpr int64_t kHuge[] = {int64_t{1} << 40,
-                             int64_t{1} << 62,
+constexpr int64_t kHuge[] = {int64_t{1} << 40, int64_t{1} << 62,
                              std::numeric_limits<int64_t>::max(),
-                             std::numeric_limits<int64_t>::min(),
-                             -(int64_t{1} << 40)};
+                             std::numeric_limits<int64_t>::min(), -(int64_t{1} << 40)};
 
 // ---- Crash reporting: the call in flight, printed when a signal kills us.
 
@@ -225,8 +222,8 @@ class Fuzzer {
       static constexpr double kSpecial[] = {std::numeric_limits<double>::quiet_NaN(),
                                             std::numeric_limits<double>::infinity(),
                                             -std::numeric_limits<double>::infinity(), -0.0, 1e30};
-      double v = Chance(0.05) ? Pick(kSpecial)
-                              : std::uniform_real_distribution<double>(-4, 4)(rng_);
+      double v =
+          Chance(0.05) ? Pick(kSpecial) : std::uniform_real_distribution<double>(-4, 4)(rng_);
       return tensor::CastValue<T>(v);
     }
   }
@@ -516,11 +513,9 @@ TEST_F(EagerFuzzTest, HugeFullIsAnAllocationError) {
 }
 
 TEST_F(EagerFuzzTest, FullWithOverflowingSizeIsAnError) {
-  ExpectError(
-      Call1("full", {Constant(Shape{int64_t{1} << 62, 4}), Constant(Scalar(1.0))}),
-      "Storage size calculation overflowed with sizes=[4611686018427387904, 4]");
-  ExpectError(Call1("rand", {Constant(Shape{int64_t{1} << 40, int64_t{1} << 40})}),
-              "overflow");
+  ExpectError(Call1("full", {Constant(Shape{int64_t{1} << 62, 4}), Constant(Scalar(1.0))}),
+              "Storage size calculation overflowed with sizes=[4611686018427387904, 4]");
+  ExpectError(Call1("rand", {Constant(Shape{int64_t{1} << 40, int64_t{1} << 40})}), "overflow");
 }
 
 TEST_F(EagerFuzzTest, NegativeSizeIsAnError) {
@@ -560,9 +555,9 @@ TEST_F(EagerFuzzTest, ConvertingHugeExpandIsAnAllocationError) {
   Tensor one = Tensor::Full(Shape{1}, Scalar(1), DType::kInt32);
   auto big = Call1("expand", {one, Constant(Shape{int64_t{1} << 40})});
   ASSERT_TRUE(big.ok()) << big.status();
-  ExpectError(Call1("sum", {*big, Constant(None{}), Constant(Scalar(false)),
-                            Constant(DType::kFloat64)}),
-              "can't allocate memory");
+  ExpectError(
+      Call1("sum", {*big, Constant(None{}), Constant(Scalar(false)), Constant(DType::kFloat64)}),
+      "can't allocate memory");
   ExpectError(Call1("sum", {*big}), "can't allocate memory");  // int32 sums in int64
   ExpectError(Call1("eq", {*big, Tensor::Full({}, Scalar(1.5), DType::kFloat64)}),
               "can't allocate memory");
@@ -576,13 +571,22 @@ TEST_F(EagerFuzzTest, MatmulCopyingHugeExpandIsAnAllocationError) {
   ExpectError(Call1("mm", {*a, *b}), "can't allocate memory");
 }
 
+// A [2, 1] tensor expanded along dim 1 has strides [1, 0]: flattening it
+// needs a copy (unlike an all-stride-0 expand, which stays a view).
+TEST_F(EagerFuzzTest, ReshapeCopyingHugeExpandIsAnAllocationError) {
+  Tensor two = Tensor::Full(Shape{2, 1}, Scalar(1.0), DType::kFloat32);
+  auto big = Call1("expand", {two, Constant(Shape{2, int64_t{1} << 39})});
+  ASSERT_TRUE(big.ok()) << big.status();
+  ExpectError(Call1("reshape", {*big, Constant(Shape{-1})}), "can't allocate memory");
+}
+
 // Minimized from the random test: a 0-dim index with a 1-D self or src
 // built a view with mismatched sizes and strides (TC_CHECK abort).
 TEST_F(EagerFuzzTest, GatherAndScatterWithZeroDimIndex) {
   Tensor self = Tensor::Zeros(Shape{5}, DType::kFloat32);
   Tensor index = Tensor::Full({}, Scalar(2), DType::kInt64);
-  auto g = Call1("gather", {Tensor::Full(Shape{3}, Scalar(7.0), DType::kFloat32),
-                            Constant(Scalar(0)), index});
+  auto g = Call1(
+      "gather", {Tensor::Full(Shape{3}, Scalar(7.0), DType::kFloat32), Constant(Scalar(0)), index});
   ASSERT_TRUE(g.ok()) << g.status();
   EXPECT_EQ(g->dim(), 0);
   EXPECT_EQ(g->item_double(), 7.0);
@@ -596,8 +600,8 @@ TEST_F(EagerFuzzTest, GatherAndScatterWithZeroDimIndex) {
   ASSERT_TRUE(s2.ok()) << s2.status();
   EXPECT_EQ(s2->ElementAsDouble(2), 7.0);
   // A 0-dim index counts as one element: an empty src is too small.
-  ExpectError(Call1("scatter", {self, Constant(Scalar(0)), index,
-                                Tensor::Zeros(Shape{0}, DType::kFloat32)}),
+  ExpectError(Call1("scatter",
+                    {self, Constant(Scalar(0)), index, Tensor::Zeros(Shape{0}, DType::kFloat32)}),
               "to be no larger size than src [0]");
   auto g0 = Call1("gather", {Tensor::Full({}, Scalar(3.0), DType::kFloat64), Constant(Scalar(0)),
                              Tensor::Full({}, Scalar(0), DType::kInt32)});

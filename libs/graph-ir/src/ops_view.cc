@@ -188,7 +188,8 @@ Metas Slice(Args a) {
   int64_t end = IsNone(a, 3) ? size : clamp(Int(a, 3));
   if (end < start) end = start;
   Shape sizes = in.sizes, strides = in.strides;
-  sizes[dim] = (end - start + step - 1) / step;
+  // (end - start + step - 1) / step would overflow for a huge step.
+  sizes[dim] = end > start ? (end - start - 1) / step + 1 : 0;
   strides[dim] = in.strides[dim] * step;
   return One(ViewMeta(in, std::move(sizes), std::move(strides)));
 }

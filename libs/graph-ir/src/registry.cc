@@ -291,8 +291,7 @@ absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<con
       if (type != ArgType::kTensorList) return TypeError(op, i, "Tensor[]");
     } else {
       // An optional tensor (linear's bias) may be None.
-      bool none_ok = op.args[i].optional &&
-                     std::holds_alternative<None>(std::get<Constant>(arg));
+      bool none_ok = op.args[i].optional && std::holds_alternative<None>(std::get<Constant>(arg));
       if ((type == ArgType::kTensor || type == ArgType::kTensorList) && !none_ok) {
         return TypeError(op, i, MetaArgTypeName(arg));
       }

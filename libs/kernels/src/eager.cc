@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/kernels/caching_allocator.h"
+#include "tc/kernels/composite.h"
 #include "tc/support/status.h"
 
 #include "src/alloc_check.h"
@@ -41,6 +42,8 @@ const graph_ir::OpDef* LookupOp(std::string_view name) {
 // Runs `op` on its complete argument list (defaults filled in).
 absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
                                                  std::span<const KernelArg> args) {
+  // Torch-level ops run as their decomposition into core ops.
+  if (op.category == graph_ir::OpCategory::kComposite) return RunComposite(op, args);
   InstallCachingAllocator();
   absl::InlinedVector<graph_ir::MetaArg, 6> metas_in;
   metas_in.reserve(args.size());
@@ -58,6 +61,10 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
       std::vector<TensorMeta> ms;
       ms.reserve(list->size());
       for (const Tensor& t : *list) {
+        if (!t.defined()) {
+          return absl::InvalidArgumentError(
+              absl::StrFormat("%s(): got an undefined tensor in a tensor list", op.name));
+        }
         all_cpu = all_cpu && t.device().is_cpu();
         ms.push_back(TensorMeta{t.dtype(), t.sizes(), t.strides(), t.device()});
       }

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "tc/kernels/thread_pool.h"
-
 #include "tc/support/status.h"
 
 #include "src/alloc_check.h"

@@ -12,7 +12,6 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/kernels/thread_pool.h"
-
 #include "tc/support/status.h"
 
 #include "src/alloc_check.h"

@@ -89,9 +89,8 @@ void BinaryLoop(const T* a, const T* b, T* out, int64_t n) {
   const hn::ScalableTag<T> d;
   MapOut(
       d, out, n,
-      [&](int64_t i) HWY_ATTR {
-        return BinaryVec<T>(kOp, d, hn::LoadU(d, a + i), hn::LoadU(d, b + i));
-      },
+      [&](int64_t i)
+          HWY_ATTR { return BinaryVec<T>(kOp, d, hn::LoadU(d, a + i), hn::LoadU(d, b + i)); },
       [&](int64_t i) { return BinaryScalarOne(kOp, a[i], b[i]); });
 }
 
@@ -109,12 +108,18 @@ void BinaryScalarLoop(const T* a, T b, T* out, int64_t n) {
 template <class F>
 HWY_INLINE void WithBinaryOp(BinaryOp op, F&& f) {
   switch (op) {
-    case BinaryOp::kAdd: return f.template operator()<BinaryOp::kAdd>();
-    case BinaryOp::kSub: return f.template operator()<BinaryOp::kSub>();
-    case BinaryOp::kMul: return f.template operator()<BinaryOp::kMul>();
-    case BinaryOp::kDiv: return f.template operator()<BinaryOp::kDiv>();
-    case BinaryOp::kMaximum: return f.template operator()<BinaryOp::kMaximum>();
-    case BinaryOp::kMinimum: return f.template operator()<BinaryOp::kMinimum>();
+    case BinaryOp::kAdd:
+      return f.template operator()<BinaryOp::kAdd>();
+    case BinaryOp::kSub:
+      return f.template operator()<BinaryOp::kSub>();
+    case BinaryOp::kMul:
+      return f.template operator()<BinaryOp::kMul>();
+    case BinaryOp::kDiv:
+      return f.template operator()<BinaryOp::kDiv>();
+    case BinaryOp::kMaximum:
+      return f.template operator()<BinaryOp::kMaximum>();
+    case BinaryOp::kMinimum:
+      return f.template operator()<BinaryOp::kMinimum>();
   }
 }
 
@@ -126,7 +131,8 @@ void BinaryT(BinaryOp op, const T* a, const T* b, T alpha, T* out, int64_t n) {
     const auto va = hn::Set(d, s);
     MapOut(
         d, out, n,
-        [&](int64_t i) HWY_ATTR { return hn::MulAdd(va, hn::LoadU(d, b + i), hn::LoadU(d, a + i)); },
+        [&](int64_t i)
+            HWY_ATTR { return hn::MulAdd(va, hn::LoadU(d, b + i), hn::LoadU(d, a + i)); },
         [&](int64_t i) { return a[i] + s * b[i]; });
     return;
   }

@@ -4,6 +4,9 @@
 // storage offset. reshape copies only when no view can express it.
 #include <algorithm>
 
+#include "tc/support/status.h"
+
+#include "src/alloc_check.h"
 #include "src/copy.h"
 #include "src/families.h"
 #include "src/kernel.h"
@@ -33,6 +36,7 @@ absl::Status ReshapeKernel(std::span<const KernelArg> args, std::span<const Tens
     outs[0] = ViewOfMeta(in, metas[0]);
     return absl::OkStatus();
   }
+  TC_RETURN_IF_ERROR(CheckAllocation(in.sizes(), in.dtype()));
   Tensor c = Tensor::Empty(in.sizes(), in.dtype());
   CopyCast(in, c);
   outs[0] = c.AsStrided(sizes, metas[0].strides, 0);  // contiguous, as meta says

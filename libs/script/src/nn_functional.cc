@@ -5,6 +5,7 @@
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -38,7 +39,9 @@ Value Unary(VM& vm, const ArgsView& args, const char* fname, const char* op) {
 }
 Value FRelu(VM& vm, const Value&, const ArgsView& a) { return Unary(vm, a, "relu", "relu"); }
 Value FTanh(VM& vm, const Value&, const ArgsView& a) { return Unary(vm, a, "tanh", "tanh"); }
-Value FSigmoid(VM& vm, const Value&, const ArgsView& a) { return Unary(vm, a, "sigmoid", "sigmoid"); }
+Value FSigmoid(VM& vm, const Value&, const ArgsView& a) {
+  return Unary(vm, a, "sigmoid", "sigmoid");
+}
 Value FSilu(VM& vm, const Value&, const ArgsView& a) { return Unary(vm, a, "silu", "silu"); }
 
 Value FGelu(VM& vm, const Value&, const ArgsView& args) {
@@ -80,7 +83,9 @@ Value SoftmaxLike(VM& vm, const ArgsView& args, const char* op) {
   return CallOp(vm, op, {x, Constant(Scalar(dim)), dtype});
 }
 Value FSoftmax(VM& vm, const Value&, const ArgsView& a) { return SoftmaxLike(vm, a, "softmax"); }
-Value FLogSoftmax(VM& vm, const Value&, const ArgsView& a) { return SoftmaxLike(vm, a, "log_softmax"); }
+Value FLogSoftmax(VM& vm, const Value&, const ArgsView& a) {
+  return SoftmaxLike(vm, a, "log_softmax");
+}
 
 bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::KernelArg* out) {
   if (v.is_null() || v.is_none()) {
@@ -154,8 +159,8 @@ Value FDropout(VM& vm, const Value&, const ArgsView& args) {
 }
 
 Value FEmbedding(VM& vm, const Value&, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"input", "weight", "padding_idx", "max_norm",
-                                           "norm_type", "scale_grad_by_freq", "sparse"};
+  static constexpr const char* kNames[] = {
+      "input", "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"};
   Value a[7];
   if (!ParseArgs(vm, args, "embedding", kNames, 2, a)) return {};
   tensor::Tensor idx, w;
@@ -163,7 +168,8 @@ Value FEmbedding(VM& vm, const Value&, const ArgsView& args) {
       !Tensor0(vm, a[1], "embedding", "weight", &w)) {
     return {};
   }
-  if (!a[3].is_null() && !a[3].is_none()) return RaiseUnsupported(vm, "torch.nn.functional.embedding(max_norm=...)");
+  if (!a[3].is_null() && !a[3].is_none())
+    return RaiseUnsupported(vm, "torch.nn.functional.embedding(max_norm=...)");
   Constant pad = Constant(None{});
   if (!a[2].is_null() && !a[2].is_none()) {
     int64_t p;
@@ -190,7 +196,8 @@ bool Reduction(VM& vm, const Value& v, std::string* out) {
 }
 
 Value FMseLoss(VM& vm, const Value&, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"input", "target", "size_average", "reduce", "reduction"};
+  static constexpr const char* kNames[] = {"input", "target", "size_average", "reduce",
+                                           "reduction"};
   Value a[5];
   if (!ParseArgs(vm, args, "mse_loss", kNames, 2, a)) return {};
   tensor::Tensor x, y;
@@ -204,8 +211,9 @@ Value FMseLoss(VM& vm, const Value&, const ArgsView& args) {
 
 // nll_loss / cross_entropy share their signature up to label_smoothing.
 Value LossWithTarget(VM& vm, const ArgsView& args, const char* op) {
-  static constexpr const char* kNames[] = {"input",  "target",    "weight",         "size_average",
-                                           "ignore_index", "reduce", "reduction", "label_smoothing"};
+  static constexpr const char* kNames[] = {"input",        "target",         "weight",
+                                           "size_average", "ignore_index",   "reduce",
+                                           "reduction",    "label_smoothing"};
   bool ce = std::string_view(op) == "cross_entropy";
   Value a[8];
   std::span<const char* const> names(kNames, ce ? 8 : 7);
@@ -225,7 +233,9 @@ Value LossWithTarget(VM& vm, const ArgsView& args, const char* op) {
   if (ce) k.emplace_back(Constant(Scalar(smoothing)));
   return CallOp(vm, op, std::move(k));
 }
-Value FNllLoss(VM& vm, const Value&, const ArgsView& a) { return LossWithTarget(vm, a, "nll_loss"); }
+Value FNllLoss(VM& vm, const Value&, const ArgsView& a) {
+  return LossWithTarget(vm, a, "nll_loss");
+}
 Value FCrossEntropy(VM& vm, const Value&, const ArgsView& a) {
   return LossWithTarget(vm, a, "cross_entropy");
 }
@@ -263,9 +273,9 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   AdoptTorchModuleType(m);
   for (const MethodDef& d : kFunctions) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
-    ModuleSet(m, d.name,
-              NewNativeFunction(d.name, Tracked, inner,
-                                std::string("torch.nn.functional.") + d.name));
+    ModuleSet(
+        m, d.name,
+        NewNativeFunction(d.name, Tracked, inner, std::string("torch.nn.functional.") + d.name));
   }
   return true;
 }

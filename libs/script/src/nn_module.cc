@@ -2,8 +2,10 @@
 // Module / layer classes from the script prelude (nn_prelude.cc), compiled
 // into the module's namespace on first import.
 #include "absl/strings/str_format.h"
-#include "nn_prelude.h"
+
 #include "tc/script/compiler.h"
+
+#include "nn_prelude.h"
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -31,10 +33,12 @@ Value ParameterNew(VM& vm, const Value&, const ArgsView& all) {
     requires_grad = b != 0;
   }
   if (requires_grad && !tensor::IsFloatingPoint(data.dtype())) {
-    return RaiseRuntimeError(vm, "Only Tensors of floating point and complex dtype can require "
-                                 "gradients");
+    return RaiseRuntimeError(vm,
+                             "Only Tensors of floating point and complex dtype can require "
+                             "gradients");
   }
-  Type* type = IsInstance(cls, Types().type) ? static_cast<Type*>(cls.as_object()) : ParameterType();
+  Type* type =
+      IsInstance(cls, Types().type) ? static_cast<Type*>(cls.as_object()) : ParameterType();
   auto* p = static_cast<TensorObject*>(type->alloc(type));
   p->t = std::move(data);
   p->requires_grad = requires_grad;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script {
@@ -59,8 +60,8 @@ bool Scan(VM& vm, const Value& v, size_t depth, DataScan* s) {
     }
     tensor::Scalar sc = t.Item();
     s->values.push_back(sc);
-    s->tensor_dtype = s->has_tensor_dtype ? tensor::PromoteTypes(s->tensor_dtype, t.dtype())
-                                          : t.dtype();
+    s->tensor_dtype =
+        s->has_tensor_dtype ? tensor::PromoteTypes(s->tensor_dtype, t.dtype()) : t.dtype();
     s->has_tensor_dtype = true;
     return true;
   }
@@ -106,8 +107,10 @@ bool TensorFromData(VM& vm, const Value& data, const Value& dtype_value, tensor:
     // Python numbers and 0-dim tensors mix: the tensors' dtype unless a
     // number of a higher category is present.
     DType t = s.tensor_dtype;
-    if (s.any_float && !tensor::IsFloatingPoint(t)) t = DType::kFloat32;
-    else if (s.any_int && t == DType::kBool) t = DType::kInt64;
+    if (s.any_float && !tensor::IsFloatingPoint(t))
+      t = DType::kFloat32;
+    else if (s.any_int && t == DType::kBool)
+      t = DType::kInt64;
     inferred = t;
   }
   DType dtype = inferred;
@@ -161,7 +164,8 @@ Value ListLevel(const tensor::Tensor& flat, DType kind, tensor::IntSpan sizes, s
   }
   std::vector<Value> items;
   items.reserve(static_cast<size_t>(sizes[depth]));
-  for (int64_t k = 0; k < sizes[depth]; ++k) items.push_back(ListLevel(flat, kind, sizes, depth + 1, pos));
+  for (int64_t k = 0; k < sizes[depth]; ++k)
+    items.push_back(ListLevel(flat, kind, sizes, depth + 1, pos));
   return NewList(std::move(items));
 }
 

@@ -12,9 +12,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+
 #include "tc/graph_ir/op.h"
 #include "tc/kernels/composite.h"
 #include "tc/tensor/philox.h"
+
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -44,8 +46,8 @@ Value DTypeHash(VM&, const Value& self, const ArgsView&) {
 }
 constexpr MethodDef kDTypeMethods[] = {{"__repr__", DTypeRepr}, {"__hash__", DTypeHash}};
 constexpr GetSetDef kDTypeGetSets[] = {{"is_floating_point", DTypeIsFloating},
-                                      {"is_signed", DTypeIsSigned},
-                                      {"itemsize", DTypeItemSize}};
+                                       {"is_signed", DTypeIsSigned},
+                                       {"itemsize", DTypeItemSize}};
 
 // --- Tuple subclasses (Size, return_types) ------------------------------------
 // The VM handles tuples by exact type, so its subclasses spell out the
@@ -66,7 +68,8 @@ Value TupleGetItem(VM& vm, const Value& self, const ArgsView& args) {
   const Value& key = args[0];
   if (key.is_object() && key.as_object()->type == Types().slice) {
     int64_t start, stop, step, count;
-    if (!SliceIndices(vm, Cast<SliceObject>(key), t->size(), &start, &stop, &step, &count)) return {};
+    if (!SliceIndices(vm, Cast<SliceObject>(key), t->size(), &start, &stop, &step, &count))
+      return {};
     auto* out = new TupleObject(self.type() == SizeType() ? SizeType() : Types().tuple);
     for (int64_t i = 0, j = start; i < count; ++i, j += step) out->items.push_back(t->items[j]);
     return Value::Adopt(out);
@@ -112,10 +115,10 @@ Value TupleContains(VM& vm, const Value& self, const ArgsView& args) {
   }
   return Value::Bool(false);
 }
-constexpr MethodDef kTupleMethods[] = {
-    {"__iter__", TupleIter},         {"__len__", TupleLen},   {"__bool__", TupleBool},
-    {"__getitem__", TupleGetItem},   {"__eq__", TupleEq},     {"__ne__", TupleNe},
-    {"__hash__", TupleHash},         {"__contains__", TupleContains}};
+constexpr MethodDef kTupleMethods[] = {{"__iter__", TupleIter}, {"__len__", TupleLen},
+                                       {"__bool__", TupleBool}, {"__getitem__", TupleGetItem},
+                                       {"__eq__", TupleEq},     {"__ne__", TupleNe},
+                                       {"__hash__", TupleHash}, {"__contains__", TupleContains}};
 
 // --- torch.Size --------------------------------------------------------------
 
@@ -205,10 +208,13 @@ Value DeviceIndexGet(VM&, const Value& self) {
   int i = Cast<DeviceObject>(self)->device.index;
   return i < 0 ? Value::None() : Value::Int(i);
 }
-constexpr MethodDef kDeviceMethods[] = {
-    {"__new__", DeviceNew, MethodDef::kStatic}, {"__repr__", DeviceRepr},
-    {"__str__", DeviceStr},   {"__eq__", DeviceEq},     {"__hash__", DeviceHash},
-    {"__enter__", DeviceEnter}, {"__exit__", DeviceExit}};
+constexpr MethodDef kDeviceMethods[] = {{"__new__", DeviceNew, MethodDef::kStatic},
+                                        {"__repr__", DeviceRepr},
+                                        {"__str__", DeviceStr},
+                                        {"__eq__", DeviceEq},
+                                        {"__hash__", DeviceHash},
+                                        {"__enter__", DeviceEnter},
+                                        {"__exit__", DeviceExit}};
 constexpr GetSetDef kDeviceGetSets[] = {{"type", DeviceTypeGet}, {"index", DeviceIndexGet}};
 
 // --- torch.Generator (what manual_seed returns) ------------------------------
@@ -231,8 +237,8 @@ Value ReturnRepr(VM& vm, const Value& self, const ArgsView&) {
   std::string v, i;
   auto* t = Cast<TupleObject>(self);
   if (!vm.ReprString(t->items[0], &v) || !vm.ReprString(t->items[1], &i)) return {};
-  return NewStr(absl::StrFormat("torch.return_types.%s(\nvalues=%s,\nindices=%s)",
-                                self.type()->name, v, i));
+  return NewStr(
+      absl::StrFormat("torch.return_types.%s(\nvalues=%s,\nindices=%s)", self.type()->name, v, i));
 }
 constexpr MethodDef kReturnMethods[] = {{"__repr__", ReturnRepr}};
 constexpr GetSetDef kReturnGetSets[] = {{"values", ReturnValues}, {"indices", ReturnIndices}};
@@ -301,7 +307,8 @@ Type* GeneratorType() {
 }
 
 Type* ReturnTypesType(std::string_view name) {
-  static std::map<std::string, Type*, std::less<>>* types = new std::map<std::string, Type*, std::less<>>;
+  static std::map<std::string, Type*, std::less<>>* types =
+      new std::map<std::string, Type*, std::less<>>;
   auto it = types->find(name);
   if (it != types->end()) return it->second;
   static std::vector<std::string>* names = new std::vector<std::string>;
@@ -408,8 +415,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(std::string_view op,
   return RunKernel(*def, std::move(args));
 }
 
-bool RunOp(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args,
-           tensor::Tensor* out) {
+bool RunOp(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args, tensor::Tensor* out) {
   absl::StatusOr<std::vector<tensor::Tensor>> r = RunKernel(op, std::move(args));
   if (!r.ok()) {
     RaiseStatus(vm, r.status());
@@ -490,8 +496,8 @@ bool ToTensorArg(VM& vm, const Value& v, std::string_view fname, std::string_vie
     *out = TensorOf(v);
     return true;
   }
-  RaiseTypeError(vm, absl::StrFormat("%s(): argument '%s' must be Tensor, not %s", fname, arg,
-                                     TypeName(v)));
+  RaiseTypeError(
+      vm, absl::StrFormat("%s(): argument '%s' must be Tensor, not %s", fname, arg, TypeName(v)));
   return false;
 }
 
@@ -505,8 +511,8 @@ bool ToScalarArg(VM& vm, const Value& v, std::string_view fname, std::string_vie
     *out = TensorOf(v).Item();
     return true;
   }
-  RaiseTypeError(vm, absl::StrFormat("%s(): argument '%s' must be Number, not %s", fname, arg,
-                                     TypeName(v)));
+  RaiseTypeError(
+      vm, absl::StrFormat("%s(): argument '%s' must be Number, not %s", fname, arg, TypeName(v)));
   return false;
 }
 
@@ -517,10 +523,9 @@ bool ToIntList(VM& vm, const Value& v, std::string_view fname, std::string_view 
     out->push_back(v.as_int());
     return true;
   }
-  if (v.is_object() &&
-      (IsInstance(v, Types().tuple) || IsInstance(v, Types().list))) {
-    const std::vector<Value>& items = IsInstance(v, Types().tuple) ? Cast<TupleObject>(v)->items
-                                                                   : Cast<ListObject>(v)->items;
+  if (v.is_object() && (IsInstance(v, Types().tuple) || IsInstance(v, Types().list))) {
+    const std::vector<Value>& items =
+        IsInstance(v, Types().tuple) ? Cast<TupleObject>(v)->items : Cast<ListObject>(v)->items;
     for (const Value& i : items) {
       if (i.is_int()) {
         out->push_back(i.as_int());
@@ -545,8 +550,8 @@ bool ToIntList(VM& vm, const Value& v, std::string_view fname, std::string_view 
   return false;
 }
 
-bool SizesFromArgs(VM& vm, const ArgsView& args, int first, const Value& kw,
-                   std::string_view fname, tensor::Shape* out) {
+bool SizesFromArgs(VM& vm, const ArgsView& args, int first, const Value& kw, std::string_view fname,
+                   tensor::Shape* out) {
   out->clear();
   int n = args.nargs - first;
   if (n <= 0) {

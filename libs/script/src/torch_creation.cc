@@ -6,7 +6,9 @@
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
+
 #include "tc/tensor/philox.h"
+
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -62,8 +64,8 @@ bool ReadFactoryKw(VM& vm, const ArgsView& args, std::string_view fname, Factory
       }
     } else if (name != "layout" && name != "pin_memory" && name != "memory_format" &&
                name != "generator") {
-      RaiseTypeError(vm, absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname,
-                                         name));
+      RaiseTypeError(vm,
+                     absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname, name));
       return false;
     }
   }
@@ -74,8 +76,9 @@ Value Finish(VM& vm, Tensor t, const FactoryKw& kw) {
   Value v = WrapTensor(std::move(t));
   if (kw.requires_grad) {
     if (!tensor::IsFloatingPoint(TensorOf(v).dtype())) {
-      return RaiseRuntimeError(vm, "Only Tensors of floating point and complex dtype can require "
-                                   "gradients");
+      return RaiseRuntimeError(vm,
+                               "Only Tensors of floating point and complex dtype can require "
+                               "gradients");
     }
     Cast<TensorObject>(v)->requires_grad = true;
   }
@@ -101,9 +104,12 @@ Value SizedFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
   }
   DType d = kw.has_dtype ? kw.dtype : DType::kFloat32;
   switch (kind) {
-    case 0: return Finish(vm, Tensor::Zeros(sizes, d), kw);
-    case 1: return Finish(vm, Tensor::Full(sizes, Scalar(int64_t{1}), d), kw);
-    case 2: return Finish(vm, Tensor::Zeros(sizes, d), kw);  // empty: zeroed, deterministic
+    case 0:
+      return Finish(vm, Tensor::Zeros(sizes, d), kw);
+    case 1:
+      return Finish(vm, Tensor::Full(sizes, Scalar(int64_t{1}), d), kw);
+    case 2:
+      return Finish(vm, Tensor::Zeros(sizes, d), kw);  // empty: zeroed, deterministic
     default: {
       Tensor t;
       if (!RunOp(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, &t)) return {};
@@ -127,7 +133,8 @@ Value FFull(VM& vm, const Value&, const ArgsView& args) {
   }
   Shape sizes;
   Scalar s;
-  if (!ToIntList(vm, size, "full", "size", &sizes) || !ToScalarArg(vm, fill, "full", "fill_value", &s)) {
+  if (!ToIntList(vm, size, "full", "size", &sizes) ||
+      !ToScalarArg(vm, fill, "full", "fill_value", &s)) {
     return {};
   }
   Tensor t;
@@ -174,12 +181,14 @@ Value FArange(VM& vm, const Value&, const ArgsView& args) {
   if (step.is_null()) step = Value::Int(1);
   if (end.is_null()) return RaiseTypeError(vm, "arange() missing required argument 'end'");
   Scalar s0, s1, s2;
-  if (!ToScalarArg(vm, start, "arange", "start", &s0) || !ToScalarArg(vm, end, "arange", "end", &s1) ||
+  if (!ToScalarArg(vm, start, "arange", "start", &s0) ||
+      !ToScalarArg(vm, end, "arange", "end", &s1) ||
       !ToScalarArg(vm, step, "arange", "step", &s2)) {
     return {};
   }
   Tensor t;
-  if (!RunOp(vm, "arange", {Constant(s0), Constant(s1), Constant(s2), DTypeOrNone(kw)}, &t)) return {};
+  if (!RunOp(vm, "arange", {Constant(s0), Constant(s1), Constant(s2), DTypeOrNone(kw)}, &t))
+    return {};
   return Finish(vm, std::move(t), kw);
 }
 
@@ -203,7 +212,8 @@ Value FLinspace(VM& vm, const Value&, const ArgsView& args) {
     return {};
   }
   Tensor t;
-  if (!RunOp(vm, "linspace", {Constant(s0), Constant(s1), Constant(Scalar(steps)), DTypeOrNone(kw)}, &t)) {
+  if (!RunOp(vm, "linspace", {Constant(s0), Constant(s1), Constant(Scalar(steps)), DTypeOrNone(kw)},
+             &t)) {
     return {};
   }
   return Finish(vm, std::move(t), kw);
@@ -220,7 +230,10 @@ Value FEye(VM& vm, const Value&, const ArgsView& args) {
   bool has_m = !m.is_null() && !m.is_none();
   if (has_m && !ToInt(vm, m, &mi)) return {};
   Tensor t;
-  if (!RunOp(vm, "eye", {Constant(Scalar(ni)), has_m ? Constant(Scalar(mi)) : Constant(None{}), DTypeOrNone(kw)}, &t)) {
+  if (!RunOp(
+          vm, "eye",
+          {Constant(Scalar(ni)), has_m ? Constant(Scalar(mi)) : Constant(None{}), DTypeOrNone(kw)},
+          &t)) {
     return {};
   }
   return Finish(vm, std::move(t), kw);
@@ -248,14 +261,17 @@ Value FRandint(VM& vm, const Value&, const ArgsView& args) {
   }
   int64_t lo = 0, hi;
   Shape sizes;
-  if (high.is_null() || size.is_null()) return RaiseTypeError(vm, "randint() missing required arguments");
+  if (high.is_null() || size.is_null())
+    return RaiseTypeError(vm, "randint() missing required arguments");
   if ((!low.is_null() && !ToInt(vm, low, &lo)) || !ToInt(vm, high, &hi) ||
       !ToIntList(vm, size, "randint", "size", &sizes)) {
     return {};
   }
   Tensor t;
-  if (!RunOp(vm, "randint", {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(sizes),
-                             kw.has_dtype ? Constant(kw.dtype) : Constant(DType::kInt64)}, &t)) {
+  if (!RunOp(vm, "randint",
+             {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(sizes),
+              kw.has_dtype ? Constant(kw.dtype) : Constant(DType::kInt64)},
+             &t)) {
     return {};
   }
   return Finish(vm, std::move(t), kw);
@@ -267,18 +283,23 @@ Value LikeFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
   if (!ReadFactoryKw(vm, args, fname, &kw, {"input", "fill_value"})) return {};
   Value in = args.nargs > 0 ? args[0] : KwArg(args, "input");
   Tensor t;
-  if (in.is_null()) return RaiseTypeError(vm, absl::StrFormat("%s() missing required argument 'input'", fname));
+  if (in.is_null())
+    return RaiseTypeError(vm, absl::StrFormat("%s() missing required argument 'input'", fname));
   if (!ToTensorArg(vm, in, fname, "input", &t)) return {};
   DType d = kw.has_dtype ? kw.dtype : t.dtype();
   Shape sizes(t.sizes().begin(), t.sizes().end());
   switch (kind) {
-    case 0: return Finish(vm, Tensor::Zeros(sizes, d), kw);
-    case 1: return Finish(vm, Tensor::Full(sizes, Scalar(int64_t{1}), d), kw);
-    case 2: return Finish(vm, Tensor::Zeros(sizes, d), kw);
+    case 0:
+      return Finish(vm, Tensor::Zeros(sizes, d), kw);
+    case 1:
+      return Finish(vm, Tensor::Full(sizes, Scalar(int64_t{1}), d), kw);
+    case 2:
+      return Finish(vm, Tensor::Zeros(sizes, d), kw);
     case 5: {
       Value fill = args.nargs > 1 ? args[1] : KwArg(args, "fill_value");
       Scalar s;
-      if (fill.is_null()) return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
+      if (fill.is_null())
+        return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
       if (!ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
       return Finish(vm, Tensor::Full(sizes, s, d), kw);
     }
@@ -303,18 +324,32 @@ Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
     return {};
   }
   Tensor r;
-  if (!RunOp(vm, "randint", {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
-                             Constant(kw.has_dtype ? kw.dtype : t.dtype())}, &r)) {
+  if (!RunOp(vm, "randint",
+             {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
+              Constant(kw.has_dtype ? kw.dtype : t.dtype())},
+             &r)) {
     return {};
   }
   return Finish(vm, std::move(r), kw);
 }
-Value FZerosLike(VM& vm, const Value&, const ArgsView& a) { return LikeFactory(vm, a, "zeros_like", 0); }
-Value FOnesLike(VM& vm, const Value&, const ArgsView& a) { return LikeFactory(vm, a, "ones_like", 1); }
-Value FEmptyLike(VM& vm, const Value&, const ArgsView& a) { return LikeFactory(vm, a, "empty_like", 2); }
-Value FRandLike(VM& vm, const Value&, const ArgsView& a) { return LikeFactory(vm, a, "rand_like", 3); }
-Value FRandnLike(VM& vm, const Value&, const ArgsView& a) { return LikeFactory(vm, a, "randn_like", 4); }
-Value FFullLike(VM& vm, const Value&, const ArgsView& a) { return LikeFactory(vm, a, "full_like", 5); }
+Value FZerosLike(VM& vm, const Value&, const ArgsView& a) {
+  return LikeFactory(vm, a, "zeros_like", 0);
+}
+Value FOnesLike(VM& vm, const Value&, const ArgsView& a) {
+  return LikeFactory(vm, a, "ones_like", 1);
+}
+Value FEmptyLike(VM& vm, const Value&, const ArgsView& a) {
+  return LikeFactory(vm, a, "empty_like", 2);
+}
+Value FRandLike(VM& vm, const Value&, const ArgsView& a) {
+  return LikeFactory(vm, a, "rand_like", 3);
+}
+Value FRandnLike(VM& vm, const Value&, const ArgsView& a) {
+  return LikeFactory(vm, a, "randn_like", 4);
+}
+Value FFullLike(VM& vm, const Value&, const ArgsView& a) {
+  return LikeFactory(vm, a, "full_like", 5);
+}
 
 // cat / stack (tensors, dim=0).
 Value JoinOp(VM& vm, const ArgsView& args, const char* fname, const char* op) {
@@ -354,15 +389,31 @@ Value FInitialSeed(VM&, const Value&, const ArgsView&) {
 }
 
 constexpr MethodDef kCreation[] = {
-    {"tensor", FTensor},         {"as_tensor", FAsTensor},   {"zeros", FZeros},
-    {"ones", FOnes},             {"empty", FEmpty},          {"full", FFull},
-    {"rand", FRand},             {"randn", FRandn},          {"randint", FRandint},
-    {"arange", FArange},         {"linspace", FLinspace},    {"eye", FEye},
-    {"zeros_like", FZerosLike},  {"ones_like", FOnesLike},   {"empty_like", FEmptyLike},
-    {"full_like", FFullLike},    {"rand_like", FRandLike},   {"randn_like", FRandnLike},
+    {"tensor", FTensor},
+    {"as_tensor", FAsTensor},
+    {"zeros", FZeros},
+    {"ones", FOnes},
+    {"empty", FEmpty},
+    {"full", FFull},
+    {"rand", FRand},
+    {"randn", FRandn},
+    {"randint", FRandint},
+    {"arange", FArange},
+    {"linspace", FLinspace},
+    {"eye", FEye},
+    {"zeros_like", FZerosLike},
+    {"ones_like", FOnesLike},
+    {"empty_like", FEmptyLike},
+    {"full_like", FFullLike},
+    {"rand_like", FRandLike},
+    {"randn_like", FRandnLike},
     {"randint_like", FRandintLike},
-    {"cat", FCat},               {"concat", FCat},           {"concatenate", FCat},
-    {"stack", FStack},           {"manual_seed", FManualSeed}, {"initial_seed", FInitialSeed},
+    {"cat", FCat},
+    {"concat", FCat},
+    {"concatenate", FCat},
+    {"stack", FStack},
+    {"manual_seed", FManualSeed},
+    {"initial_seed", FInitialSeed},
 };
 
 }  // namespace

@@ -15,8 +15,8 @@ namespace {
 bool RequiresGrad(const Value& v) {
   if (IsTensor(v)) return Cast<TensorObject>(v)->requires_grad;
   if (v.is_object() && (IsInstance(v, Types().list) || IsInstance(v, Types().tuple))) {
-    const std::vector<Value>& items = IsInstance(v, Types().list) ? Cast<ListObject>(v)->items
-                                                                  : Cast<TupleObject>(v)->items;
+    const std::vector<Value>& items =
+        IsInstance(v, Types().list) ? Cast<ListObject>(v)->items : Cast<TupleObject>(v)->items;
     for (const Value& i : items) {
       if (IsTensor(i) && Cast<TensorObject>(i)->requires_grad) return true;
     }
@@ -28,8 +28,9 @@ bool RequiresGrad(const Value& v) {
 std::string GradFnName(std::string_view name, const tensor::Tensor& out, const Value& self,
                        const ArgsView& args) {
   if (name.size() > 4 && name.substr(0, 2) == "__") name = name.substr(2, name.size() - 4);
-  if (name.size() > 1 && name[0] == 'r' && (name == "radd" || name == "rsub" || name == "rmul" ||
-                                            name == "rtruediv" || name == "rpow" || name == "rmatmul")) {
+  if (name.size() > 1 && name[0] == 'r' &&
+      (name == "radd" || name == "rsub" || name == "rmul" || name == "rtruediv" || name == "rpow" ||
+       name == "rmatmul")) {
     if (name == "rsub") return "RsubBackward1";
     name = name.substr(1);
   }
@@ -52,17 +53,21 @@ std::string GradFnName(std::string_view name, const tensor::Tensor& out, const V
   if (name == "T" || name == "permute") return "PermuteBackward0";
   if (name == "getitem") return out.dim() >= 0 ? "SelectBackward0" : "";
   static constexpr const char* kSimple[] = {
-      "add", "sub", "mul", "div", "neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu",
-      "pow", "sqrt", "rsqrt", "abs", "clone", "t", "unsqueeze", "squeeze", "expand", "transpose",
-      "softmax", "log_softmax", "gelu", "silu", "clamp", "amax", "amin", "prod", "var", "std",
-      "logsumexp", "where", "maximum", "minimum", "index_select", "gather", "cat", "stack",
-      "addmm", "erf", "log1p", "expm1", "floor", "ceil", "round", "sign", "masked_fill"};
+      "add",       "sub",          "mul",         "div",     "neg",       "exp",     "log",
+      "sin",       "cos",          "tanh",        "sigmoid", "relu",      "pow",     "sqrt",
+      "rsqrt",     "abs",          "clone",       "t",       "unsqueeze", "squeeze", "expand",
+      "transpose", "softmax",      "log_softmax", "gelu",    "silu",      "clamp",   "amax",
+      "amin",      "prod",         "var",         "std",     "logsumexp", "where",   "maximum",
+      "minimum",   "index_select", "gather",      "cat",     "stack",     "addmm",   "erf",
+      "log1p",     "expm1",        "floor",       "ceil",    "round",     "sign",    "masked_fill"};
   static constexpr const char* kNames[] = {
-      "Add", "Sub", "Mul", "Div", "Neg", "Exp", "Log", "Sin", "Cos", "Tanh", "Sigmoid", "Relu",
-      "Pow", "Sqrt", "Rsqrt", "Abs", "Clone", "T", "Unsqueeze", "Squeeze", "Expand", "Transpose",
-      "Softmax", "LogSoftmax", "Gelu", "Silu", "Clamp", "Amax", "Amin", "Prod", "Var", "Std",
-      "Logsumexp", "Where", "Maximum", "Minimum", "IndexSelect", "Gather", "Cat", "Stack",
-      "Addmm", "Erf", "Log1P", "Expm1", "Floor", "Ceil", "Round", "Sign", "MaskedFill"};
+      "Add",       "Sub",         "Mul",        "Div",     "Neg",       "Exp",     "Log",
+      "Sin",       "Cos",         "Tanh",       "Sigmoid", "Relu",      "Pow",     "Sqrt",
+      "Rsqrt",     "Abs",         "Clone",      "T",       "Unsqueeze", "Squeeze", "Expand",
+      "Transpose", "Softmax",     "LogSoftmax", "Gelu",    "Silu",      "Clamp",   "Amax",
+      "Amin",      "Prod",        "Var",        "Std",     "Logsumexp", "Where",   "Maximum",
+      "Minimum",   "IndexSelect", "Gather",     "Cat",     "Stack",     "Addmm",   "Erf",
+      "Log1P",     "Expm1",       "Floor",      "Ceil",    "Round",     "Sign",    "MaskedFill"};
   for (size_t i = 0; i < std::size(kSimple); ++i) {
     if (name == kSimple[i]) {
       std::string n = kNames[i];
@@ -89,14 +94,55 @@ void Mark(const Value& v, const std::string& fn) {
 
 // Methods whose results never carry grad, or that manage the flag.
 bool Untracked(std::string_view n) {
-  static constexpr std::string_view kSkip[] = {
-      "detach", "detach_", "requires_grad_", "__repr__", "__str__", "__format__", "__bool__",
-      "__len__", "__int__", "__float__", "__index__", "__hash__", "__getattr__", "__setitem__",
-      "size", "stride", "dim", "ndimension", "numel", "nelement", "item", "tolist",
-      "is_contiguous", "storage_offset", "element_size", "is_floating_point", "equal",
-      "allclose", "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor", "cpu",
-      "cuda", "zero_", "fill_", "uniform_", "normal_", "__eq__", "__ne__", "__lt__", "__le__",
-      "__gt__", "__ge__", "argmax", "argmin", "__new__", "__init__"};
+  static constexpr std::string_view kSkip[] = {"detach",
+                                               "detach_",
+                                               "requires_grad_",
+                                               "__repr__",
+                                               "__str__",
+                                               "__format__",
+                                               "__bool__",
+                                               "__len__",
+                                               "__int__",
+                                               "__float__",
+                                               "__index__",
+                                               "__hash__",
+                                               "__getattr__",
+                                               "__setitem__",
+                                               "size",
+                                               "stride",
+                                               "dim",
+                                               "ndimension",
+                                               "numel",
+                                               "nelement",
+                                               "item",
+                                               "tolist",
+                                               "is_contiguous",
+                                               "storage_offset",
+                                               "element_size",
+                                               "is_floating_point",
+                                               "equal",
+                                               "allclose",
+                                               "new_zeros",
+                                               "new_ones",
+                                               "new_full",
+                                               "new_empty",
+                                               "new_tensor",
+                                               "cpu",
+                                               "cuda",
+                                               "zero_",
+                                               "fill_",
+                                               "uniform_",
+                                               "normal_",
+                                               "__eq__",
+                                               "__ne__",
+                                               "__lt__",
+                                               "__le__",
+                                               "__gt__",
+                                               "__ge__",
+                                               "argmax",
+                                               "argmin",
+                                               "__new__",
+                                               "__init__"};
   for (std::string_view s : kSkip) {
     if (s == n) return true;
   }
@@ -140,7 +186,8 @@ Value TrackGrad(std::string_view name, Value result, const Value& self, const Ar
 
 void AddGradTracking(Type* t) {
   for (auto& e : t->dict->entries) {
-    if (e.key.is_null() || !e.value.is_object() || e.value.type() != Types().native_function) continue;
+    if (e.key.is_null() || !e.value.is_object() || e.value.type() != Types().native_function)
+      continue;
     auto* f = Cast<NativeFunctionObject>(e.value);
     if (!f->is_method || Untracked(f->name) || g_count >= kMaxTracked) continue;
     g_orig[g_count] = f->fn;

@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -100,8 +101,9 @@ bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
       int64_t i = v.is_int() ? v.as_int() : TensorOf(v).item_int();
       int64_t size = cur.size(dim);
       if (i < -size || i >= size) {
-        RaiseIndexError(vm, absl::StrFormat("index %d is out of bounds for dimension %d with size %d",
-                                            i, orig, size));
+        RaiseIndexError(
+            vm, absl::StrFormat("index %d is out of bounds for dimension %d with size %d", i, orig,
+                                size));
         return false;
       }
       ++orig;
@@ -158,9 +160,10 @@ bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
         return false;
       }
     } else {
-      RaiseIndexError(vm, "only integers, slices (`:`), ellipsis (`...`), None and long or byte "
-                          "Variables are valid indices (got " +
-                              std::string(TypeName(v)) + ")");
+      RaiseIndexError(vm,
+                      "only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                      "Variables are valid indices (got " +
+                          std::string(TypeName(v)) + ")");
       return false;
     }
   }
@@ -172,8 +175,8 @@ bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
 // come first, the broadcast index shape, and each index broadcast to it
 // with negative values wrapped (bounds checked).
 struct AdvPlan {
-  Tensor permuted;                    // adv dims first, then the rest (a view)
-  Shape bshape;                       // broadcast index shape
+  Tensor permuted;                           // adv dims first, then the rest (a view)
+  Shape bshape;                              // broadcast index shape
   std::vector<std::vector<int64_t>> coords;  // per adv index, numel(bshape) values
   Shape rest_sizes, rest_strides;
   int64_t insert_at = 0;  // where the index dims go in the result
@@ -186,9 +189,13 @@ bool PlanAdvanced(VM& vm, const Indexed& ix, AdvPlan* plan) {
     absl::StatusOr<Shape> s = tensor::BroadcastShapes(b, a.index.sizes());
     if (!s.ok()) {
       std::string shapes;
-      for (const AdvIndex& x : ix.adv) absl::StrAppend(&shapes, shapes.empty() ? "" : ", ", tensor::ShapeToString(x.index.sizes()));
-      RaiseIndexError(vm, "shape mismatch: indexing tensors could not be broadcast together with "
-                          "shapes " + shapes);
+      for (const AdvIndex& x : ix.adv)
+        absl::StrAppend(&shapes, shapes.empty() ? "" : ", ",
+                        tensor::ShapeToString(x.index.sizes()));
+      RaiseIndexError(vm,
+                      "shape mismatch: indexing tensors could not be broadcast together with "
+                      "shapes " +
+                          shapes);
       return false;
     }
     b = *s;
@@ -224,8 +231,9 @@ bool PlanAdvanced(VM& vm, const Indexed& ix, AdvPlan* plan) {
     for (int64_t k = 0; k < n; ++k) {
       int64_t i = p[k];
       if (i < -size || i >= size) {
-        RaiseIndexError(vm, absl::StrFormat("index %d is out of bounds for dimension %d with size %d",
-                                            i, a.dim, size));
+        RaiseIndexError(
+            vm, absl::StrFormat("index %d is out of bounds for dimension %d with size %d", i, a.dim,
+                                size));
         return false;
       }
       c[static_cast<size_t>(k)] = i < 0 ? i + size : i;
@@ -263,7 +271,8 @@ bool GatherAdvanced(VM& vm, const Indexed& ix, Tensor* out) {
   int64_t* l = lin.data<int64_t>();
   for (int64_t k = 0; k < n; ++k) {
     int64_t acc = 0;
-    for (size_t i = 0; i < m; ++i) acc = acc * p.size(static_cast<int64_t>(i)) + plan.coords[i][static_cast<size_t>(k)];
+    for (size_t i = 0; i < m; ++i)
+      acc = acc * p.size(static_cast<int64_t>(i)) + plan.coords[i][static_cast<size_t>(k)];
     l[k] = acc;
   }
   Tensor r;
@@ -330,8 +339,8 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!ValueTensor(vm, args[1], t.dtype(), &val)) return {};
   // x[mask] = value with a full-shape mask and a broadcastable value.
   const Value& key = args[0];
-  if (IsTensor(key) && TensorOf(key).dtype() == DType::kBool && TensorOf(key).sizes() == t.sizes() &&
-      val.numel() == 1) {
+  if (IsTensor(key) && TensorOf(key).dtype() == DType::kBool &&
+      TensorOf(key).sizes() == t.sizes() && val.numel() == 1) {
     Tensor r;
     if (!RunOp(vm, "where", {TensorOf(key), val, t}, &r)) return {};
     if (!WriteInPlace(vm, t, r)) return {};
@@ -356,7 +365,8 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!RunOp(vm, "expand", {val, Constant(result_shape)}, &v)) return {};
   if (plan.insert_at > 0) {
     Shape inv(perm.size());
-    for (size_t i = 0; i < perm.size(); ++i) inv[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
+    for (size_t i = 0; i < perm.size(); ++i)
+      inv[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
     if (!RunOp(vm, "permute", {v, Constant(inv)}, &v)) return {};
   }
   int64_t n = tensor::Numel(plan.bshape);

@@ -6,10 +6,12 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+
 #include "tc/script/module_registry.h"
+#include "tc/support/check.h"
+
 #include "torch_known_names.h"
 #include "torch_tensor.h"
-#include "tc/support/check.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -27,7 +29,7 @@ Value ModuleGetAttr(VM& vm, const Value& self, const ArgsView& args) {
   const std::string& mod = Cast<ModuleObject>(self)->name;
   std::string full = absl::StrCat(mod, ".", *name);
   if (FindBuiltinModule(full) != nullptr) return vm.Import(full);
-  TorchNamespace ns = mod == "torch.nn" ? TorchNamespace::kNn
+  TorchNamespace ns = mod == "torch.nn"              ? TorchNamespace::kNn
                       : mod == "torch.nn.functional" ? TorchNamespace::kFunctional
                                                      : TorchNamespace::kTorch;
   if (mod == "torch" || mod == "torch.nn" || mod == "torch.nn.functional") {
@@ -82,8 +84,8 @@ Value MethodAdapter(VM& vm, const Value& method, const ArgsView& args) {
     }
   }
   if (input.is_null() || !IsTensor(input)) {
-    return RaiseTypeError(vm, absl::StrFormat("%s() missing required argument 'input' (pos 1)",
-                                              nf->name));
+    return RaiseTypeError(
+        vm, absl::StrFormat("%s() missing required argument 'input' (pos 1)", nf->name));
   }
   Value kw = NewTuple(std::move(names));
   return nf->fn(vm, input, ArgsView(vals.data(), 0, Cast<TupleObject>(kw)));
@@ -91,17 +93,26 @@ Value MethodAdapter(VM& vm, const Value& method, const ArgsView& args) {
 
 // Tensor methods that torch also offers as functions.
 constexpr const char* kMethodFunctions[] = {
-    "abs", "neg", "exp", "log", "log1p", "expm1", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh",
-    "sigmoid", "relu", "erf", "floor", "ceil", "round", "sign", "logical_not", "bitwise_not",
-    "add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "clamp", "clip", "eq", "ne",
-    "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "bitwise_and",
-    "bitwise_or", "bitwise_xor", "masked_fill", "scatter", "maximum", "minimum", "index_select",
-    "gather", "matmul", "mm", "bmm", "addmm", "softmax", "log_softmax", "sum", "mean", "prod",
-    "amax", "amin", "max", "min", "argmax", "argmin", "var", "std", "all", "any", "logsumexp",
-    "norm", "reshape", "permute", "transpose", "swapaxes", "t", "unsqueeze", "squeeze", "flatten",
-    "narrow", "split", "chunk", "unbind", "subtract", "multiply", "divide", "true_divide",
-    "negative", "absolute", "clamp_min", "clamp_max", "greater", "less", "clone", "detach",
-    "numel", "is_floating_point", "gelu", "silu", "equal", "isclose", "allclose"};
+    "abs",          "neg",          "exp",         "log",         "log1p",
+    "expm1",        "sqrt",         "rsqrt",       "sin",         "cos",
+    "tan",          "tanh",         "sigmoid",     "relu",        "erf",
+    "floor",        "ceil",         "round",       "sign",        "logical_not",
+    "bitwise_not",  "add",          "sub",         "mul",         "div",
+    "floor_divide", "remainder",    "pow",         "clamp",       "clip",
+    "eq",           "ne",           "lt",          "le",          "gt",
+    "ge",           "logical_and",  "logical_or",  "logical_xor", "bitwise_and",
+    "bitwise_or",   "bitwise_xor",  "masked_fill", "scatter",     "maximum",
+    "minimum",      "index_select", "gather",      "matmul",      "mm",
+    "bmm",          "addmm",        "softmax",     "log_softmax", "sum",
+    "mean",         "prod",         "amax",        "amin",        "max",
+    "min",          "argmax",       "argmin",      "var",         "std",
+    "all",          "any",          "logsumexp",   "norm",        "reshape",
+    "permute",      "transpose",    "swapaxes",    "t",           "unsqueeze",
+    "squeeze",      "flatten",      "narrow",      "split",       "chunk",
+    "unbind",       "subtract",     "multiply",    "divide",      "true_divide",
+    "negative",     "absolute",     "clamp_min",   "clamp_max",   "greater",
+    "less",         "clone",        "detach",      "numel",       "is_floating_point",
+    "gelu",         "silu",         "equal",       "isclose",     "allclose"};
 
 // --- Grad mode ---------------------------------------------------------------
 
@@ -110,8 +121,6 @@ struct GradModeObject : Object {
   bool mode = false;
   std::vector<bool> saved;
 };
-
-
 
 Value GradModeInit(VM& vm, const Value& self, const ArgsView& args) {
   auto* g = Cast<GradModeObject>(self);
@@ -239,11 +248,11 @@ struct DTypeName {
   DType dtype;
 };
 constexpr DTypeName kDTypes[] = {
-    {"float32", DType::kFloat32}, {"float", DType::kFloat32},   {"float64", DType::kFloat64},
-    {"double", DType::kFloat64},  {"float16", DType::kFloat16}, {"half", DType::kFloat16},
-    {"bfloat16", DType::kBFloat16}, {"int64", DType::kInt64},   {"long", DType::kInt64},
-    {"int32", DType::kInt32},     {"int", DType::kInt32},       {"int16", DType::kInt16},
-    {"short", DType::kInt16},     {"int8", DType::kInt8},       {"uint8", DType::kUInt8},
+    {"float32", DType::kFloat32},   {"float", DType::kFloat32},   {"float64", DType::kFloat64},
+    {"double", DType::kFloat64},    {"float16", DType::kFloat16}, {"half", DType::kFloat16},
+    {"bfloat16", DType::kBFloat16}, {"int64", DType::kInt64},     {"long", DType::kInt64},
+    {"int32", DType::kInt32},       {"int", DType::kInt32},       {"int16", DType::kInt16},
+    {"short", DType::kInt16},       {"int8", DType::kInt8},       {"uint8", DType::kUInt8},
     {"bool", DType::kBool},
 };
 

@@ -4,6 +4,7 @@
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script {
@@ -122,8 +123,8 @@ Value OpMethod(VM& vm, const graph_ir::OpDef& op, const Value& self, const ArgsV
     if (idx == 0 && kw == "exponent" && op.name == "pow") idx = 1;
     if (idx == 0 && kw == "input") idx = 0;
     if (idx == 0) {
-      return RaiseTypeError(vm, absl::StrFormat("%s() got an unexpected keyword argument '%s'",
-                                                op.name, kw));
+      return RaiseTypeError(
+          vm, absl::StrFormat("%s() got an unexpected keyword argument '%s'", op.name, kw));
     }
     bound[idx] = &args.kwvalue(k);
   }
@@ -160,16 +161,26 @@ bool CanCast(DType from, DType to) {
 
 std::string ScalarTypeName(DType d) {
   switch (d) {
-    case DType::kBool: return "Bool";
-    case DType::kUInt8: return "Byte";
-    case DType::kInt8: return "Char";
-    case DType::kInt16: return "Short";
-    case DType::kInt32: return "Int";
-    case DType::kInt64: return "Long";
-    case DType::kFloat16: return "Half";
-    case DType::kBFloat16: return "BFloat16";
-    case DType::kFloat32: return "Float";
-    case DType::kFloat64: return "Double";
+    case DType::kBool:
+      return "Bool";
+    case DType::kUInt8:
+      return "Byte";
+    case DType::kInt8:
+      return "Char";
+    case DType::kInt16:
+      return "Short";
+    case DType::kInt32:
+      return "Int";
+    case DType::kInt64:
+      return "Long";
+    case DType::kFloat16:
+      return "Half";
+    case DType::kBFloat16:
+      return "BFloat16";
+    case DType::kFloat32:
+      return "Float";
+    case DType::kFloat64:
+      return "Double";
   }
   return "?";
 }
@@ -178,10 +189,10 @@ std::string ScalarTypeName(DType d) {
 
 bool WriteInPlace(VM& vm, const tensor::Tensor& self, const tensor::Tensor& result) {
   if (!CanCast(result.dtype(), self.dtype())) {
-    RaiseRuntimeError(vm, absl::StrFormat("result type %s can't be cast to the desired output "
-                                          "type %s",
-                                          ScalarTypeName(result.dtype()),
-                                          ScalarTypeName(self.dtype())));
+    RaiseRuntimeError(
+        vm, absl::StrFormat("result type %s can't be cast to the desired output "
+                            "type %s",
+                            ScalarTypeName(result.dtype()), ScalarTypeName(self.dtype())));
     return false;
   }
   tensor::Tensor src = result;

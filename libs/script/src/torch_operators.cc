@@ -5,6 +5,7 @@
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -14,11 +15,30 @@ namespace {
 
 using graph_ir::Constant;
 
-enum OpIndex { kAdd, kSub, kMul, kDiv, kFloorDiv, kMod, kPow, kMatMul, kAnd, kOr, kXor,
-               kEq, kNe, kLt, kLe, kGt, kGe, kNumOps };
+enum OpIndex {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kFloorDiv,
+  kMod,
+  kPow,
+  kMatMul,
+  kAnd,
+  kOr,
+  kXor,
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kNumOps
+};
 constexpr const char* kOpNames[kNumOps] = {
-    "add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "matmul",
-    "bitwise_and", "bitwise_or", "bitwise_xor", "eq", "ne", "lt", "le", "gt", "ge"};
+    "add",    "sub",         "mul",        "div",         "floor_divide", "remainder", "pow",
+    "matmul", "bitwise_and", "bitwise_or", "bitwise_xor", "eq",           "ne",        "lt",
+    "le",     "gt",          "ge"};
 
 const graph_ir::OpDef& Op(int i) {
   static const graph_ir::OpDef* ops[kNumOps] = {};
@@ -46,9 +66,10 @@ Value Reflected(VM& vm, int op, const Value& self, const Value& other) {
     return CallOp(vm, Op(op), {a, Constant(s)});
   }
   if (op == kSub && a.dtype() == DType::kBool) {
-    return RaiseRuntimeError(vm, "Subtraction, the `-` operator, with a bool tensor is not "
-                                 "supported. If you are trying to invert a mask, use the `~` or "
-                                 "`logical_not()` operator instead.");
+    return RaiseRuntimeError(vm,
+                             "Subtraction, the `-` operator, with a bool tensor is not "
+                             "supported. If you are trying to invert a mask, use the `~` or "
+                             "`logical_not()` operator instead.");
   }
   tensor::TypeOperand ops[2] = {
       {a.dtype(), a.dim() == 0 ? tensor::OperandKind::kZeroDim : tensor::OperandKind::kTensor},
@@ -64,18 +85,18 @@ Value InPlace(VM& vm, int op, const Value& self, const Value& other) {
   return self;
 }
 
-#define TC_BINARY(NAME, OP)                                                   \
-  Value Op_##NAME(VM& vm, const Value& self, const ArgsView& args) {          \
-    if (!CheckArgCount(vm, args, "__" #NAME "__", 1, 1)) return {};           \
-    return Forward(vm, OP, self, args[0]);                                    \
-  }                                                                           \
-  Value Op_r##NAME(VM& vm, const Value& self, const ArgsView& args) {         \
-    if (!CheckArgCount(vm, args, "__r" #NAME "__", 1, 1)) return {};          \
-    return Reflected(vm, OP, self, args[0]);                                  \
-  }                                                                           \
-  Value Op_i##NAME(VM& vm, const Value& self, const ArgsView& args) {         \
-    if (!CheckArgCount(vm, args, "__i" #NAME "__", 1, 1)) return {};          \
-    return InPlace(vm, OP, self, args[0]);                                    \
+#define TC_BINARY(NAME, OP)                                           \
+  Value Op_##NAME(VM& vm, const Value& self, const ArgsView& args) {  \
+    if (!CheckArgCount(vm, args, "__" #NAME "__", 1, 1)) return {};   \
+    return Forward(vm, OP, self, args[0]);                            \
+  }                                                                   \
+  Value Op_r##NAME(VM& vm, const Value& self, const ArgsView& args) { \
+    if (!CheckArgCount(vm, args, "__r" #NAME "__", 1, 1)) return {};  \
+    return Reflected(vm, OP, self, args[0]);                          \
+  }                                                                   \
+  Value Op_i##NAME(VM& vm, const Value& self, const ArgsView& args) { \
+    if (!CheckArgCount(vm, args, "__i" #NAME "__", 1, 1)) return {};  \
+    return InPlace(vm, OP, self, args[0]);                            \
   }
 TC_BINARY(add, kAdd)
 TC_BINARY(sub, kSub)
@@ -117,14 +138,21 @@ Value Op_invert(VM& vm, const Value& self, const ArgsView&) {
 }
 
 constexpr MethodDef kOperators[] = {
-#define TC_ENTRY(NAME) {"__" #NAME "__", Op_##NAME}, {"__r" #NAME "__", Op_r##NAME}, \
-                       {"__i" #NAME "__", Op_i##NAME},
-    TC_ENTRY(add) TC_ENTRY(sub) TC_ENTRY(mul) TC_ENTRY(truediv) TC_ENTRY(floordiv)
-    TC_ENTRY(mod) TC_ENTRY(pow) TC_ENTRY(matmul) TC_ENTRY(and) TC_ENTRY(or) TC_ENTRY(xor)
+#define TC_ENTRY(NAME) \
+  {"__" #NAME "__", Op_##NAME}, {"__r" #NAME "__", Op_r##NAME}, {"__i" #NAME "__", Op_i##NAME},
+    TC_ENTRY(add) TC_ENTRY(sub) TC_ENTRY(mul) TC_ENTRY(truediv) TC_ENTRY(floordiv) TC_ENTRY(mod)
+        TC_ENTRY(pow) TC_ENTRY(matmul) TC_ENTRY(and) TC_ENTRY(or) TC_ENTRY(xor)
 #undef TC_ENTRY
-    {"__eq__", Op_eq}, {"__ne__", Op_ne}, {"__lt__", Op_lt}, {"__le__", Op_le},
-    {"__gt__", Op_gt}, {"__ge__", Op_ge}, {"__neg__", Op_neg}, {"__pos__", Op_pos},
-    {"__abs__", Op_abs}, {"__invert__", Op_invert},
+            {"__eq__", Op_eq},
+    {"__ne__", Op_ne},
+    {"__lt__", Op_lt},
+    {"__le__", Op_le},
+    {"__gt__", Op_gt},
+    {"__ge__", Op_ge},
+    {"__neg__", Op_neg},
+    {"__pos__", Op_pos},
+    {"__abs__", Op_abs},
+    {"__invert__", Op_invert},
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -111,7 +112,7 @@ Value MaxLike(VM& vm, const Value& self, const ArgsView& args, bool is_max) {
   if (!ToInt(vm, a[0], &dim) || !BoolArg(vm, a[1], false, &keepdim)) return {};
   absl::StatusOr<std::vector<tensor::Tensor>> r =
       RunKernel(is_max ? "max_dim" : "min_dim",
-                    {t, Constant(tensor::Scalar(dim)), Constant(tensor::Scalar(keepdim))});
+                {t, Constant(tensor::Scalar(dim)), Constant(tensor::Scalar(keepdim))});
   if (!r.ok()) return RaiseStatus(vm, r.status());
   return NewReturnTypes(name, WrapTensor((*r)[0]), WrapTensor((*r)[1]));
 }
@@ -217,10 +218,9 @@ Value RNorm(VM& vm, const Value& self, const ArgsView& args) {
 }
 
 constexpr MethodDef kReductions[] = {
-    {"sum", RSum},       {"mean", RMean},     {"prod", RProd},     {"amax", RAmax},
-    {"amin", RAmin},     {"max", RMax},       {"min", RMin},       {"argmax", RArgmax},
-    {"argmin", RArgmin}, {"var", RVar},       {"std", RStd},       {"all", RAll},
-    {"any", RAny},       {"logsumexp", RLogsumexp}, {"norm", RNorm},
+    {"sum", RSum}, {"mean", RMean}, {"prod", RProd},     {"amax", RAmax},           {"amin", RAmin},
+    {"max", RMax}, {"min", RMin},   {"argmax", RArgmax}, {"argmin", RArgmin},       {"var", RVar},
+    {"std", RStd}, {"all", RAll},   {"any", RAny},       {"logsumexp", RLogsumexp}, {"norm", RNorm},
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -26,12 +27,19 @@ Value SizesOp(VM& vm, const Value& self, const ArgsView& args, const char* op, c
   return CallOp(vm, op, {Self(self), Constant(std::move(sizes))});
 }
 Value SView(VM& vm, const Value& s, const ArgsView& a) {
-  if (a.nargs == 1 && IsInstance(a[0], DTypeType())) return RaiseUnsupported(vm, "torch.Tensor.view(dtype)");
+  if (a.nargs == 1 && IsInstance(a[0], DTypeType()))
+    return RaiseUnsupported(vm, "torch.Tensor.view(dtype)");
   return SizesOp(vm, s, a, "view", "size");
 }
-Value SReshape(VM& vm, const Value& s, const ArgsView& a) { return SizesOp(vm, s, a, "reshape", "shape"); }
-Value SExpand(VM& vm, const Value& s, const ArgsView& a) { return SizesOp(vm, s, a, "expand", "size"); }
-Value SPermute(VM& vm, const Value& s, const ArgsView& a) { return SizesOp(vm, s, a, "permute", "dims"); }
+Value SReshape(VM& vm, const Value& s, const ArgsView& a) {
+  return SizesOp(vm, s, a, "reshape", "shape");
+}
+Value SExpand(VM& vm, const Value& s, const ArgsView& a) {
+  return SizesOp(vm, s, a, "expand", "size");
+}
+Value SPermute(VM& vm, const Value& s, const ArgsView& a) {
+  return SizesOp(vm, s, a, "permute", "dims");
+}
 
 Value SViewAs(VM& vm, const Value& self, const ArgsView& args, const char* op) {
   if (!CheckArgCount(vm, args, op, 1, 1)) return {};
@@ -42,8 +50,12 @@ Value SViewAs(VM& vm, const Value& self, const ArgsView& args, const char* op) {
   return CallOp(vm, std::string(base), {Self(self), Constant(tensor::Shape(other.sizes()))});
 }
 Value SViewAsM(VM& vm, const Value& s, const ArgsView& a) { return SViewAs(vm, s, a, "view_as"); }
-Value SReshapeAs(VM& vm, const Value& s, const ArgsView& a) { return SViewAs(vm, s, a, "reshape_as"); }
-Value SExpandAs(VM& vm, const Value& s, const ArgsView& a) { return SViewAs(vm, s, a, "expand_as"); }
+Value SReshapeAs(VM& vm, const Value& s, const ArgsView& a) {
+  return SViewAs(vm, s, a, "reshape_as");
+}
+Value SExpandAs(VM& vm, const Value& s, const ArgsView& a) {
+  return SViewAs(vm, s, a, "expand_as");
+}
 
 Value STranspose(VM& vm, const Value& self, const ArgsView& args) {
   static constexpr const char* kNames[] = {"dim0", "dim1"};
@@ -68,7 +80,8 @@ Value SSqueeze(VM& vm, const Value& self, const ArgsView& args) {
   static constexpr const char* kNames[] = {"dim"};
   Value a[1];
   if (!ParseArgs(vm, args, "squeeze", kNames, 0, a)) return {};
-  if (a[0].is_null() || a[0].is_none()) return CallOp(vm, "squeeze", {Self(self), Constant(None{})});
+  if (a[0].is_null() || a[0].is_none())
+    return CallOp(vm, "squeeze", {Self(self), Constant(None{})});
   tensor::Shape dims;
   if (!ToIntList(vm, a[0], "squeeze", "dim", &dims)) return {};
   return CallOp(vm, "squeeze", {Self(self), Constant(std::move(dims))});
@@ -127,7 +140,10 @@ Value SSplit(VM& vm, const Value& self, const ArgsView& args) {
   std::vector<int64_t> sizes;
   if (a[0].is_int()) {
     int64_t k = a[0].as_int();
-    if (k <= 0 && n > 0) return RaiseRuntimeError(vm, "split_size can only be 0 if dimension size is 0, but got dimension size of " + std::to_string(n));
+    if (k <= 0 && n > 0)
+      return RaiseRuntimeError(
+          vm, "split_size can only be 0 if dimension size is 0, but got dimension size of " +
+                  std::to_string(n));
     for (int64_t s = 0; s < n; s += k) sizes.push_back(std::min(k, n - s));
     if (n == 0) sizes.push_back(0);
   } else {
@@ -152,7 +168,9 @@ Value SChunk(VM& vm, const Value& self, const ArgsView& args) {
   const tensor::Tensor& t = Self(self);
   int64_t chunks, dim;
   if (!ToInt(vm, a[0], &chunks) || !WrapDimArg(vm, t, a[1], &dim)) return {};
-  if (chunks <= 0) return RaiseRuntimeError(vm, "chunk expects `chunks` to be greater than 0, got: " + std::to_string(chunks));
+  if (chunks <= 0)
+    return RaiseRuntimeError(
+        vm, "chunk expects `chunks` to be greater than 0, got: " + std::to_string(chunks));
   int64_t n = t.size(dim);
   int64_t k = (n + chunks - 1) / chunks;
   std::vector<int64_t> sizes;
@@ -187,8 +205,9 @@ Value SRepeat(VM& vm, const Value& self, const ArgsView& args) {
   if (!SizesFromArgs(vm, args, 0, KwArg(args, "repeats"), "repeat", &reps)) return {};
   const tensor::Tensor& t = Self(self);
   if (static_cast<int64_t>(reps.size()) < t.dim()) {
-    return RaiseRuntimeError(vm, "Number of dimensions of repeat dims can not be smaller than "
-                                 "number of dimensions of tensor");
+    return RaiseRuntimeError(vm,
+                             "Number of dimensions of repeat dims can not be smaller than "
+                             "number of dimensions of tensor");
   }
   size_t lead = reps.size() - static_cast<size_t>(t.dim());
   tensor::Shape view, expand, out;
@@ -201,7 +220,8 @@ Value SRepeat(VM& vm, const Value& self, const ArgsView& args) {
     out.push_back(reps[i] * s);
   }
   tensor::Tensor r;
-  if (!RunOp(vm, "reshape", {t, Constant(view)}, &r) || !RunOp(vm, "expand", {r, Constant(expand)}, &r)) {
+  if (!RunOp(vm, "reshape", {t, Constant(view)}, &r) ||
+      !RunOp(vm, "expand", {r, Constant(expand)}, &r)) {
     return {};
   }
   return CallOp(vm, "reshape", {r.contiguous(), Constant(out)});
@@ -214,20 +234,40 @@ Value ViewInPlace(const Value& self, Value r) {
   Cast<TensorObject>(self)->t = TensorOf(r);
   return self;
 }
-Value STransposeInPlace(VM& vm, const Value& s, const ArgsView& a) { return ViewInPlace(s, STranspose(vm, s, a)); }
+Value STransposeInPlace(VM& vm, const Value& s, const ArgsView& a) {
+  return ViewInPlace(s, STranspose(vm, s, a));
+}
 Value STInPlace(VM& vm, const Value& s, const ArgsView& a) { return ViewInPlace(s, ST(vm, s, a)); }
-Value SUnsqueezeInPlace(VM& vm, const Value& s, const ArgsView& a) { return ViewInPlace(s, SUnsqueeze(vm, s, a)); }
-Value SSqueezeInPlace(VM& vm, const Value& s, const ArgsView& a) { return ViewInPlace(s, SSqueeze(vm, s, a)); }
+Value SUnsqueezeInPlace(VM& vm, const Value& s, const ArgsView& a) {
+  return ViewInPlace(s, SUnsqueeze(vm, s, a));
+}
+Value SSqueezeInPlace(VM& vm, const Value& s, const ArgsView& a) {
+  return ViewInPlace(s, SSqueeze(vm, s, a));
+}
 
 constexpr MethodDef kShape[] = {
-    {"transpose_", STransposeInPlace}, {"t_", STInPlace}, {"unsqueeze_", SUnsqueezeInPlace},
+    {"transpose_", STransposeInPlace},
+    {"t_", STInPlace},
+    {"unsqueeze_", SUnsqueezeInPlace},
     {"squeeze_", SSqueezeInPlace},
-    {"view", SView},           {"reshape", SReshape},     {"expand", SExpand},
-    {"permute", SPermute},     {"view_as", SViewAsM},     {"reshape_as", SReshapeAs},
-    {"expand_as", SExpandAs},  {"transpose", STranspose}, {"swapaxes", STranspose},
-    {"t", ST},                 {"unsqueeze", SUnsqueeze}, {"squeeze", SSqueeze},
-    {"flatten", SFlatten},     {"narrow", SNarrow},       {"split", SSplit},
-    {"chunk", SChunk},         {"unbind", SUnbind},       {"repeat", SRepeat},
+    {"view", SView},
+    {"reshape", SReshape},
+    {"expand", SExpand},
+    {"permute", SPermute},
+    {"view_as", SViewAsM},
+    {"reshape_as", SReshapeAs},
+    {"expand_as", SExpandAs},
+    {"transpose", STranspose},
+    {"swapaxes", STranspose},
+    {"t", ST},
+    {"unsqueeze", SUnsqueeze},
+    {"squeeze", SSqueeze},
+    {"flatten", SFlatten},
+    {"narrow", SNarrow},
+    {"split", SSplit},
+    {"chunk", SChunk},
+    {"unbind", SUnbind},
+    {"repeat", SRepeat},
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+
 #include "tc/graph_ir/op.h"
 #include "tc/kernels/eager.h"
 #include "tc/script/native.h"
@@ -81,14 +82,13 @@ absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(std::string_view op,
                                                       std::vector<kernels::KernelArg> args);
 // Like CallOp, the raw tensor; false with an exception set.
-bool RunOp(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args,
-           tensor::Tensor* out);
+bool RunOp(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args, tensor::Tensor* out);
 
 // Conversions from script values. Each raises TypeError (naming `fname`
 // and `arg`) and returns false on a wrong type.
 bool IsNumber(const Value& v);  // bool, int, float
 tensor::Scalar NumberToScalar(const Value& v);
-bool ToDType(VM& vm, const Value& v, DType* out);  // a torch.dtype
+bool ToDType(VM& vm, const Value& v, DType* out);            // a torch.dtype
 bool ToDevice(VM& vm, const Value& v, tensor::Device* out);  // device or str
 bool ToTensorArg(VM& vm, const Value& v, std::string_view fname, std::string_view arg,
                  tensor::Tensor* out);
@@ -125,11 +125,11 @@ void SetGradEnabled(bool enabled);
 
 // The Tensor type's method table, attributes and operators
 // (torch_tensor_type.cc), used to build the type.
-void AddTensorMethods(Type* t);      // torch_tensor_methods.cc
-void AddTensorOperators(Type* t);    // torch_operators.cc
-void AddTensorIndexing(Type* t);     // torch_index.cc
-void AddTensorReductions(Type* t);   // torch_reductions.cc
-void AddTensorShapeMethods(Type* t); // torch_shape.cc
+void AddTensorMethods(Type* t);       // torch_tensor_methods.cc
+void AddTensorOperators(Type* t);     // torch_operators.cc
+void AddTensorIndexing(Type* t);      // torch_index.cc
+void AddTensorReductions(Type* t);    // torch_reductions.cc
+void AddTensorShapeMethods(Type* t);  // torch_shape.cc
 
 // Module contents.
 bool InitTorchModule(VM& vm, ModuleObject* m);       // torch_module.cc
@@ -138,8 +138,6 @@ bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
 
 }  // namespace tc::script
-
-
 
 namespace tc::script {
 
@@ -155,7 +153,6 @@ bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const graph_ir::ArgSpec& spe
 bool WriteInPlace(VM& vm, const tensor::Tensor& self, const tensor::Tensor& result);
 
 }  // namespace tc::script
-
 
 namespace tc::script {
 // Gives a torch module the attribute fallback (torch_module.cc).

@@ -5,7 +5,9 @@
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
+
 #include "tc/tensor/format.h"
+
 #include "torch_known_names.h"
 #include "torch_tensor.h"
 #include "vm_internal.h"
@@ -45,7 +47,8 @@ Value GetTrue(VM&, const Value&) { return Value::Bool(true); }
 Value GetData(VM&, const Value& self) { return WrapTensor(T(self)->t); }
 bool SetData(VM& vm, const Value& self, const Value& v) {
   if (!IsTensor(v)) {
-    RaiseTypeError(vm, absl::StrFormat("Variable data has to be a tensor, but got %s", TypeName(v)));
+    RaiseTypeError(vm,
+                   absl::StrFormat("Variable data has to be a tensor, but got %s", TypeName(v)));
     return false;
   }
   T(self)->t = TensorOf(v);
@@ -61,8 +64,9 @@ Value GetT(VM& vm, const Value& self) {
   return CallOp(vm, "permute", {t, Constant(dims)});
 }
 Value GetMT(VM& vm, const Value& self) {
-  return CallOp(vm, "transpose", {T(self)->t, Constant(tensor::Scalar(int64_t{-2})),
-                                  Constant(tensor::Scalar(int64_t{-1}))});
+  return CallOp(
+      vm, "transpose",
+      {T(self)->t, Constant(tensor::Scalar(int64_t{-2})), Constant(tensor::Scalar(int64_t{-1}))});
 }
 
 // --- Metadata methods --------------------------------------------------------
@@ -139,10 +143,10 @@ Value Converted(const Value& self, DType d) {
   if (t.dtype() == d) return self;
   return WrapTensor(t.to(d));
 }
-#define TC_CAST_METHOD(NAME, DT)                                     \
+#define TC_CAST_METHOD(NAME, DT)                                    \
   Value M_##NAME(VM& vm, const Value& self, const ArgsView& args) { \
-    if (!CheckArgCount(vm, args, #NAME, 0, 0)) return {};            \
-    return Converted(self, DType::DT);                               \
+    if (!CheckArgCount(vm, args, #NAME, 0, 0)) return {};           \
+    return Converted(self, DType::DT);                              \
   }
 TC_CAST_METHOD(float, kFloat32)
 TC_CAST_METHOD(double, kFloat64)
@@ -195,7 +199,8 @@ Value MTo(VM& vm, const Value& self, const ArgsView& args) {
       if (b < 0) return {};
       copy = b != 0;
     } else if (kw != "non_blocking" && kw != "memory_format") {
-      return RaiseTypeError(vm, absl::StrFormat("to() got an unexpected keyword argument '%s'", kw));
+      return RaiseTypeError(vm,
+                            absl::StrFormat("to() got an unexpected keyword argument '%s'", kw));
     }
   }
   if (copy) return WrapTensor(has_dtype ? t.to(dtype).clone() : t.clone());
@@ -312,8 +317,9 @@ Value MFloat(VM& vm, const Value& self, const ArgsView&) {
 Value MIndex(VM& vm, const Value& self, const ArgsView&) {
   const tensor::Tensor& t = T(self)->t;
   if (t.numel() != 1 || !tensor::IsIntegral(t.dtype(), true)) {
-    return RaiseTypeError(vm, "only integer tensors of a single element can be converted to an "
-                              "index");
+    return RaiseTypeError(vm,
+                          "only integer tensors of a single element can be converted to an "
+                          "index");
   }
   return Value::Int(t.item_int());
 }
@@ -352,10 +358,18 @@ Value NewFilled(VM& vm, const Value& self, const ArgsView& args, const char* fna
   if (kind == 3) return WrapTensor(tensor::Tensor::Empty(sizes, d));
   return WrapTensor(tensor::Tensor::Full(sizes, s, d));
 }
-Value MNewZeros(VM& vm, const Value& self, const ArgsView& a) { return NewFilled(vm, self, a, "new_zeros", 0); }
-Value MNewOnes(VM& vm, const Value& self, const ArgsView& a) { return NewFilled(vm, self, a, "new_ones", 1); }
-Value MNewFull(VM& vm, const Value& self, const ArgsView& a) { return NewFilled(vm, self, a, "new_full", 2); }
-Value MNewEmpty(VM& vm, const Value& self, const ArgsView& a) { return NewFilled(vm, self, a, "new_empty", 3); }
+Value MNewZeros(VM& vm, const Value& self, const ArgsView& a) {
+  return NewFilled(vm, self, a, "new_zeros", 0);
+}
+Value MNewOnes(VM& vm, const Value& self, const ArgsView& a) {
+  return NewFilled(vm, self, a, "new_ones", 1);
+}
+Value MNewFull(VM& vm, const Value& self, const ArgsView& a) {
+  return NewFilled(vm, self, a, "new_full", 2);
+}
+Value MNewEmpty(VM& vm, const Value& self, const ArgsView& a) {
+  return NewFilled(vm, self, a, "new_empty", 3);
+}
 Value MNewTensor(VM& vm, const Value& self, const ArgsView& args) {
   if (args.nargs != 1) return RaiseTypeError(vm, "new_tensor() takes 1 positional argument");
   Value dv = KwArg(args, "dtype");
@@ -433,8 +447,8 @@ Value MWhere(VM& vm, const Value& self, const ArgsView& args) {
   } else if (IsNumber(a[1])) {
     other = Constant(NumberToScalar(a[1]));
   } else {
-    return RaiseTypeError(vm, absl::StrFormat("where(): argument 'other' must be Tensor, not %s",
-                                              TypeName(a[1])));
+    return RaiseTypeError(
+        vm, absl::StrFormat("where(): argument 'other' must be Tensor, not %s", TypeName(a[1])));
   }
   return CallOp(vm, "where", {cond, T(self)->t, other});
 }
@@ -447,12 +461,12 @@ Value MWhere(VM& vm, const Value& self, const ArgsView& args) {
     if (op == nullptr) return RaiseUnsupported(vm, "torch.Tensor." #NAME); \
     return OpMethod(vm, *op, self, args);                                  \
   }
-#define TC_INPLACE_METHOD(NAME)                                            \
-  Value M_##NAME##_(VM& vm, const Value& self, const ArgsView& args) {     \
-    Value r = M_##NAME(vm, self, args);                                    \
-    if (r.is_null()) return r;                                             \
-    if (!WriteInPlace(vm, T(self)->t, TensorOf(r))) return {};             \
-    return self;                                                           \
+#define TC_INPLACE_METHOD(NAME)                                        \
+  Value M_##NAME##_(VM& vm, const Value& self, const ArgsView& args) { \
+    Value r = M_##NAME(vm, self, args);                                \
+    if (r.is_null()) return r;                                         \
+    if (!WriteInPlace(vm, T(self)->t, TensorOf(r))) return {};         \
+    return self;                                                       \
   }
 #define TC_OP_AND_INPLACE(NAME, OP) \
   TC_OP_METHOD(NAME, OP)            \
@@ -530,22 +544,26 @@ Value MEqual(VM& vm, const Value& self, const ArgsView& args) {
 }
 // isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False):
 // |a - b| <= atol + rtol * |b|.
-bool IsClose(VM& vm, const Value& self, const ArgsView& args, const char* fname, tensor::Tensor* out) {
+bool IsClose(VM& vm, const Value& self, const ArgsView& args, const char* fname,
+             tensor::Tensor* out) {
   static constexpr const char* kNames[] = {"other", "rtol", "atol", "equal_nan"};
   Value a[4];
   if (!ParseArgs(vm, args, fname, kNames, 1, a)) return false;
   tensor::Tensor other;
   double rtol = 1e-5, atol = 1e-8;
-  if (!ToTensorArg(vm, a[0], fname, "other", &other) || (!a[1].is_null() && !ToFloat(vm, a[1], &rtol)) ||
+  if (!ToTensorArg(vm, a[0], fname, "other", &other) ||
+      (!a[1].is_null() && !ToFloat(vm, a[1], &rtol)) ||
       (!a[2].is_null() && !ToFloat(vm, a[2], &atol))) {
     return false;
   }
   const tensor::Tensor& t = T(self)->t;
   tensor::Tensor diff, tol, eq;
   if (!RunOp(vm, "sub", {t, other}, &diff) || !RunOp(vm, "abs", {diff}, &diff) ||
-      !RunOp(vm, "abs", {other}, &tol) || !RunOp(vm, "mul", {tol, Constant(tensor::Scalar(rtol))}, &tol) ||
-      !RunOp(vm, "add", {tol, Constant(tensor::Scalar(atol))}, &tol) || !RunOp(vm, "le", {diff, tol}, out) ||
-      !RunOp(vm, "eq", {t, other}, &eq) || !RunOp(vm, "logical_or", {*out, eq}, out)) {
+      !RunOp(vm, "abs", {other}, &tol) ||
+      !RunOp(vm, "mul", {tol, Constant(tensor::Scalar(rtol))}, &tol) ||
+      !RunOp(vm, "add", {tol, Constant(tensor::Scalar(atol))}, &tol) ||
+      !RunOp(vm, "le", {diff, tol}, out) || !RunOp(vm, "eq", {t, other}, &eq) ||
+      !RunOp(vm, "logical_or", {*out, eq}, out)) {
     return false;
   }
   return true;
@@ -634,16 +652,17 @@ constexpr MethodDef kMethods[] = {
     {"allclose", MAllClose},
     {"clamp_max", MClampMax},
 #define TC_BOTH(NAME) {#NAME, M_##NAME}, {#NAME "_", M_##NAME##_},
-    TC_BOTH(abs) TC_BOTH(neg) TC_BOTH(exp) TC_BOTH(log) TC_BOTH(log1p) TC_BOTH(expm1)
-    TC_BOTH(sqrt) TC_BOTH(rsqrt) TC_BOTH(sin) TC_BOTH(cos) TC_BOTH(tan) TC_BOTH(tanh)
-    TC_BOTH(sigmoid) TC_BOTH(relu) TC_BOTH(erf) TC_BOTH(floor) TC_BOTH(ceil) TC_BOTH(round)
-    TC_BOTH(sign) TC_BOTH(logical_not) TC_BOTH(bitwise_not) TC_BOTH(add) TC_BOTH(sub)
-    TC_BOTH(mul) TC_BOTH(div) TC_BOTH(floor_divide) TC_BOTH(remainder) TC_BOTH(pow)
-    TC_BOTH(clamp) TC_BOTH(eq) TC_BOTH(ne) TC_BOTH(lt) TC_BOTH(le) TC_BOTH(gt) TC_BOTH(ge)
-    TC_BOTH(logical_and) TC_BOTH(logical_or) TC_BOTH(logical_xor) TC_BOTH(bitwise_and)
-    TC_BOTH(bitwise_or) TC_BOTH(bitwise_xor) TC_BOTH(masked_fill) TC_BOTH(scatter)
+    TC_BOTH(abs) TC_BOTH(neg) TC_BOTH(exp) TC_BOTH(log) TC_BOTH(log1p) TC_BOTH(expm1) TC_BOTH(sqrt)
+        TC_BOTH(rsqrt) TC_BOTH(sin) TC_BOTH(cos) TC_BOTH(tan) TC_BOTH(tanh) TC_BOTH(sigmoid)
+            TC_BOTH(relu) TC_BOTH(erf) TC_BOTH(floor) TC_BOTH(ceil) TC_BOTH(round) TC_BOTH(sign)
+                TC_BOTH(logical_not) TC_BOTH(bitwise_not) TC_BOTH(add) TC_BOTH(sub) TC_BOTH(mul)
+                    TC_BOTH(div) TC_BOTH(floor_divide) TC_BOTH(remainder) TC_BOTH(pow)
+                        TC_BOTH(clamp) TC_BOTH(eq) TC_BOTH(ne) TC_BOTH(lt) TC_BOTH(le) TC_BOTH(gt)
+                            TC_BOTH(ge) TC_BOTH(logical_and) TC_BOTH(logical_or)
+                                TC_BOTH(logical_xor) TC_BOTH(bitwise_and) TC_BOTH(bitwise_or)
+                                    TC_BOTH(bitwise_xor) TC_BOTH(masked_fill) TC_BOTH(scatter)
 #undef TC_BOTH
-    {"clip", M_clamp},
+                                        {"clip", M_clamp},
     {"clip_", M_clamp_},
     {"subtract", M_sub},
     {"multiply", M_mul},
