@@ -37,10 +37,19 @@ DType Promote(Args a, std::initializer_list<size_t> indices) {
 }
 
 absl::StatusOr<Shape> Broadcast(Args a, std::initializer_list<size_t> indices) {
+  // The first shape is taken as is and equal shapes skip the general
+  // routine: the common eager case (same-shape operands) then only copies.
   Shape out;
+  bool first = true;
   for (size_t i : indices) {
     if (!IsTensor(a, i)) continue;
-    TC_ASSIGN_OR_RETURN(out, tensor::BroadcastShapes(out, Tensor(a, i).sizes));
+    const Shape& s = Tensor(a, i).sizes;
+    if (first) {
+      out = s;
+      first = false;
+    } else if (out != s) {
+      TC_ASSIGN_OR_RETURN(out, tensor::BroadcastShapes(out, s));
+    }
   }
   return out;
 }

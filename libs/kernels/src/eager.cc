@@ -39,12 +39,19 @@ const graph_ir::OpDef* LookupOp(std::string_view name) {
   return op;
 }
 
+// InstallCachingAllocator() runs std::call_once on every call; a static
+// guard costs one load once it has run.
+void EnsureCachingAllocator() {
+  static const bool installed = (InstallCachingAllocator(), true);
+  (void)installed;
+}
+
 // Runs `op` on its complete argument list (defaults filled in).
 absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
                                                  std::span<const KernelArg> args) {
   // Torch-level ops run as their decomposition into core ops.
   if (op.category == graph_ir::OpCategory::kComposite) return RunComposite(op, args);
-  InstallCachingAllocator();
+  EnsureCachingAllocator();
   absl::InlinedVector<graph_ir::MetaArg, 6> metas_in;
   metas_in.reserve(args.size());
   bool all_cpu = true;

@@ -289,7 +289,7 @@ Value GetAttrFn(VM& vm, const Value&, const ArgsView& args) {
   if (args.nargs == 3) {
     Value r = vm.GetAttrOrNull(args[0], Intern(*n));
     if (r.is_null()) {
-      if (vm.HasException() && !vm.ExceptionMatches(T().attribute_error)) return r;
+      if (vm.HasException() && !vm.ExceptionIsMissingAttribute()) return r;
       vm.ClearException();
       return args[2];
     }
@@ -317,7 +317,7 @@ Value HasAttrFn(VM& vm, const Value&, const ArgsView& args) {
   if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
   Value r = vm.GetAttrOrNull(args[0], Intern(*n));
   if (r.is_null()) {
-    if (vm.HasException() && !vm.ExceptionMatches(T().attribute_error)) return r;
+    if (vm.HasException() && !vm.ExceptionIsMissingAttribute()) return r;
     vm.ClearException();
     return Value::Bool(false);
   }

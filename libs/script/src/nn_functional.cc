@@ -263,7 +263,7 @@ Value Tracked(VM& vm, const Value& inner, const ArgsView& args) {
   auto* f = Cast<NativeFunctionObject>(inner);
   std::string_view name = f->name;
   if (name == "linear") name = "addmm";
-  return TrackGrad(name, f->fn(vm, f->self, args), Value::None(), args);
+  return TrackGrad(name, CallNative(vm, f, f->self, args), Value::None(), args);
 }
 
 }  // namespace

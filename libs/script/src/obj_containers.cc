@@ -15,13 +15,23 @@ ListObject* L(const Value& v) { return static_cast<ListObject*>(v.as_object()); 
 DictObject* D(const Value& v) { return static_cast<DictObject*>(v.as_object()); }
 
 // --- tuple ---------------------------------------------------------------------
-Value TupleNew(VM& vm, const Value&, const ArgsView& args) {
+// self is the class being instantiated (tuple or a subclass).
+Value TupleNew(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "tuple", 0, 1)) return {};
-  if (args.nargs == 0) return NewTuple({});
-  if (args[0].is_object() && args[0].as_object()->type == Types().tuple) return args[0];
+  Type* cls = Types().tuple;
+  if (self.is_object() && IsInstance(self, Types().type) &&
+      IsSubtype(static_cast<Type*>(self.as_object()), cls)) {
+    cls = static_cast<Type*>(self.as_object());
+  }
+  if (cls == Types().tuple) {
+    if (args.nargs == 0) return NewTuple({});
+    if (args[0].is_object() && args[0].as_object()->type == Types().tuple) return args[0];
+  }
   std::vector<Value> items;
-  if (!vm.Extend(&items, args[0])) return {};
-  return NewTuple(std::move(items));
+  if (args.nargs == 1 && !vm.Extend(&items, args[0])) return {};
+  auto* t = new TupleObject(cls);
+  t->items = std::move(items);
+  return Value::Adopt(t);
 }
 const std::vector<Value>& Items(const Value& v) {
   return v.as_object()->type == Types().list || IsInstance(v, Types().list)
@@ -541,7 +551,8 @@ bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse) {
 }
 
 void InitContainerTypes(BuiltinTypes& bt) {
-  bt.tuple = Make(bt, "tuple", 0, nullptr);
+  bt.tuple =
+      Make(bt, "tuple", Type::kBaseType, [](Type* c) -> Object* { return new TupleObject(c); });
   bt.list = Make(bt, "list", Type::kBaseType, [](Type* c) -> Object* { return new ListObject(c); });
   bt.set = Make(bt, "set", Type::kBaseType, [](Type* c) -> Object* { return new SetObject(c); });
   bt.frozenset = Make(bt, "frozenset", 0, [](Type* c) -> Object* { return new SetObject(c); });

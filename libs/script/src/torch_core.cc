@@ -408,6 +408,12 @@ absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
   return kernels::Call(op, std::move(args));
 }
 
+absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
+                                                      std::span<const kernels::KernelArg> args) {
+  if (op.category == graph_ir::OpCategory::kComposite) return kernels::RunComposite(op, args);
+  return kernels::Call(op, args);
+}
+
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(std::string_view op,
                                                       std::vector<kernels::KernelArg> args) {
   const graph_ir::OpDef* def = graph_ir::FindOp(op);
@@ -433,6 +439,12 @@ Value CallOp(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args) 
 
 Value CallOp(VM& vm, const graph_ir::OpDef& op, std::vector<kernels::KernelArg> args) {
   absl::StatusOr<std::vector<tensor::Tensor>> r = RunKernel(op, std::move(args));
+  if (!r.ok()) return RaiseStatus(vm, r.status());
+  return WrapTensor(std::move((*r)[0]));
+}
+
+Value CallOp(VM& vm, const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args) {
+  absl::StatusOr<std::vector<tensor::Tensor>> r = RunKernel(op, args);
   if (!r.ok()) return RaiseStatus(vm, r.status());
   return WrapTensor(std::move((*r)[0]));
 }

@@ -1,10 +1,7 @@
 // requires_grad propagation for inference: every Tensor method is wrapped
-// by a trampoline that marks results computed (in grad mode) from tensors
-// requiring grad, so `y = w * 2; y.requires_grad` and the printed
-// `grad_fn=<MulBackward0>` match PyTorch before autograd exists.
-#include <array>
-#include <utility>
-
+// (a native data method carrying the original) so that it marks results
+// computed (in grad mode) from tensors requiring grad, so `y = w * 2; y.requires_grad` and the
+// printed `grad_fn=<MulBackward0>` match PyTorch before autograd exists.
 #include "torch_tensor.h"
 #include "vm_internal.h"
 
@@ -149,22 +146,12 @@ bool Untracked(std::string_view n) {
   return false;
 }
 
-// Trampolines: one per wrapped method, each calling its original through
-// g_orig (native methods carry no data of their own).
-constexpr int kMaxTracked = 400;
-NativeFn g_orig[kMaxTracked];
-const char* g_names[kMaxTracked];
-int g_count = 0;
-
-template <int I>
-Value Trampoline(VM& vm, const Value& self, const ArgsView& args) {
-  return TrackGrad(g_names[I], g_orig[I](vm, self, args), self, args);
+// The wrapper every tracked method calls through: `data` is a copy of the
+// original method (its name and function).
+Value TrackedMethod(VM& vm, const Value& self, const ArgsView& args, const Value& data) {
+  auto* orig = Cast<NativeFunctionObject>(data);
+  return TrackGrad(orig->name, CallNative(vm, orig, self, args), self, args);
 }
-template <int... I>
-constexpr std::array<NativeFn, sizeof...(I)> MakeTrampolines(std::integer_sequence<int, I...>) {
-  return {&Trampoline<I>...};
-}
-constexpr auto kTrampolines = MakeTrampolines(std::make_integer_sequence<int, kMaxTracked>());
 
 }  // namespace
 
@@ -189,11 +176,17 @@ void AddGradTracking(Type* t) {
     if (e.key.is_null() || !e.value.is_object() || e.value.type() != Types().native_function)
       continue;
     auto* f = Cast<NativeFunctionObject>(e.value);
-    if (!f->is_method || Untracked(f->name) || g_count >= kMaxTracked) continue;
-    g_orig[g_count] = f->fn;
-    g_names[g_count] = f->name.c_str();
-    f->fn = kTrampolines[static_cast<size_t>(g_count)];
-    ++g_count;
+    if (!f->is_method || Untracked(f->name) || f->data_fn == TrackedMethod) continue;
+    auto* orig = new NativeFunctionObject(Types().native_function);
+    orig->name = f->name;
+    orig->qualname = f->qualname;
+    orig->fn = f->fn;
+    orig->data_fn = f->data_fn;
+    orig->data = f->data;
+    orig->is_method = true;
+    orig->owner = f->owner;
+    f->data_fn = TrackedMethod;
+    f->data = Value::Adopt(orig);
   }
 }
 

@@ -33,7 +33,11 @@ Value ModuleGetAttr(VM& vm, const Value& self, const ArgsView& args) {
                       : mod == "torch.nn.functional" ? TorchNamespace::kFunctional
                                                      : TorchNamespace::kTorch;
   if (mod == "torch" || mod == "torch.nn" || mod == "torch.nn.functional") {
-    if (TorchHasName(ns, *name)) return RaiseUnsupported(vm, full);
+    // hasattr(torch, name) is False for these (native.h).
+    if (TorchHasName(ns, *name)) {
+      RaiseUnsupported(vm, full);
+      return MarkUnsupportedAttribute(vm);
+    }
   }
   return RaiseAttributeError(vm, absl::StrFormat("module '%s' has no attribute '%s'", mod, *name));
 }
@@ -69,7 +73,7 @@ Value MethodAdapter(VM& vm, const Value& method, const ArgsView& args) {
                                                 "Tensor, not %s",
                                                 nf->name, TypeName(args[0])));
     }
-    return nf->fn(vm, args[0], ArgsView(args.data + 1, args.nargs - 1, args.kwnames));
+    return CallNative(vm, nf, args[0], ArgsView(args.data + 1, args.nargs - 1, args.kwnames));
   }
   // input= given by keyword: rebuild the keywords without it.
   std::vector<Value> vals;
@@ -88,7 +92,7 @@ Value MethodAdapter(VM& vm, const Value& method, const ArgsView& args) {
         vm, absl::StrFormat("%s() missing required argument 'input' (pos 1)", nf->name));
   }
   Value kw = NewTuple(std::move(names));
-  return nf->fn(vm, input, ArgsView(vals.data(), 0, Cast<TupleObject>(kw)));
+  return CallNative(vm, nf, input, ArgsView(vals.data(), 0, Cast<TupleObject>(kw)));
 }
 
 // Tensor methods that torch also offers as functions.

@@ -4,6 +4,9 @@
 // GCC 12 reports false maybe-uninitialized warnings when copying the
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <array>
+#include <span>
+
 #include "absl/strings/str_format.h"
 
 #include "torch_tensor.h"
@@ -40,30 +43,48 @@ constexpr const char* kOpNames[kNumOps] = {
     "matmul", "bitwise_and", "bitwise_or", "bitwise_xor", "eq",           "ne",        "lt",
     "le",     "gt",          "ge"};
 
+// Resolved once: the registry is immutable after start-up.
 const graph_ir::OpDef& Op(int i) {
-  static const graph_ir::OpDef* ops[kNumOps] = {};
-  if (ops[i] == nullptr) ops[i] = graph_ir::FindOp(kOpNames[i]);
-  return *ops[i];
+  static const auto* ops = [] {
+    auto* a = new std::array<const graph_ir::OpDef*, kNumOps>();
+    for (int k = 0; k < kNumOps; ++k) (*a)[k] = graph_ir::FindOp(kOpNames[k]);
+    return a;
+  }();
+  return *(*ops)[i];
 }
 
 // The op on (self, other); NotImplemented when `other` is neither a
 // tensor nor a number.
+// op(a, b) with the schema's trailing defaults (add's alpha) filled in
+// here, in a stack array: kernels::Call then takes the complete list as a
+// span and builds no vector of its own.
+Value Call2(VM& vm, const graph_ir::OpDef& op, kernels::KernelArg a, kernels::KernelArg b) {
+  constexpr size_t kMax = 4;
+  kernels::KernelArg args[kMax] = {std::move(a), std::move(b)};
+  size_t n = 2;
+  while (n < op.args.size() && n < kMax && op.args[n].default_value.has_value()) {
+    args[n] = *op.args[n].default_value;
+    ++n;
+  }
+  return CallOp(vm, op, std::span<const kernels::KernelArg>(args, n));
+}
+
 Value Forward(VM& vm, int op, const Value& self, const Value& other) {
   const tensor::Tensor& a = TensorOf(self);
-  if (IsTensor(other)) return CallOp(vm, Op(op), {a, TensorOf(other)});
+  if (IsTensor(other)) return Call2(vm, Op(op), a, TensorOf(other));
   if (op == kMatMul || !IsNumber(other)) return NotImplementedValue();
-  return CallOp(vm, Op(op), {a, Constant(NumberToScalar(other))});
+  return Call2(vm, Op(op), a, Constant(NumberToScalar(other)));
 }
 
 // other <op> self with `other` a Python number: the number as a 0-dim
 // tensor of the result dtype, so promotion comes out as PyTorch's.
 Value Reflected(VM& vm, int op, const Value& self, const Value& other) {
   const tensor::Tensor& a = TensorOf(self);
-  if (IsTensor(other)) return CallOp(vm, Op(op), {TensorOf(other), a});
+  if (IsTensor(other)) return Call2(vm, Op(op), TensorOf(other), a);
   if (op == kMatMul || !IsNumber(other)) return NotImplementedValue();
   tensor::Scalar s = NumberToScalar(other);
   if (op == kAdd || op == kMul || op == kAnd || op == kOr || op == kXor) {
-    return CallOp(vm, Op(op), {a, Constant(s)});
+    return Call2(vm, Op(op), a, Constant(s));
   }
   if (op == kSub && a.dtype() == DType::kBool) {
     return RaiseRuntimeError(vm,
@@ -75,7 +96,7 @@ Value Reflected(VM& vm, int op, const Value& self, const Value& other) {
       {a.dtype(), a.dim() == 0 ? tensor::OperandKind::kZeroDim : tensor::OperandKind::kTensor},
       {s.dtype(), tensor::OperandKind::kScalar}};
   DType d = tensor::ResultType(ops);
-  return CallOp(vm, Op(op), {tensor::Tensor::FromScalar(s, d), a});
+  return Call2(vm, Op(op), tensor::Tensor::FromScalar(s, d), a);
 }
 
 Value InPlace(VM& vm, int op, const Value& self, const Value& other) {

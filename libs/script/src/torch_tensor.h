@@ -6,6 +6,7 @@
 #define TC_SCRIPT_SRC_TORCH_TENSOR_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,9 +77,13 @@ Value RaiseUnsupported(VM& vm, std::string_view qualified_name);
 // failure).
 Value CallOp(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args);
 Value CallOp(VM& vm, const graph_ir::OpDef& op, std::vector<kernels::KernelArg> args);
+// The hot form (operators): arguments in a caller's array, nothing copied.
+Value CallOp(VM& vm, const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args);
 // kernels::Call for core and composite ops alike.
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
                                                       std::vector<kernels::KernelArg> args);
+absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
+                                                      std::span<const kernels::KernelArg> args);
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(std::string_view op,
                                                       std::vector<kernels::KernelArg> args);
 // Like CallOp, the raw tensor; false with an exception set.

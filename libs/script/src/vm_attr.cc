@@ -23,6 +23,16 @@ bool IsDunder(std::string_view s) {
   return s.size() > 4 && s.substr(0, 2) == "__" && s.substr(s.size() - 2) == "__";
 }
 
+// A module's own __getattr__ (PEP 562), called for names its dict lacks.
+Value ModuleDictGetAttr(VM& vm, Object* m, StrObject* name) {
+  static StrObject* const kGetAttr = Intern("__getattr__");
+  if (m->dict == nullptr || name == kGetAttr) return Value();
+  int64_t ix = DictFindStr(m->dict, kGetAttr);
+  if (ix < 0) return Value();
+  Value fn = m->dict->entries[ix].value;
+  return vm.Call(fn, {Value::Borrow(name)});
+}
+
 }  // namespace
 
 Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
@@ -43,6 +53,8 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
     b->name = nf->name;
     b->qualname = nf->qualname;
     b->fn = nf->fn;
+    b->data_fn = nf->data_fn;
+    b->data = nf->data;
     b->self = obj;
     b->is_method = true;
     b->owner = nf->owner;
@@ -58,6 +70,8 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
       b->name = nf->name;
       b->qualname = nf->qualname;
       b->fn = nf->fn;
+      b->data_fn = nf->data_fn;
+      b->data = nf->data;
       b->self = cls;
       b->is_method = true;
       return Value::Adopt(b);
@@ -98,7 +112,7 @@ Value VM::GetAttr(const Value& obj, StrObject* name) {
                  absl::StrFormat("type object '%s' has no attribute '%s'",
                                  static_cast<Type*>(obj.as_object())->name, name->value));
   }
-  if (t == T.module) {
+  if (IsSubtype(t, T.module)) {
     return Raise(T.attribute_error,
                  absl::StrFormat("module '%s' has no attribute '%s'",
                                  static_cast<ModuleObject*>(obj.as_object())->name, name->value));
@@ -124,14 +138,28 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
       return Descr(*attr, obj, t);
     }
   }
-  if (t == T.module) {
+  if (t == T.module || (IsSubtype(t, T.module) && obj.is_object())) {
     Object* o = obj.as_object();
     if (o->dict != nullptr) {
       int64_t ix = DictFindStr(o->dict, name);
       if (ix >= 0) return o->dict->entries[ix].value;
     }
+    if (t != T.module) {  // a native module subtype's methods
+      const Value* attr = LookupInMro(t, name);
+      if (attr != nullptr) return Descr(*attr, obj, t);
+    }
     if (name->value == "__name__") return NewStr(static_cast<ModuleObject*>(o)->name);
-    return Value();
+    if (name->value == "__class__") return Value::Borrow(t);
+    if (name->value == "__dict__") {
+      if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
+      return Value::Borrow(o->dict);
+    }
+    Value r = ModuleDictGetAttr(*this, o, name);
+    if (!r.is_null() || HasException() || t == T.module) return r;
+    const Value& ga = t->slot(Slot::kGetAttr);
+    if (ga.is_null()) return Value();
+    Value nm = Value::Borrow(name);
+    return CallWithSelf(ga, obj, ArgsView(&nm, 1));
   }
   if (IsSubtype(t, T.type)) {
     auto* cls = static_cast<Type*>(obj.as_object());
@@ -226,6 +254,15 @@ bool VM::SetAttr(const Value& obj, std::string_view name, Value v) {
 }
 
 bool VM::SetAttr(const Value& obj, StrObject* name, Value v) {
+  const Value& hook = obj.type()->slot(Slot::kSetAttr);
+  if (TC_UNLIKELY(!hook.is_null())) {
+    Value args[2] = {Value::Borrow(name), std::move(v)};
+    return !CallWithSelf(hook, obj, ArgsView(args, 2)).is_null();
+  }
+  return GenericSetAttr(obj, name, std::move(v));
+}
+
+bool VM::GenericSetAttr(const Value& obj, StrObject* name, Value v) {
   const BuiltinTypes& T = Types();
   Type* t = obj.type();
   if (t->has_flag(Type::kHeapType) && obj.is_object()) {
@@ -253,7 +290,7 @@ bool VM::SetAttr(const Value& obj, StrObject* name, Value v) {
     }
     return true;
   }
-  if (t == T.module) {
+  if (IsSubtype(t, T.module) && obj.is_object()) {
     ModuleSet(static_cast<ModuleObject*>(obj.as_object()), name->value, std::move(v));
     return true;
   }
@@ -292,6 +329,15 @@ bool VM::SetAttr(const Value& obj, StrObject* name, Value v) {
 }
 
 bool VM::DelAttr(const Value& obj, StrObject* name) {
+  const Value& hook = obj.type()->slot(Slot::kDelAttr);
+  if (TC_UNLIKELY(!hook.is_null())) {
+    Value nm = Value::Borrow(name);
+    return !CallWithSelf(hook, obj, ArgsView(&nm, 1)).is_null();
+  }
+  return GenericDelAttr(obj, name);
+}
+
+bool VM::GenericDelAttr(const Value& obj, StrObject* name) {
   const BuiltinTypes& T = Types();
   Type* t = obj.type();
   const Value* attr = IsSubtype(t, T.type) ? nullptr : LookupInMro(t, name);

@@ -263,9 +263,9 @@ Value VM::Call(const Value& callable, const ArgsView& args) {
                                      "object",
                                      nf->name, nf->owner->name, TypeName(args[0])));
       }
-      return nf->fn(*this, args[0], ArgsView(args.data + 1, args.nargs - 1, args.kwnames));
+      return CallNative(*this, nf, args[0], ArgsView(args.data + 1, args.nargs - 1, args.kwnames));
     }
-    return nf->fn(*this, nf->self, args);
+    return CallNative(*this, nf, nf->self, args);
   }
   if (t == T.method) {
     auto* m = static_cast<MethodObject*>(o);
@@ -286,7 +286,7 @@ Value VM::CallWithSelf(const Value& callable, const Value& self, const ArgsView&
                           &self);
     }
     if (o->type == T.native_function && static_cast<NativeFunctionObject*>(o)->is_method) {
-      return static_cast<NativeFunctionObject*>(o)->fn(*this, self, args);
+      return CallNative(*this, static_cast<NativeFunctionObject*>(o), self, args);
     }
     if (o->type == T.staticmethod) {
       return Call(static_cast<StaticMethodObject*>(o)->function, args);

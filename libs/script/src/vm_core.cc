@@ -278,6 +278,14 @@ bool VM::ExceptionMatches(Type* type) const {
   return !exception_.is_null() && IsInstance(exception_, type);
 }
 
+bool VM::ExceptionIsMissingAttribute() const {
+  const BuiltinTypes& T = Types();
+  if (exception_.is_null()) return false;
+  if (IsInstance(exception_, T.attribute_error)) return true;
+  return IsInstance(exception_, T.base_exception) &&
+         static_cast<ExceptionObject*>(exception_.as_object())->unsupported_attribute;
+}
+
 std::string ExceptionMessage(VM& vm, const Value& exc) {
   if (!exc.is_object() || !exc.as_object()->type->has_flag(Type::kExceptionType)) {
     std::string s;

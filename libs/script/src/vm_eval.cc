@@ -803,7 +803,7 @@ Value VM::Eval(Frame* f) {
                            &self);
         } else {
           auto* nf = static_cast<NativeFunctionObject*>(meth.as_object());
-          r = nf->fn(*this, self, ArgsView(args, npos, kwnames));
+          r = CallNative(*this, nf, self, ArgsView(args, npos, kwnames));
         }
         while (sp > args - 2) *--sp = Value();
         if (r.is_null()) ERROR();
@@ -999,10 +999,13 @@ Value VM::Eval(Frame* f) {
         const Value& m = TOP();
         StrObject* name = co->names[ip->arg].get();
         Value v = GetAttrOrNull(m, name);
+        if (v.is_null() && ExceptionMatches(T.attribute_error)) {
+          ClearException();  // from a module __getattr__: report ImportError
+        }
         if (v.is_null()) {
           if (HasException()) ERROR();
           // A submodule not imported yet.
-          if (m.is_object() && m.as_object()->type == T.module) {
+          if (m.is_object() && IsSubtype(m.as_object()->type, T.module)) {
             auto* mod = static_cast<ModuleObject*>(m.as_object());
             std::string full = absl::StrCat(mod->name, ".", name->value);
             if (FindBuiltinModule(full) != nullptr) {

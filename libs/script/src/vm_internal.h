@@ -75,6 +75,20 @@ Value NewRange(int64_t start, int64_t stop, int64_t step);
 // Normalizes a sequence index, raising IndexError("<what> index out of range").
 bool SeqIndex(VM& vm, const Value& key, int64_t size, const char* what, int64_t* out);
 
+// The items of a tuple or list, or of an instance of a subclass of either
+// (torch.Size, return_types, script subclasses); null for anything else.
+// The VM's fast paths test the exact types; the fallbacks after a type's
+// own special methods use this.
+inline const std::vector<Value>* TupleOrListItems(const Value& v) {
+  if (!v.is_object()) return nullptr;
+  const BuiltinTypes& t = Types();
+  Type* ty = v.as_object()->type;
+  if (ty == t.tuple || IsSubtype(ty, t.tuple))
+    return &static_cast<TupleObject*>(v.as_object())->items;
+  if (ty == t.list || IsSubtype(ty, t.list)) return &static_cast<ListObject*>(v.as_object())->items;
+  return nullptr;
+}
+
 // Sequence comparisons and helpers.
 int SeqEqual(VM& vm, const std::vector<Value>& a, const std::vector<Value>& b);
 Value SeqCompare(VM& vm, CompareOp op, const std::vector<Value>& a, const std::vector<Value>& b);

@@ -186,6 +186,32 @@ Value NewNativeFunction(std::string name, NativeFn fn, Value self, std::string q
   return Value::Adopt(f);
 }
 
+namespace {
+// fn of a data function: only reached by code calling nf->fn directly
+// instead of CallNative.
+Value DataFnMisuse(VM& vm, const Value&, const ArgsView&) {
+  return RaiseRuntimeError(vm, "native data function called without its data");
+}
+}  // namespace
+
+Value NewNativeDataMethod(Type* owner, std::string name, NativeDataFn fn, Value data,
+                          std::string qualname) {
+  auto* f = new NativeFunctionObject(Types().native_function);
+  if (qualname.empty()) qualname = owner != nullptr ? absl::StrCat(owner->name, ".", name) : name;
+  f->qualname = std::move(qualname);
+  f->name = std::move(name);
+  f->fn = DataFnMisuse;
+  f->data_fn = fn;
+  f->data = std::move(data);
+  if (owner != nullptr) {
+    f->is_method = true;
+    f->owner = owner;
+  } else {
+    f->self = Value::None();
+  }
+  return Value::Adopt(f);
+}
+
 void ModuleSet(ModuleObject* m, std::string_view name, Value v) {
   if (m->dict == nullptr) m->dict = static_cast<DictObject*>(NewDict().Release());
   DictSetStr(m->dict, name, std::move(v));
@@ -206,6 +232,13 @@ Value RaiseTypeError(VM& vm, std::string m) { return vm.Raise(Types().type_error
 Value RaiseValueError(VM& vm, std::string m) { return vm.Raise(Types().value_error, std::move(m)); }
 Value RaiseRuntimeError(VM& vm, std::string m) {
   return vm.Raise(Types().runtime_error, std::move(m));
+}
+Value MarkUnsupportedAttribute(VM& vm) {
+  const Value& e = vm.exception();
+  if (e.is_object() && IsInstance(e, Types().base_exception)) {
+    static_cast<ExceptionObject*>(e.as_object())->unsupported_attribute = true;
+  }
+  return Value();
 }
 Value RaiseNotImplementedError(VM& vm, std::string m) {
   return vm.Raise(Types().not_implemented_error, std::move(m));

@@ -26,9 +26,9 @@ namespace {
 constexpr const char* kSlotNames[] = {
     "__new__", "__init__", "__call__", "__repr__", "__str__", "__hash__", "__bool__", "__len__",
     "__iter__", "__next__", "__getitem__", "__setitem__", "__delitem__", "__contains__",
-    "__getattr__", "__enter__", "__exit__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__",
-    "__ge__", "__neg__", "__pos__", "__invert__", "__abs__", "__index__", "__int__", "__float__",
-    "__format__", "__get__",
+    "__getattr__", "__setattr__", "__delattr__", "__enter__", "__exit__", "__eq__", "__ne__",
+    "__lt__", "__le__", "__gt__", "__ge__", "__neg__", "__pos__", "__invert__", "__abs__",
+    "__index__", "__int__", "__float__", "__format__", "__get__",
     // forward
     "__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__", "__pow__",
     "__matmul__", "__lshift__", "__rshift__", "__and__", "__or__", "__xor__",
@@ -199,6 +199,11 @@ void UpdateSlots(Type* t) {
   for (int i = 0; i < kNumSlots; ++i) {
     if (g_slot_strs[i] == nullptr) g_slot_strs[i] = Intern(kSlotNames[i]);
     const Value* v = LookupInMro(t, g_slot_strs[i]);
+    // object's own __setattr__/__delattr__ are the default, not a hook.
+    if ((i == static_cast<int>(Slot::kSetAttr) || i == static_cast<int>(Slot::kDelAttr)) &&
+        v != nullptr && v == LookupInMro(t->mro.back(), g_slot_strs[i])) {
+      v = nullptr;
+    }
     t->slots[i] = v != nullptr && !v->is_none() ? *v : Value();
   }
 }

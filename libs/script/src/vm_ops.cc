@@ -588,6 +588,14 @@ Value VM::Compare(CompareOp op, const Value& a, const Value& b) {
     Value r = CallWithSelf(ref, b, ArgsView(&a, 1));
     if (r.is_null() || !IsNotImplemented(r)) return r;
   }
+  // Tuple / list subclasses compare as their base (tuple with tuple, list
+  // with list), as CPython's tuple and list comparisons accept subtypes.
+  if (IsSubtype(ta, t.tuple) == IsSubtype(tb, t.tuple) &&
+      IsSubtype(ta, t.list) == IsSubtype(tb, t.list)) {
+    const std::vector<Value>* x = TupleOrListItems(a);
+    const std::vector<Value>* y = x != nullptr ? TupleOrListItems(b) : nullptr;
+    if (y != nullptr) return SeqCompare(*this, op, *x, *y);
+  }
   if (op == CompareOp::kEq) return Value::Bool(Identical(a, b));
   if (op == CompareOp::kNe) {
     // __ne__ defaults to the inverse of __eq__.
@@ -655,6 +663,7 @@ int VM::Truthy(const Value& v) {
     if (!Length(v, &n)) return -1;
     return n != 0;
   }
+  if (const std::vector<Value>* items = TupleOrListItems(v)) return !items->empty();
   return 1;
 }
 
@@ -680,7 +689,8 @@ bool VM::Hash(const Value& v, int64_t* out) {
     *out = static_cast<StrObject*>(o)->Hash();
     return true;
   }
-  if (ty == t.tuple) {
+  if (ty == t.tuple || (IsSubtype(ty, t.tuple) && ty->slot(Slot::kHash).is_null() &&
+                        ty->slot(Slot::kEq).is_null())) {
     uint64_t h = 0x345678;
     for (const Value& x : static_cast<TupleObject*>(o)->items) {
       int64_t xh;
@@ -690,7 +700,8 @@ bool VM::Hash(const Value& v, int64_t* out) {
     *out = static_cast<int64_t>(h >> 1);
     return true;
   }
-  if (ty == t.list || ty == t.dict || ty == t.set) {
+  if (ty == t.list || ty == t.dict || ty == t.set ||
+      (IsSubtype(ty, t.list) && ty->slot(Slot::kHash).is_null())) {
     Raise(t.type_error, absl::StrFormat("unhashable type: '%s'", ty->name));
     return false;
   }
@@ -802,6 +813,28 @@ Value VM::GetItem(const Value& c, const Value& key) {
   }
   const Value& gi = ty->slot(Slot::kGetItem);
   if (!gi.is_null()) return CallWithSelf(gi, c, ArgsView(&key, 1));
+  if (const std::vector<Value>* items = TupleOrListItems(c)) {
+    // A subclass without its own __getitem__: its base's (slices of a
+    // subclass are of the base type, as in CPython).
+    bool is_list = IsSubtype(ty, t.list);
+    if (is_slice) {
+      int64_t start, stop, step, n;
+      if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()),
+                        static_cast<int64_t>(items->size()), &start, &stop, &step, &n)) {
+        return Value();
+      }
+      std::vector<Value> out;
+      out.reserve(n);
+      for (int64_t i = 0, j = start; i < n; ++i, j += step) out.push_back((*items)[j]);
+      return is_list ? NewList(std::move(out)) : NewTuple(std::move(out));
+    }
+    int64_t i;
+    if (!SeqIndex(*this, key, static_cast<int64_t>(items->size()), is_list ? "list" : "tuple",
+                  &i)) {
+      return Value();
+    }
+    return (*items)[i];
+  }
   if (IsSubtype(ty, t.type)) {
     // `list[int]` style annotations: return the class itself.
     return c;
@@ -991,6 +1024,10 @@ bool VM::Length(const Value& v, int64_t* out) {
   }
   const Value& l = ty->slot(Slot::kLen);
   if (l.is_null()) {
+    if (const std::vector<Value>* items = TupleOrListItems(v)) {
+      *out = static_cast<int64_t>(items->size());
+      return true;
+    }
     Raise(t.type_error, absl::StrFormat("object of type '%s' has no len()", ty->name));
     return false;
   }
@@ -1052,6 +1089,8 @@ Value VM::Iter(const Value& v) {
     }
     return r;
   }
+  if (IsSubtype(ty, t.tuple)) return NewSeqIter(t.tuple_iter, v);
+  if (IsSubtype(ty, t.list)) return NewSeqIter(t.list_iter, v);
   if (!ty->slot(Slot::kGetItem).is_null()) {
     auto* si = new SeqIterObject(t.seq_iter);
     si->seq = v;
@@ -1204,6 +1243,15 @@ bool VM::ReprString(const Value& v, std::string* out) {
     }
     *out = *sv;
     return true;
+  }
+  if (IsSubtype(ty, t.tuple)) {
+    auto* tu = static_cast<TupleObject*>(o);
+    *out = SeqRepr(*this, tu->items, "(", tu->items.size() == 1 ? ",)" : ")", &ok);
+    return ok;
+  }
+  if (IsSubtype(ty, t.list)) {
+    *out = SeqRepr(*this, static_cast<ListObject*>(o)->items, "[", "]", &ok);
+    return ok;
   }
   if (IsSubtype(ty, t.type)) {
     *out = absl::StrFormat("<class '%s'>", TypeFullName(static_cast<Type*>(o)));

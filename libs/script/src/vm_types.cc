@@ -54,13 +54,18 @@ Value ObjectSetAttrFn(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__setattr__", 2, 2)) return {};
   const std::string* n = StrValue(args[0]);
   if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
-  if (!self.is_object()) return RaiseAttributeError(vm, "cannot set attribute");
-  Object* o = self.as_object();
-  if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
-  DictSetStr(o->dict, *n, args[1]);
+  if (!vm.GenericSetAttr(self, Intern(*n), args[1])) return {};
   return Value::None();
 }
-constexpr MethodDef kObjectMethods[] = {{"__init__", ObjectInit}, {"__setattr__", ObjectSetAttrFn}};
+Value ObjectDelAttrFn(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__delattr__", 1, 1)) return {};
+  const std::string* n = StrValue(args[0]);
+  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
+  if (!vm.GenericDelAttr(self, Intern(*n))) return {};
+  return Value::None();
+}
+constexpr MethodDef kObjectMethods[] = {
+    {"__init__", ObjectInit}, {"__setattr__", ObjectSetAttrFn}, {"__delattr__", ObjectDelAttrFn}};
 
 // --- type -------------------------------------------------------------------
 Value TypeMro(VM&, const Value& self, const ArgsView&) {

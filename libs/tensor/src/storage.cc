@@ -41,11 +41,11 @@ Allocator* SetDefaultAllocator(Allocator* allocator) {
 std::shared_ptr<Storage> Storage::Create(size_t bytes, Allocator* allocator) {
   if (allocator == nullptr) allocator = DefaultAllocator();
   void* data = allocator->Allocate(bytes);
-  return std::shared_ptr<Storage>(new Storage(data, bytes, allocator, Device::CPU()));
+  return std::make_shared<Storage>(Key(), data, bytes, allocator, Device::CPU());
 }
 
 std::shared_ptr<Storage> Storage::Borrow(void* data, size_t bytes, Device device) {
-  return std::shared_ptr<Storage>(new Storage(data, bytes, nullptr, device));
+  return std::make_shared<Storage>(Key(), data, bytes, nullptr, device);
 }
 
 Storage::~Storage() {

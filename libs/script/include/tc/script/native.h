@@ -172,6 +172,11 @@ void TypeSet(Type* t, std::string_view name, Value v);
 // A native function value; `self` is passed to fn on every call.
 Value NewNativeFunction(std::string name, NativeFn fn, Value self = Value::None(),
                         std::string qualname = "");
+// A native method of `owner` that receives `data` on every call, bound or
+// not (put it in the class with TypeSet). With owner null, a plain
+// function (self = None).
+Value NewNativeDataMethod(Type* owner, std::string name, NativeDataFn fn, Value data,
+                          std::string qualname = "");
 // Allocates a native object of C++ type T (T's constructor takes the Type*).
 template <typename T, typename... A>
 Value NewObject(Type* t, A&&... a) {
@@ -194,6 +199,11 @@ Value RaiseKeyError(VM& vm, Value key);  // KeyError(key): str() is repr(key)
 Value RaiseAttributeError(VM& vm, std::string message);
 Value RaiseZeroDivisionError(VM& vm, std::string message);
 Value RaiseOverflowError(VM& vm, std::string message);
+// Marks the pending exception (raised by a __getattr__ for an attribute
+// the real library has but tc does not support) so hasattr() returns False
+// and getattr(obj, name, default) the default, as for AttributeError; a
+// plain attribute access still reports it. Returns the null Value.
+Value MarkUnsupportedAttribute(VM& vm);
 // "'x' object ..." uses the type's name: TypeName(v).
 std::string_view TypeName(const Value& v);
 

@@ -49,6 +49,10 @@ enum class Slot : uint8_t {
   kDelItem,
   kContains,
   kGetAttr,  // __getattr__: fallback after normal lookup fails
+  // __setattr__ / __delattr__ hooks: null unless a class overrides
+  // object's (whose generic behaviour VM::GenericSetAttr implements).
+  kSetAttr,
+  kDelAttr,
   kEnter,
   kExit,
   kEq,
@@ -203,6 +207,10 @@ struct ArgsView;
 // and for plain functions whatever the creator attached (the module, or a
 // data value such as the qualified name of an unsupported API).
 using NativeFn = Value (*)(VM& vm, const Value& self, const ArgsView& args);
+// A native function that also receives the data it was created with; the
+// data survives binding to an instance (unlike `self`), so one C++
+// function can serve many methods (a wrapper per wrapped method).
+using NativeDataFn = Value (*)(VM& vm, const Value& self, const ArgsView& args, const Value& data);
 
 struct NativeFunctionObject : Object {
   explicit NativeFunctionObject(Type* t) : Object(t) {}
@@ -214,7 +222,19 @@ struct NativeFunctionObject : Object {
   // access; called unbound, the first argument is self.
   bool is_method = false;
   Type* owner = nullptr;  // the type a method belongs to (for type checks)
+  // When set, calls go to data_fn with `data` instead of to fn (see
+  // CallNative; fn then only reports the misuse).
+  NativeDataFn data_fn = nullptr;
+  Value data;
 };
+
+// Calls a native function or method with `self` (the bound instance, or
+// nf->self for plain functions).
+inline Value CallNative(VM& vm, const NativeFunctionObject* nf, const Value& self,
+                        const ArgsView& args) {
+  if (nf->data_fn != nullptr) return nf->data_fn(vm, self, args, nf->data);
+  return nf->fn(vm, self, args);
+}
 
 // A native property: getter and optional setter.
 using NativeGetter = Value (*)(VM& vm, const Value& self);
@@ -257,6 +277,10 @@ struct ExceptionObject : Object {
   Value cause;    // __cause__ (null: none)
   Value context;  // __context__ (null: none)
   bool suppress_context = false;
+  // Raised for an attribute the real library has but tc does not support
+  // (NotImplementedError): hasattr() and getattr(o, name, default) treat it
+  // like AttributeError; see MarkUnsupportedAttribute in native.h.
+  bool unsupported_attribute = false;
   std::vector<TracebackEntry> traceback;  // innermost first
 };
 

@@ -69,6 +69,11 @@ class VM {
   bool SetAttr(const Value& obj, std::string_view name, Value v);
   bool SetAttr(const Value& obj, StrObject* name, Value v);
   bool DelAttr(const Value& obj, StrObject* name);
+  // object.__setattr__ / object.__delattr__: SetAttr / DelAttr without a
+  // class's __setattr__ / __delattr__ hook (what such a hook calls through
+  // super() to actually store).
+  bool GenericSetAttr(const Value& obj, StrObject* name, Value v);
+  bool GenericDelAttr(const Value& obj, StrObject* name);
   Value Binary(BinaryOp op, const Value& a, const Value& b);
   Value Inplace(BinaryOp op, const Value& a, const Value& b);
   Value Unary(UnaryOp op, const Value& a);
@@ -111,6 +116,10 @@ class VM {
   void ClearException() { exception_ = Value(); }
   // Whether the pending exception is an instance of `type`.
   bool ExceptionMatches(Type* type) const;
+  // Whether the pending exception means "no such attribute" to hasattr()
+  // and getattr(o, name, default): an AttributeError, or an exception
+  // marked by MarkUnsupportedAttribute (native.h).
+  bool ExceptionIsMissingAttribute() const;
   // The traceback and message, exactly as CPython prints it.
   std::string FormatException(const Value& exc);
   // Instantiates an exception class with one message argument.

@@ -50,9 +50,17 @@ class Storage {
   Device device() const { return device_; }
 
  private:
-  Storage(void* data, size_t bytes, Allocator* allocator, Device device)
+  // Lets make_shared reach the constructor (one allocation for the object
+  // and its control block) while only Storage can name the key.
+  struct Key {
+    explicit Key() = default;
+  };
+
+ public:
+  Storage(Key, void* data, size_t bytes, Allocator* allocator, Device device)
       : data_(data), nbytes_(bytes), allocator_(allocator), device_(device) {}
 
+ private:
   void* data_;
   size_t nbytes_;
   Allocator* allocator_;  // null for borrowed memory
