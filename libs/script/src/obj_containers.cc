@@ -6,6 +6,7 @@
 #include "tc/script/native.h"
 
 #include "vm_internal.h"
+#include "vm_set_table.h"
 
 namespace tc::script {
 
@@ -287,10 +288,8 @@ constexpr MethodDef kDictMethods[] = {
 Value SetInit(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "set", 0, 1)) return {};
   if (args.nargs == 1) {
-    std::vector<Value> items;
-    if (!vm.Extend(&items, args[0])) return {};
-    for (const Value& v : items)
-      if (!DictSet(vm, D(self), v, Value::None())) return {};
+    DictClear(D(self));
+    if (!SetUpdateFrom(vm, static_cast<SetObject*>(D(self)), args[0])) return {};
   }
   return Value::None();
 }
@@ -313,62 +312,52 @@ Value SetDiscard(VM& vm, const Value& self, const ArgsView& a) {
   return SetRemoveImpl(vm, self, a, false);
 }
 Value SetUpdateM(VM& vm, const Value& self, const ArgsView& args) {
-  for (int i = 0; i < args.nargs; ++i) {
-    std::vector<Value> items;
-    if (!vm.Extend(&items, args[i])) return {};
-    for (const Value& v : items)
-      if (!DictSet(vm, D(self), v, Value::None())) return {};
-  }
+  for (int i = 0; i < args.nargs; ++i)
+    if (!SetUpdateFrom(vm, static_cast<SetObject*>(D(self)), args[i])) return {};
   return Value::None();
 }
-Value SetOp(VM& vm, const Value& self, const ArgsView& args, BinaryOp op) {
-  Value acc = DictCopyOf(D(self), Types().set);
-  for (int i = 0; i < args.nargs; ++i) {
-    Value other = args[i];
-    if (!IsInstance(other, Types().set)) {
-      Value s = NewSet();
-      ArgsView one(&other, 1);
-      if (SetUpdateM(vm, s, one).is_null()) return {};
-      other = s;
-    }
-    acc = vm.Binary(op, acc, other);
-    if (acc.is_null()) return acc;
-  }
-  return acc;
-}
+// CPython's set_union / set_intersection_multi / set_difference_multi:
+// the first argument builds the result, the rest fold into it.
 Value SetUnion(VM& vm, const Value& self, const ArgsView& a) {
-  return SetOp(vm, self, a, BinaryOp::kOr);
+  Value r = SetCopyOf(vm, D(self));
+  for (int i = 0; i < a.nargs && !r.is_null(); ++i) {
+    if (a[i].raw() == self.raw()) continue;
+    if (!SetUpdateFrom(vm, static_cast<SetObject*>(D(r)), a[i])) return {};
+  }
+  return r;
 }
 Value SetIntersection(VM& vm, const Value& self, const ArgsView& a) {
-  return SetOp(vm, self, a, BinaryOp::kAnd);
+  if (a.nargs == 0) return SetCopyOf(vm, D(self));
+  Value r = self;
+  for (int i = 0; i < a.nargs && !r.is_null(); ++i) r = SetIntersectionWith(vm, r, a[i]);
+  return r;
 }
 Value SetDifference(VM& vm, const Value& self, const ArgsView& a) {
-  return SetOp(vm, self, a, BinaryOp::kSub);
+  if (a.nargs == 0) return SetCopyOf(vm, D(self));
+  Value r = SetDifferenceWith(vm, self, a[0]);
+  for (int i = 1; i < a.nargs && !r.is_null(); ++i) r = SetDifferenceWith(vm, r, a[i]);
+  return r;
 }
 Value SetSymDiff(VM& vm, const Value& self, const ArgsView& a) {
-  return SetOp(vm, self, a, BinaryOp::kXor);
+  if (!CheckArgCount(vm, a, "symmetric_difference", 1, 1)) return {};
+  return SetSymmetricDifferenceWith(vm, self, a[0]);
 }
 Value SetIsSubset(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "issubset", 1, 1)) return {};
-  Value other = SetOp(vm, NewSet(), args, BinaryOp::kOr);
-  if (other.is_null()) return other;
+  Value other = NewSet();
+  if (!SetUpdateFrom(vm, static_cast<SetObject*>(D(other)), args[0])) return {};
   return vm.Compare(CompareOp::kLe, self, other);
 }
 Value SetIsSuperset(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "issuperset", 1, 1)) return {};
-  Value other = SetOp(vm, NewSet(), args, BinaryOp::kOr);
-  if (other.is_null()) return other;
+  Value other = NewSet();
+  if (!SetUpdateFrom(vm, static_cast<SetObject*>(D(other)), args[0])) return {};
   return vm.Compare(CompareOp::kGe, self, other);
 }
-Value SetCopy(VM&, const Value& self, const ArgsView&) { return DictCopyOf(D(self), Types().set); }
+Value SetCopy(VM& vm, const Value& self, const ArgsView&) { return SetCopyOf(vm, D(self)); }
 Value SetPop(VM& vm, const Value& self, const ArgsView&) {
-  for (auto& e : D(self)->entries) {
-    if (e.key.is_null()) continue;
-    Value k = e.key;
-    bool found;
-    if (!DictDel(vm, D(self), k, &found)) return {};
-    return k;
-  }
+  Value k = SetPopEntry(static_cast<SetObject*>(D(self)));
+  if (!k.is_null()) return k;
   return RaiseKeyError(vm, NewStr("pop from an empty set"));
 }
 constexpr MethodDef kSetMethods[] = {{"__init__", SetInit},

@@ -3,6 +3,7 @@
 #include "tc/script/native.h"
 
 #include "vm_internal.h"
+#include "vm_set_table.h"
 
 namespace tc::script {
 namespace {
@@ -63,7 +64,11 @@ bool HashKey(VM& vm, const Value& key, int64_t* h) {
 
 }  // namespace
 
+int DictKeyEqual(VM* vm, const Value& a, const Value& b) { return KeyEqual(vm, a, b); }
+bool DictHashKey(VM& vm, const Value& key, int64_t* h) { return HashKey(vm, key, h); }
+
 int64_t DictFind(VM& vm, const DictObject* d, const Value& key, int64_t hash, bool* error) {
+  if (d->is_set) return SetFindSlot(vm, static_cast<const SetObject*>(d), key, hash, error);
   *error = false;
   if (d->index.empty()) return -1;
   size_t mask = d->index.size() - 1;
@@ -126,6 +131,7 @@ void InsertNew(DictObject* d, int64_t hash, Value key, Value value) {
 bool DictSet(VM& vm, DictObject* d, const Value& key, Value value) {
   int64_t h;
   if (!HashKey(vm, key, &h)) return false;
+  if (d->is_set) return SetAddEntry(vm, static_cast<SetObject*>(d), key, h);
   bool err;
   int64_t ix = DictFind(vm, d, key, h, &err);
   if (err) return false;
@@ -172,6 +178,11 @@ const Value* DictGetStr(const DictObject* d, std::string_view key) {
 bool DictDel(VM& vm, DictObject* d, const Value& key, bool* found) {
   int64_t h;
   if (!HashKey(vm, key, &h)) return false;
+  if (d->is_set) {
+    int r = SetDiscardEntry(vm, static_cast<SetObject*>(d), key, h);
+    *found = r > 0;
+    return r >= 0;
+  }
   bool err;
   int64_t ix = DictFind(vm, d, key, h, &err);
   if (err) return false;
@@ -188,6 +199,7 @@ bool DictDel(VM& vm, DictObject* d, const Value& key, bool* found) {
 }
 
 void DictClear(DictObject* d) {
+  if (d->is_set) return SetClearTable(static_cast<SetObject*>(d));
   ++d->version;
   d->entries.clear();
   d->index.clear();
@@ -195,6 +207,11 @@ void DictClear(DictObject* d) {
 }
 
 Value DictCopyOf(const DictObject* d, Type* type) {
+  if (d->is_set) {
+    auto* c = new SetObject(type);
+    SetMergeIntoEmpty(c, static_cast<const SetObject*>(d));
+    return Value::Adopt(c);
+  }
   DictObject* c =
       type == Types().set || type == Types().frozenset ? new SetObject(type) : new DictObject(type);
   for (const auto& e : d->entries) {

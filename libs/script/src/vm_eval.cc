@@ -10,6 +10,7 @@
 #include "tc/script/native.h"
 
 #include "vm_internal.h"
+#include "vm_set_table.h"
 
 namespace tc::script {
 
@@ -608,12 +609,7 @@ Value VM::Eval(Frame* f) {
       }
       TARGET(kSetUpdate) {
         Value it = POP();
-        std::vector<Value> items;
-        if (!Extend(&items, it)) ERROR();
-        auto* s = static_cast<DictObject*>(sp[-ip->arg].as_object());
-        for (auto& v : items) {
-          if (!DictSet(*this, s, v, Value::None())) ERROR();
-        }
+        if (!SetUpdateFrom(*this, static_cast<SetObject*>(sp[-ip->arg].as_object()), it)) ERROR();
         DISPATCH();
       }
       TARGET(kDictUpdate)

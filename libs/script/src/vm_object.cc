@@ -84,26 +84,41 @@ int64_t StrObject::Hash() const {
 }
 
 int64_t HashInt(int64_t v) {
-  // CPython: v mod (2**61 - 1) with the sign kept; -1 becomes -2.
-  constexpr int64_t kMod = (int64_t{1} << 61) - 1;
-  int64_t r;
-  if (v >= 0) {
-    r = v % kMod;
-  } else {
-    r = -((-(v + 1)) % kMod + 1) % kMod;
-    if (v == INT64_MIN) r = -((int64_t{1} << 2) % kMod);  // rare; approximate
-  }
+  // CPython: |v| mod (2**61 - 1) with the sign kept; -1 becomes -2.
+  constexpr uint64_t kMod = (uint64_t{1} << 61) - 1;
+  uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  int64_t r = static_cast<int64_t>(mag % kMod);
+  if (v < 0) r = -r;
   return r == -1 ? -2 : r;
 }
 
 int64_t HashFloat(double v) {
+  // CPython's _Py_HashDouble (NaN hashes by identity there; 0 here).
   if (std::isnan(v)) return 0;
   if (std::isinf(v)) return v > 0 ? 314159 : -314159;
-  double ip;
-  if (std::modf(v, &ip) == 0.0 && std::fabs(v) < 9.2e18) return HashInt(static_cast<int64_t>(v));
-  int64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  int64_t r = (bits ^ (bits >> 29)) & ((int64_t{1} << 61) - 1);
+  constexpr int kBits = 61;
+  constexpr uint64_t kMod = (uint64_t{1} << kBits) - 1;
+  int e;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) {
+    sign = -1;
+    m = -m;
+  }
+  uint64_t x = 0;
+  while (m != 0.0) {
+    x = ((x << 28) & kMod) | x >> (kBits - 28);
+    m *= 268435456.0;  // 2**28
+    e -= 28;
+    uint64_t y = static_cast<uint64_t>(m);
+    m -= static_cast<double>(y);
+    x += y;
+    if (x >= kMod) x -= kMod;
+  }
+  e = e >= 0 ? e % kBits : kBits - 1 - ((-1 - e) % kBits);
+  x = ((x << e) & kMod) | x >> (kBits - e);
+  x = x * static_cast<uint64_t>(static_cast<int64_t>(sign));
+  int64_t r = static_cast<int64_t>(x);
   return r == -1 ? -2 : r;
 }
 

@@ -10,6 +10,7 @@
 #include "tc/script/native.h"
 
 #include "vm_internal.h"
+#include "vm_set_table.h"
 
 namespace tc::script {
 
@@ -206,45 +207,7 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
   }
   if ((IsType(a, t.set) || IsType(a, t.frozenset)) &&
       (IsType(b, t.set) || IsType(b, t.frozenset))) {
-    auto* x = static_cast<DictObject*>(a.as_object());
-    auto* y = static_cast<DictObject*>(b.as_object());
-    Value r = NewSet();
-    auto* rd = static_cast<DictObject*>(r.as_object());
-    auto in = [&](DictObject* d, const Value& k) {
-      Value dummy;
-      return DictGet(vm, d, k, &dummy);
-    };
-    switch (op) {
-      case BinaryOp::kOr:
-        for (auto& e : x->entries)
-          if (!e.key.is_null() && !DictSet(vm, rd, e.key, Value::None())) return Value();
-        for (auto& e : y->entries)
-          if (!e.key.is_null() && !DictSet(vm, rd, e.key, Value::None())) return Value();
-        return r;
-      case BinaryOp::kAnd:
-      case BinaryOp::kSub:
-        for (auto& e : x->entries) {
-          if (e.key.is_null()) continue;
-          int found = in(y, e.key);
-          if (found < 0) return Value();
-          if ((found == 1) == (op == BinaryOp::kAnd)) {
-            if (!DictSet(vm, rd, e.key, Value::None())) return Value();
-          }
-        }
-        return r;
-      case BinaryOp::kXor:
-        for (auto& e : x->entries) {
-          if (e.key.is_null()) continue;
-          if (in(y, e.key) == 0 && !DictSet(vm, rd, e.key, Value::None())) return Value();
-        }
-        for (auto& e : y->entries) {
-          if (e.key.is_null()) continue;
-          if (in(x, e.key) == 0 && !DictSet(vm, rd, e.key, Value::None())) return Value();
-        }
-        return r;
-      default:
-        return Value();
-    }
+    return SetBinary(vm, op, a, b);
   }
   if (op == BinaryOp::kOr && IsType(a, t.dict) && IsType(b, t.dict)) {
     Value r = DictCopyOf(static_cast<DictObject*>(a.as_object()), t.dict);
@@ -691,13 +654,21 @@ bool VM::Hash(const Value& v, int64_t* out) {
   }
   if (ty == t.tuple || (IsSubtype(ty, t.tuple) && ty->slot(Slot::kHash).is_null() &&
                         ty->slot(Slot::kEq).is_null())) {
-    uint64_t h = 0x345678;
-    for (const Value& x : static_cast<TupleObject*>(o)->items) {
+    // CPython 3.11's xxHash-based tuplehash.
+    constexpr uint64_t kPrime1 = 11400714785074694791ull;
+    constexpr uint64_t kPrime2 = 14029467366897019727ull;
+    constexpr uint64_t kPrime5 = 2870177450012600261ull;
+    const std::vector<Value>& items = static_cast<TupleObject*>(o)->items;
+    uint64_t acc = kPrime5;
+    for (const Value& x : items) {
       int64_t xh;
       if (!Hash(x, &xh)) return false;
-      h = (h ^ static_cast<uint64_t>(xh)) * 1000003ull;
+      acc += static_cast<uint64_t>(xh) * kPrime2;
+      acc = (acc << 31) | (acc >> 33);
+      acc *= kPrime1;
     }
-    *out = static_cast<int64_t>(h >> 1);
+    acc += items.size() ^ (kPrime5 ^ 3527539ull);
+    *out = acc == ~uint64_t{0} ? 1546275796 : static_cast<int64_t>(acc);
     return true;
   }
   if (ty == t.list || ty == t.dict || ty == t.set ||

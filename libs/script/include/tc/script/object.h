@@ -149,12 +149,21 @@ struct DictObject : Object {
   std::vector<int32_t> index;  // open addressing into entries; -1 empty
   int64_t used = 0;            // live entries
   uint64_t version = 0;        // bumped on every change (global caches)
+  bool is_set = false;         // SetObject: entries is CPython's set table
   int64_t size() const { return used; }
 };
 
-// A set is a dict whose values are unused.
+// A set: `entries` is CPython's open-addressed set table itself (size a power
+// of two; empty slots have a null key and hash 0, deleted ones a null key and
+// hash -1), so walking entries in slot order iterates like CPython 3.11.
+// `index` is unused; values are unused.
 struct SetObject : DictObject {
-  explicit SetObject(Type* t) : DictObject(t) {}
+  explicit SetObject(Type* t) : DictObject(t) {
+    is_set = true;
+    entries.resize(8);
+  }
+  int64_t fill = 0;    // active + deleted slots
+  int64_t finger = 0;  // where pop() resumes its search
 };
 
 struct CellObject : Object {
