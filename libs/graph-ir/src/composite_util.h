@@ -60,9 +60,7 @@ RefOr ToDType(Emitter& e, EmitRef x, DType dtype);
 // log_softmax(x, dim) as the log_softmax op decomposes it (for losses).
 RefOr EmitLogSoftmax(Emitter& e, EmitRef x, int64_t dim);
 
-// PyTorch's C++ type names as its errors print them ("long int",
-// "unsigned char", "c10::Half").
-std::string_view CTypeName(DType dtype);
+using tensor::CTypeName;
 // "torch.FloatTensor" (legacy tensor type names in ATen's checks).
 std::string LegacyTensorTypeName(DType dtype);
 // 'mean', 'sum' or 'none' are valid; others: "foo is not a valid value for

@@ -64,35 +64,9 @@ tensor::Device DeviceOf(Args a) {
   return tensor::Device::CPU();
 }
 
-std::string_view TorchTypeName(DType dtype) {
-  switch (dtype) {
-    case DType::kBool:
-      return "Bool";
-    case DType::kUInt8:
-      return "Byte";
-    case DType::kInt8:
-      return "Char";
-    case DType::kInt16:
-      return "Short";
-    case DType::kInt32:
-      return "Int";
-    case DType::kInt64:
-      return "Long";
-    case DType::kFloat16:
-      return "Half";
-    case DType::kBFloat16:
-      return "BFloat16";
-    case DType::kFloat32:
-      return "Float";
-    case DType::kFloat64:
-      return "Double";
-  }
-  return "?";
-}
-
 absl::Status NotImplemented(std::string_view kernel, DType dtype) {
   return absl::InvalidArgumentError(
-      absl::StrFormat("\"%s\" not implemented for '%s'", kernel, TorchTypeName(dtype)));
+      absl::StrFormat("\"%s\" not implemented for '%s'", kernel, ScalarTypeName(dtype)));
 }
 
 absl::Status Invalid(std::string message) { return absl::InvalidArgumentError(std::move(message)); }

@@ -52,8 +52,7 @@ absl::StatusOr<Shape> Broadcast(Args a, std::initializer_list<size_t> indices);
 // The device of the first tensor argument (CPU when there is none).
 tensor::Device DeviceOf(Args a);
 
-// PyTorch's legacy scalar type names used in its errors: Float, Long, Bool...
-std::string_view TorchTypeName(DType dtype);
+using tensor::ScalarTypeName;
 // `"kernel" not implemented for 'Long'`, as PyTorch's dispatch macros word it.
 absl::Status NotImplemented(std::string_view kernel, DType dtype);
 absl::Status Invalid(std::string message);

@@ -166,35 +166,9 @@ RefOr ToDType(Emitter& e, EmitRef x, DType dtype) {
   return Emit1(e, "to_dtype", {x, CDType(dtype)});
 }
 
-std::string_view CTypeName(DType dtype) {
-  switch (dtype) {
-    case DType::kBool:
-      return "bool";
-    case DType::kUInt8:
-      return "unsigned char";
-    case DType::kInt8:
-      return "signed char";
-    case DType::kInt16:
-      return "short int";
-    case DType::kInt32:
-      return "int";
-    case DType::kInt64:
-      return "long int";
-    case DType::kFloat16:
-      return "c10::Half";
-    case DType::kBFloat16:
-      return "c10::BFloat16";
-    case DType::kFloat32:
-      return "float";
-    case DType::kFloat64:
-      return "double";
-  }
-  return "?";
-}
-
 std::string LegacyTensorTypeName(DType dtype) {
   if (dtype == DType::kBool) return "CPUBoolType";  // what ATen prints for bool
-  return absl::StrFormat("torch.%sTensor", TorchTypeName(dtype));
+  return absl::StrFormat("torch.%sTensor", ScalarTypeName(dtype));
 }
 
 absl::Status CheckReduction(const std::string& reduction) {

@@ -79,7 +79,7 @@ absl::StatusOr<NllParts> NllPerElement(Emitter& e, EmitRef input, EmitRef target
   }
   if (tm.dtype != DType::kInt64 && tm.dtype != DType::kUInt8) {
     return Invalid(absl::StrFormat("expected target dtype to be Long or Byte, but got %s",
-                                   TorchTypeName(tm.dtype)));
+                                   ScalarTypeName(tm.dtype)));
   }
   int64_t classes = in.dim() == 1 ? in.sizes[0] : in.sizes[1];
   if (weight) {
@@ -95,7 +95,7 @@ absl::StatusOr<NllParts> NllPerElement(Emitter& e, EmitRef input, EmitRef target
     }
     if (w.dtype != in.dtype) {
       return Invalid(absl::StrFormat("expected scalar type %s but found %s",
-                                     TorchTypeName(in.dtype), TorchTypeName(w.dtype)));
+                                     ScalarTypeName(in.dtype), ScalarTypeName(w.dtype)));
     }
   }
   if (!IsFloatingPoint(in.dtype)) {
@@ -166,7 +166,7 @@ Refs CrossEntropyProbs(Emitter& e, EArgs a, EmitRef logp, int64_t class_dim, dou
   if (!IsFloatingPoint(e.Meta(target).dtype)) {
     return Invalid(
         absl::StrFormat("Expected floating point type for target with class probabilities, got %s",
-                        TorchTypeName(e.Meta(target).dtype)));
+                        ScalarTypeName(e.Meta(target).dtype)));
   }
   int64_t classes = in.sizes[class_dim];
   if (!IsNone(a, 2) && e.Meta(Ref(a, 2)).numel() != classes) {
@@ -213,7 +213,7 @@ Refs CrossEntropy(Emitter& e, EArgs a) {
   if (probs && !IsFloatingPoint(e.Meta(target).dtype)) {
     return Invalid(
         absl::StrFormat("Expected floating point type for target with class probabilities, got %s",
-                        TorchTypeName(e.Meta(target).dtype)));
+                        ScalarTypeName(e.Meta(target).dtype)));
   }
   int64_t class_dim = in.dim() == 1 ? 0 : 1;
   if (in.dim() == 0 && probs) {

@@ -62,7 +62,8 @@ Refs Linear(Emitter& e, EArgs a) {
   }
   if (has_bias && e.Meta(Ref(a, 2)).dtype != w.dtype && in.dtype == w.dtype) {
     return Invalid(absl::StrFormat("self and mat2 must have the same dtype, but got %s and %s",
-                                   TorchTypeName(e.Meta(Ref(a, 2)).dtype), TorchTypeName(w.dtype)));
+                                   ScalarTypeName(e.Meta(Ref(a, 2)).dtype),
+                                   ScalarTypeName(w.dtype)));
   }
   EmitRef wt = weight;
   if (w.dim() == 2) {
@@ -94,7 +95,7 @@ Refs Addmm(Emitter& e, EArgs a) {
   }
   if (s.dtype != y.dtype) {
     return Invalid(absl::StrFormat("self and mat2 must have the same dtype, but got %s and %s",
-                                   TorchTypeName(s.dtype), TorchTypeName(y.dtype)));
+                                   ScalarTypeName(s.dtype), ScalarTypeName(y.dtype)));
   }
   // Integer tensors take the scalars as integers, as ATen converts them.
   Scalar beta = ScalarArg(a, 3), alpha = ScalarArg(a, 4);
@@ -146,7 +147,7 @@ Refs LayerNorm(Emitter& e, EArgs a) {
     if (!IsNone(a, i) && e.Meta(Ref(a, i)).dtype != in.dtype) {
       return Invalid(
           absl::StrFormat("mixed dtype (CPU): expect parameter to have scalar type of %s",
-                          TorchTypeName(in.dtype)));
+                          ScalarTypeName(in.dtype)));
     }
   }
   Shape dims;
@@ -205,7 +206,7 @@ Refs Dropout(Emitter& e, EArgs a) {
   }
   if (!IsFloatingPoint(in.dtype)) {
     return Invalid(absl::StrFormat("result type Float can't be cast to the desired output type %s",
-                                   TorchTypeName(in.dtype)));
+                                   ScalarTypeName(in.dtype)));
   }
   TC_ASSIGN_OR_RETURN(EmitRef u, Emit1(e, "rand", {CList(in.sizes), CDType(in.dtype)}));
   TC_ASSIGN_OR_RETURN(EmitRef keep, Emit1(e, "lt", {u, CNum(1 - p)}));

@@ -10,33 +10,7 @@ namespace {
 
 using tensor::ShapeToString;
 constexpr ArgType kT = ArgType::kTensor;
-
-// The C type names PyTorch's TypeMeta prints ("float != double").
-std::string_view CTypeName(DType dtype) {
-  switch (dtype) {
-    case DType::kBool:
-      return "bool";
-    case DType::kUInt8:
-      return "unsigned char";
-    case DType::kInt8:
-      return "signed char";
-    case DType::kInt16:
-      return "short int";
-    case DType::kInt32:
-      return "int";
-    case DType::kInt64:
-      return "long int";
-    case DType::kFloat16:
-      return "c10::Half";
-    case DType::kBFloat16:
-      return "c10::BFloat16";
-    case DType::kFloat32:
-      return "float";
-    case DType::kFloat64:
-      return "double";
-  }
-  return "?";
-}
+using tensor::CTypeName;
 
 Metas Cat(Args a) {
   const std::vector<TensorMeta>& ts = TensorList(a, 0);
@@ -159,8 +133,8 @@ absl::Status MmDTypeCheck(DType a, DType b) {
 
 absl::Status BmmDTypeCheck(DType a, DType b) {
   if (a != b) {
-    return Invalid(absl::StrFormat("expected scalar type %s but found %s", TorchTypeName(a),
-                                   TorchTypeName(b)));
+    return Invalid(absl::StrFormat("expected scalar type %s but found %s", ScalarTypeName(a),
+                                   ScalarTypeName(b)));
   }
   if (a == DType::kBool) return NotImplemented("bmm", a);
   return absl::OkStatus();
@@ -218,7 +192,7 @@ Metas Matmul(Args a) {
     if (x.dtype != y.dtype) {
       return Invalid(
           absl::StrFormat("dot : expected both vectors to have same dtype, but found %s and %s",
-                          TorchTypeName(x.dtype), TorchTypeName(y.dtype)));
+                          ScalarTypeName(x.dtype), ScalarTypeName(y.dtype)));
     }
     return One(Contig(x.dtype, {}, dev));
   }

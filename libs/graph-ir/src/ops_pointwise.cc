@@ -170,7 +170,7 @@ Metas Where(Args a) {
   if (cond != DType::kBool && cond != DType::kUInt8) {
     return Invalid(absl::StrFormat(
         "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
-        TorchTypeName(cond)));
+        ScalarTypeName(cond)));
   }
   TC_ASSIGN_OR_RETURN(Shape sizes, Broadcast(a, {0, 1, 2}));
   return One(Contig(Promote(a, {1, 2}), sizes, DeviceOf(a)));

@@ -42,13 +42,13 @@ Metas Mean(Args a) {
       return Invalid(absl::StrFormat(
           "mean(): could not infer output dtype. Optional dtype must be either a floating point or "
           "complex dtype. Got: %s",
-          TorchTypeName(dtype)));
+          ScalarTypeName(dtype)));
     }
   } else if (!IsFloatingPoint(dtype)) {
     return Invalid(absl::StrFormat(
         "mean(): could not infer output dtype. Input dtype must be either a floating point or "
         "complex dtype. Got: %s",
-        TorchTypeName(dtype)));
+        ScalarTypeName(dtype)));
   }
   TC_ASSIGN_OR_RETURN(TensorMeta out, Reduce(in, DimsOrAll(a, 1), Bool(a, 2), dtype));
   return One(std::move(out));

@@ -103,7 +103,8 @@ Metas Expand(Args a) {
     return Invalid(absl::StrFormat(
         "expand(torch.%sTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or "
         "equal to the number of dimensions in the tensor (%d)",
-        TorchTypeName(in.dtype), ShapeToString(in.sizes), ShapeToString(target), ndim, tensor_dim));
+        ScalarTypeName(in.dtype), ShapeToString(in.sizes), ShapeToString(target), ndim,
+        tensor_dim));
   }
   Shape sizes(ndim), strides(ndim);
   for (int64_t i = ndim - 1; i >= 0; --i) {

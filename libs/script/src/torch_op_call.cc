@@ -153,36 +153,12 @@ Value OpMethod(VM& vm, const graph_ir::OpDef& op, const Value& self, const ArgsV
 namespace {
 
 // PyTorch's canCast: no floating -> integral, no non-bool -> bool.
+using tensor::ScalarTypeName;
+
 bool CanCast(DType from, DType to) {
   if (tensor::IsFloatingPoint(from) && !tensor::IsFloatingPoint(to)) return false;
   if (from != DType::kBool && to == DType::kBool) return false;
   return true;
-}
-
-std::string ScalarTypeName(DType d) {
-  switch (d) {
-    case DType::kBool:
-      return "Bool";
-    case DType::kUInt8:
-      return "Byte";
-    case DType::kInt8:
-      return "Char";
-    case DType::kInt16:
-      return "Short";
-    case DType::kInt32:
-      return "Int";
-    case DType::kInt64:
-      return "Long";
-    case DType::kFloat16:
-      return "Half";
-    case DType::kBFloat16:
-      return "BFloat16";
-    case DType::kFloat32:
-      return "Float";
-    case DType::kFloat64:
-      return "Double";
-  }
-  return "?";
 }
 
 }  // namespace

@@ -52,6 +52,58 @@ absl::StatusOr<DType> ParseDType(std::string_view name) {
   return absl::InvalidArgumentError(absl::StrFormat("unknown dtype '%s'", name));
 }
 
+std::string_view ScalarTypeName(DType dtype) {
+  switch (dtype) {
+    case DType::kBool:
+      return "Bool";
+    case DType::kUInt8:
+      return "Byte";
+    case DType::kInt8:
+      return "Char";
+    case DType::kInt16:
+      return "Short";
+    case DType::kInt32:
+      return "Int";
+    case DType::kInt64:
+      return "Long";
+    case DType::kFloat16:
+      return "Half";
+    case DType::kBFloat16:
+      return "BFloat16";
+    case DType::kFloat32:
+      return "Float";
+    case DType::kFloat64:
+      return "Double";
+  }
+  return "?";
+}
+
+std::string_view CTypeName(DType dtype) {
+  switch (dtype) {
+    case DType::kBool:
+      return "bool";
+    case DType::kUInt8:
+      return "unsigned char";
+    case DType::kInt8:
+      return "signed char";
+    case DType::kInt16:
+      return "short int";
+    case DType::kInt32:
+      return "int";
+    case DType::kInt64:
+      return "long int";
+    case DType::kFloat16:
+      return "c10::Half";
+    case DType::kBFloat16:
+      return "c10::BFloat16";
+    case DType::kFloat32:
+      return "float";
+    case DType::kFloat64:
+      return "double";
+  }
+  return "?";
+}
+
 size_t ItemSize(DType dtype) {
   switch (dtype) {
     case DType::kBool:

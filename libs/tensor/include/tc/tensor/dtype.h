@@ -32,6 +32,12 @@ std::string_view DTypeName(DType dtype);
 // half, long, int, short, ...). Unknown names are InvalidArgument.
 absl::StatusOr<DType> ParseDType(std::string_view name);
 
+// PyTorch's ScalarType name, as its error messages print it: "Float",
+// "Long", "Bool", "BFloat16".
+std::string_view ScalarTypeName(DType dtype);
+// The C++ type name PyTorch's TypeMeta prints ("float != double", "long int").
+std::string_view CTypeName(DType dtype);
+
 size_t ItemSize(DType dtype);
 bool IsFloatingPoint(DType dtype);
 // Integral types; bool counts only when `include_bool`.
