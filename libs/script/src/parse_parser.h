@@ -78,6 +78,8 @@ class Parser {
   StmtPtr SimpleStatement();
   StmtPtr ExpressionStatement();
   bool Block(std::vector<StmtPtr>* out, std::string_view what, int line);
+  // At 'else': the colon and the indented block after it.
+  bool ElseBlock(std::vector<StmtPtr>* out);
   StmtPtr If(bool elif);
   StmtPtr While();
   StmtPtr For();

@@ -505,12 +505,16 @@ ast::StmtPtr Parser::If(bool elif) {
     if (!e) return nullptr;
     s->orelse.push_back(std::move(e));
   } else if (IsKw("else")) {
-    int else_line = Cur().line;
-    Advance();
-    if (!ExpectColon() || !Block(&s->orelse, "'else' statement", else_line)) return nullptr;
+    if (!ElseBlock(&s->orelse)) return nullptr;
   }
   s->loc = SpanTo(s->loc);
   return s;
+}
+
+bool Parser::ElseBlock(std::vector<StmtPtr>* out) {
+  int line = Cur().line;
+  Advance();  // 'else'
+  return ExpectColon() && Block(out, "'else' statement", line);
 }
 
 ast::StmtPtr Parser::While() {
@@ -523,9 +527,7 @@ ast::StmtPtr Parser::While() {
   if (!s->a || !ExpectColon()) return nullptr;
   if (!Block(&s->body, "'while' statement", line)) return nullptr;
   if (IsKw("else")) {
-    int else_line = Cur().line;
-    Advance();
-    if (!ExpectColon() || !Block(&s->orelse, "'else' statement", else_line)) return nullptr;
+    if (!ElseBlock(&s->orelse)) return nullptr;
   }
   s->loc = SpanTo(s->loc);
   return s;
@@ -548,9 +550,7 @@ ast::StmtPtr Parser::For() {
   if (!s->b || !ExpectColon()) return nullptr;
   if (!Block(&s->body, "'for' statement", line)) return nullptr;
   if (IsKw("else")) {
-    int else_line = Cur().line;
-    Advance();
-    if (!ExpectColon() || !Block(&s->orelse, "'else' statement", else_line)) return nullptr;
+    if (!ElseBlock(&s->orelse)) return nullptr;
   }
   s->loc = SpanTo(s->loc);
   return s;
@@ -630,9 +630,7 @@ ast::StmtPtr Parser::Try() {
       FailToken(Cur(), "expected 'except' or 'finally' block");
       return nullptr;
     }
-    int else_line = Cur().line;
-    Advance();
-    if (!ExpectColon() || !Block(&s->orelse, "'else' statement", else_line)) return nullptr;
+    if (!ElseBlock(&s->orelse)) return nullptr;
   }
   if (IsKw("finally")) {
     int fline = Cur().line;
