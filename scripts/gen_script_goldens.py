@@ -32,6 +32,9 @@ for that script):
   * running is deterministic: --check re-runs and compares byte for byte.
 
 Goldens are committed. Re-running this script gives identical files.
+
+scripts/gen_compile_goldens.py runs the same machinery (main() with another
+corpus directory and extra environment) for tests/scripts/compile/.
 """
 import argparse
 import concurrent.futures
@@ -46,8 +49,8 @@ DEFAULT_PYTHON = "/work/venv/bin/python"
 TIMEOUT_S = 300
 
 
-def fixed_env():
-    return {
+def fixed_env(extra=None):
+    env = {
         "PATH": "/usr/local/bin:/usr/bin:/bin",
         "HOME": "/tmp",
         "LC_ALL": "C.UTF-8",
@@ -62,10 +65,13 @@ def fixed_env():
         "CUDA_VISIBLE_DEVICES": "",
         "TORCH_SHOW_CPP_STACKTRACES": "0",
     }
+    env.update(extra or {})
+    return env
 
 
-def list_scripts(selected):
-    names = sorted(f[:-3] for f in os.listdir(CORPUS) if f.endswith(".py"))
+def list_scripts(selected, corpus_rel=CORPUS_REL, prog="gen_script_goldens"):
+    corpus = os.path.join(ROOT, corpus_rel)
+    names = sorted(f[:-3] for f in os.listdir(corpus) if f.endswith(".py"))
     if not selected:
         return names
     out = []
@@ -77,15 +83,15 @@ def list_scripts(selected):
             if base.endswith(suffix):
                 base = base[: -len(suffix)]
         if base not in names:
-            raise SystemExit(f"gen_script_goldens: no script {base}.py in {CORPUS_REL}")
+            raise SystemExit(f"{prog}: no script {base}.py in {corpus_rel}")
         out.append(base)
     return out
 
 
-def run_one(python, name):
-    rel = os.path.join(CORPUS_REL, name + ".py")
+def run_one(python, name, corpus_rel=CORPUS_REL, env_extra=None):
+    rel = os.path.join(corpus_rel, name + ".py")
     try:
-        p = subprocess.run([python, "-W", "ignore", rel], cwd=ROOT, env=fixed_env(),
+        p = subprocess.run([python, "-W", "ignore", rel], cwd=ROOT, env=fixed_env(env_extra),
                            stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return name, None, None, None, f"timed out after {TIMEOUT_S}s"
@@ -130,8 +136,12 @@ def golden_files(name, out, err, rc):
     return files
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(corpus_rel=CORPUS_REL, env_extra=None, prog="gen_script_goldens", description=None):
+    """Generates (or with --check verifies) the goldens of the corpus in
+    corpus_rel (relative to the repository root). env_extra adds to fixed_env()
+    for every run; prog names the tool in messages."""
+    corpus = os.path.join(ROOT, corpus_rel)
+    ap = argparse.ArgumentParser(description=description or __doc__.split("\n\n")[0])
     ap.add_argument("scripts", nargs="*", help="script names or paths (default: all)")
     ap.add_argument("--python", default=DEFAULT_PYTHON, help="reference interpreter (CPython + torch)")
     ap.add_argument("--check", action="store_true",
@@ -139,11 +149,11 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
     args = ap.parse_args()
 
-    names = list_scripts(args.scripts)
+    names = list_scripts(args.scripts, corpus_rel, prog)
     failures = []
     changed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda n: run_one(args.python, n), names))
+        results = list(pool.map(lambda n: run_one(args.python, n, corpus_rel, env_extra), names))
     for name, out, err, rc, problem in results:
         if problem is None:
             problem = contract_problem(name, out, err, rc)
@@ -151,7 +161,7 @@ def main():
             failures.append(f"{name}: {problem}")
             continue
         for fname, data in golden_files(name, out, err, rc).items():
-            path = os.path.join(CORPUS, fname)
+            path = os.path.join(corpus, fname)
             old = None
             if os.path.exists(path):
                 with open(path, "rb") as f:
@@ -164,7 +174,7 @@ def main():
                     f.write(data)
         if not name.startswith("err_"):
             for suffix in (".err", ".rc"):
-                stale = os.path.join(CORPUS, name + suffix)
+                stale = os.path.join(corpus, name + suffix)
                 if os.path.exists(stale):
                     changed.append(name + suffix + " (stale)")
                     if not args.check:
@@ -172,17 +182,17 @@ def main():
 
     scripts = set(names)
     if not args.scripts:
-        for f in sorted(os.listdir(CORPUS)):
+        for f in sorted(os.listdir(corpus)):
             stem, ext = os.path.splitext(f)
             if ext in (".out", ".err", ".rc") and stem not in scripts:
                 changed.append(f + " (no script)")
                 if not args.check:
-                    os.remove(os.path.join(CORPUS, f))
+                    os.remove(os.path.join(corpus, f))
 
     for f in failures:
         print("FAIL " + f, file=sys.stderr)
     verb = "differ" if args.check else "written"
-    print(f"gen_script_goldens: {len(names)} scripts, {len(changed)} golden files {verb}, "
+    print(f"{prog}: {len(names)} scripts, {len(changed)} golden files {verb}, "
           f"{len(failures)} failed")
     for c in changed:
         print("  " + c)

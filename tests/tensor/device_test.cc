@@ -27,11 +27,11 @@ TEST(DeviceTest, RejectsWithTorchWording) {
     EXPECT_EQ(d.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_EQ(d.status().message(), std::string("Invalid device string: '") + bad + "'");
   }
-  // PyTorch lists its many device types; tc has two.
+  // PyTorch lists its many device types; tc has three.
   EXPECT_EQ(ParseDevice("gpu").status().message(),
-            "Expected one of cpu, cuda device type at start of device string: gpu");
+            "Expected one of cpu, cuda, meta device type at start of device string: gpu");
   EXPECT_EQ(ParseDevice("CUDA:1").status().message(),
-            "Expected one of cpu, cuda device type at start of device string: CUDA");
+            "Expected one of cpu, cuda, meta device type at start of device string: CUDA");
   EXPECT_EQ(ParseDevice("cuda:99999999999").status().message(),
             "Could not parse device index '99999999999' in device string 'cuda:99999999999'");
 }

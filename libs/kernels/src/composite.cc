@@ -6,6 +6,8 @@
 #include "tc/graph_ir/decompose.h"
 #include "tc/support/status.h"
 
+#include "src/meta_call.h"
+
 namespace tc::kernels {
 namespace {
 
@@ -13,8 +15,11 @@ using graph_ir::EmitArg;
 using graph_ir::EmitRef;
 using graph_ir::TensorMeta;
 
+// Runs each emitted op with Call or CallMeta, as `run` says.
 class EagerEmitter final : public graph_ir::Emitter {
  public:
+  explicit EagerEmitter(CompositeRun run) : run_(run) {}
+
   EmitRef Add(Tensor t) {
     metas_.push_back(TensorMeta{t.dtype(), t.sizes(), t.strides(), t.device()});
     tensors_.push_back(std::move(t));
@@ -38,7 +43,10 @@ class EagerEmitter final : public graph_ir::Emitter {
         kargs.emplace_back(std::move(std::get<graph_ir::Constant>(a)));
       }
     }
-    TC_ASSIGN_OR_RETURN(std::vector<Tensor> outs, Call(op, std::move(kargs)));
+    bool meta =
+        run_ == CompositeRun::kMeta || (run_ == CompositeRun::kCheckedMeta && !HasTensor(args));
+    TC_ASSIGN_OR_RETURN(std::vector<Tensor> outs,
+                        meta ? CallMeta(op, kargs) : Call(op, std::move(kargs)));
     std::vector<EmitRef> refs;
     refs.reserve(outs.size());
     for (Tensor& t : outs) refs.push_back(Add(std::move(t)));
@@ -48,6 +56,14 @@ class EagerEmitter final : public graph_ir::Emitter {
   const TensorMeta& Meta(EmitRef r) const override { return metas_[r.index]; }
 
  private:
+  static bool HasTensor(const std::vector<EmitArg>& args) {
+    for (const EmitArg& a : args) {
+      if (!std::holds_alternative<graph_ir::Constant>(a)) return true;
+    }
+    return false;
+  }
+
+  CompositeRun run_;
   std::vector<Tensor> tensors_;
   std::vector<TensorMeta> metas_;
 };
@@ -56,7 +72,16 @@ class EagerEmitter final : public graph_ir::Emitter {
 
 absl::StatusOr<std::vector<Tensor>> RunComposite(const graph_ir::OpDef& op,
                                                  std::span<const KernelArg> args) {
-  EagerEmitter emitter;
+  // A meta argument makes the whole decomposition a meta run, so random
+  // and creation ops inside it (dropout's mask) make meta tensors too.
+  return RunCompositeOn(op, args,
+                        AnyMetaArg(args) ? CompositeRun::kCheckedMeta : CompositeRun::kCall);
+}
+
+absl::StatusOr<std::vector<Tensor>> RunCompositeOn(const graph_ir::OpDef& op,
+                                                   std::span<const KernelArg> args,
+                                                   CompositeRun run) {
+  EagerEmitter emitter(run);
   std::vector<EmitArg> eargs;
   eargs.reserve(args.size());
   for (const KernelArg& a : args) {

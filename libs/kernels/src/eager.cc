@@ -1,4 +1,6 @@
 // Eager Call(): schema defaults, meta inference, output allocation, kernel.
+// Arguments off the CPU leave the hot path at once: meta tensors for
+// meta_call.cc, anything else for an error.
 //
 // This is the per-op overhead of eager mode, so the path avoids heap work
 // beyond what the result needs: arguments are read through spans, metadata
@@ -17,6 +19,7 @@
 
 #include "src/alloc_check.h"
 #include "src/kernel.h"
+#include "src/meta_call.h"
 
 namespace tc::kernels {
 namespace {
@@ -46,11 +49,37 @@ void EnsureCachingAllocator() {
   (void)installed;
 }
 
-// Runs `op` on its complete argument list (defaults filled in).
+// Some tensor argument is not on the CPU: a meta run when one is meta,
+// else the error for the devices at hand.
+absl::StatusOr<std::vector<Tensor>> CallOffCpu(const graph_ir::OpDef& op,
+                                               std::span<const KernelArg> args,
+                                               std::span<const graph_ir::MetaArg> metas_in) {
+  if (AnyMetaArg(args)) return CallMetaComplete(op, args, MetaDevices::kChecked);
+  // Mixed devices are the meta function's error ("Expected all tensors to
+  // be on the same device ...").
+  TC_RETURN_IF_ERROR(graph_ir::InferMeta(op, metas_in).status());
+  for (const graph_ir::MetaArg& m : metas_in) {
+    if (const auto* tm = std::get_if<TensorMeta>(&m); tm != nullptr && !tm->device.is_cpu()) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s(): eager kernels run on cpu, got a tensor on %s", op.name, tm->device.ToString()));
+    }
+  }
+  return absl::InvalidArgumentError(
+      absl::StrFormat("%s(): eager kernels run on cpu, got a tensor list off the cpu", op.name));
+}
+
+// Runs `op` on its complete argument list (defaults filled in); with
+// `meta`, as CallMeta.
 absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
-                                                 std::span<const KernelArg> args) {
+                                                 std::span<const KernelArg> args, bool meta) {
   // Torch-level ops run as their decomposition into core ops.
-  if (op.category == graph_ir::OpCategory::kComposite) return RunComposite(op, args);
+  if (op.category == graph_ir::OpCategory::kComposite) {
+    if (meta) return RunCompositeOn(op, args, CompositeRun::kMeta);
+    return RunComposite(op, args);
+  }
+  if (meta) [[unlikely]] {
+    return CallMetaComplete(op, args, MetaDevices::kAny);
+  }
   EnsureCachingAllocator();
   absl::InlinedVector<graph_ir::MetaArg, 6> metas_in;
   metas_in.reserve(args.size());
@@ -80,15 +109,10 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
       metas_in.emplace_back(std::get<graph_ir::Constant>(a));
     }
   }
-  TC_ASSIGN_OR_RETURN(std::vector<TensorMeta> metas, graph_ir::InferMeta(op, metas_in));
-  if (!all_cpu) {
-    for (const graph_ir::MetaArg& m : metas_in) {
-      if (const auto* tm = std::get_if<TensorMeta>(&m); tm != nullptr && !tm->device.is_cpu()) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "%s(): eager kernels run on cpu, got a tensor on %s", op.name, tm->device.ToString()));
-      }
-    }
+  if (!all_cpu) [[unlikely]] {
+    return CallOffCpu(op, args, metas_in);
   }
+  TC_ASSIGN_OR_RETURN(std::vector<TensorMeta> metas, graph_ir::InferMeta(op, metas_in));
   KernelFn kernel = FindKernel(op);
   if (kernel == nullptr) {
     return absl::UnimplementedError(absl::StrFormat("no CPU kernel for op '%s'", op.name));
@@ -104,16 +128,32 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
   return outs;
 }
 
+// Call and CallMeta: the schema's defaults filled in, then CallComplete.
+absl::StatusOr<std::vector<Tensor>> CallWithDefaults(const graph_ir::OpDef& op,
+                                                     std::span<const KernelArg> args, bool meta) {
+  TC_RETURN_IF_ERROR(graph_ir::CheckArity(op, args.size()));
+  if (args.size() == op.args.size()) return CallComplete(op, args, meta);
+  absl::InlinedVector<KernelArg, 6> full(args.begin(), args.end());
+  for (size_t i = args.size(); i < op.args.size(); ++i)
+    full.emplace_back(*op.args[i].default_value);
+  return CallComplete(op, full, meta);
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op,
                                          std::span<const KernelArg> args) {
-  TC_RETURN_IF_ERROR(graph_ir::CheckArity(op, args.size()));
-  if (args.size() == op.args.size()) return CallComplete(op, args);
-  absl::InlinedVector<KernelArg, 6> full(args.begin(), args.end());
-  for (size_t i = args.size(); i < op.args.size(); ++i)
-    full.emplace_back(*op.args[i].default_value);
-  return CallComplete(op, full);
+  return CallWithDefaults(op, args, /*meta=*/false);
+}
+
+absl::StatusOr<std::vector<Tensor>> CallMeta(const graph_ir::OpDef& op,
+                                             std::span<const KernelArg> args) {
+  return CallWithDefaults(op, args, /*meta=*/true);
+}
+
+absl::StatusOr<std::vector<Tensor>> CallMeta(const graph_ir::OpDef& op,
+                                             std::initializer_list<KernelArg> args) {
+  return CallMeta(op, std::span<const KernelArg>(args.begin(), args.size()));
 }
 
 absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op,
@@ -126,7 +166,7 @@ absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op, std::vector<
   args.reserve(op.args.size());
   for (size_t i = args.size(); i < op.args.size(); ++i)
     args.emplace_back(*op.args[i].default_value);
-  return CallComplete(op, args);
+  return CallComplete(op, args, /*meta=*/false);
 }
 
 absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name, std::vector<KernelArg> args) {

@@ -1,5 +1,6 @@
 // Interpreter::Run: placeholders checked, nodes run in order on the eager
-// kernels, each value dropped after its last use.
+// kernels (or their meta inference, for meta inputs), each value dropped
+// after its last use.
 #include "tc/kernels/interpreter.h"
 
 #include "absl/container/flat_hash_map.h"
@@ -38,6 +39,10 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
     }
     values[p->id()] = t;
   }
+  // Meta inputs make a meta run: creation and random nodes, which have no
+  // tensor input to follow, make meta tensors too.
+  bool meta = false;
+  for (const tensor::Tensor& t : inputs) meta = meta || t.is_meta();
   const tensor::Tensor kUndefined;
   for (size_t n = 0; n < nodes.size(); ++n) {
     const graph_ir::Node& node = *nodes[n];
@@ -60,7 +65,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
     for (const graph_ir::Value* v : node.Inputs()) {
       if (last_use[v->id()] == static_cast<int64_t>(n)) values[v->id()] = kUndefined;
     }
-    auto outs = Call(node.op(), std::move(args));
+    auto outs = meta ? CallMeta(node.op(), args) : Call(node.op(), std::move(args));
     if (!outs.ok()) {
       return absl::Status(outs.status().code(),
                           absl::StrFormat("node %d (%s): %s", n, node.op().name,

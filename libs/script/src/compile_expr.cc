@@ -29,6 +29,81 @@ bool HasStarred(const std::vector<ast::ExprPtr>& items) {
   return false;
 }
 
+// Whether CPython 3.11's AST optimizer folds `e` to a constant: literals,
+// unary operators and tuples of such, and binary operators that cannot fail
+// or grow large (CPython also folds /, **, <<, % ... when safe; a set display
+// using those between literals is left out of the approximation).
+bool FoldsToConstant(const ast::Expr& e) {
+  switch (e.kind) {
+    case ExprKind::kConstant:
+      return true;
+    case ExprKind::kUnaryOp:
+      return FoldsToConstant(*e.a);
+    case ExprKind::kTuple:
+      for (const ast::ExprPtr& item : e.items) {
+        if (!FoldsToConstant(*item)) return false;
+      }
+      return true;
+    case ExprKind::kBinOp:
+      switch (e.binary_op) {
+        case BinaryOp::kAdd:
+        case BinaryOp::kSub:
+        case BinaryOp::kAnd:
+        case BinaryOp::kOr:
+        case BinaryOp::kXor:
+          return FoldsToConstant(*e.a) && FoldsToConstant(*e.b);
+        default:
+          return false;
+      }
+    default:
+      return false;
+  }
+}
+
+// A set display that CPython compiles to a frozenset constant: all elements
+// constant, and at least `min_size` of them (3 for a display on its own;
+// any size as the iterable of `for`/comprehensions or right of `in`).
+bool IsConstantSetDisplay(const std::vector<ast::ExprPtr>& items, size_t min_size) {
+  if (items.size() < min_size) return false;
+  for (const ast::ExprPtr& item : items) {
+    if (!FoldsToConstant(*item)) return false;
+  }
+  return true;
+}
+
+// Emits a set that iterates as CPython's frozenset constant for `items`
+// (merged into a new set when `merge_into_new`: BUILD_SET 0 + LOAD_CONST +
+// SET_UPDATE), since colliding elements can come out in another order than
+// inserting them in source order does. CPython's compiler builds the
+// frozenset by inserting the elements in source order (table F1); adding it
+// to the code's constants rebuilds it by inserting F1's elements in F1's
+// iteration order (F2); SET_UPDATE merges F2's table into the new set.
+// Here: F1 = kBuildSet n, its order captured by a list, F2 = a set updated
+// from that list (insertion), then merged into the result.
+template <typename EmitExpr>
+void EmitConstantSet(Unit& unit, const std::vector<ast::ExprPtr>& items, bool merge_into_new,
+                     EmitExpr expr) {
+  if (merge_into_new) unit.Emit(Opcode::kBuildSet, 0);  // the result
+  unit.Emit(Opcode::kBuildSet, 0);                      // F2
+  unit.Emit(Opcode::kBuildList, 0);                     // F1's iteration order
+  for (const ast::ExprPtr& item : items) expr(*item);
+  unit.Emit(Opcode::kBuildSet, static_cast<int>(items.size()));  // F1
+  unit.Emit(Opcode::kListExtend, 1);
+  unit.Emit(Opcode::kSetUpdate, 1);                      // F2, by insertion
+  if (merge_into_new) unit.Emit(Opcode::kSetUpdate, 1);  // set_merge
+}
+
+// The iterable of a comprehension: a set display of constants (any size)
+// is a frozenset constant in CPython, iterated as is.
+template <typename EmitExpr>
+void EmitIterable(Unit& unit, const ast::Expr& iter, EmitExpr expr) {
+  if (iter.kind == ExprKind::kSet && IsConstantSetDisplay(iter.items, 1)) {
+    LocScope loc(unit, iter.loc);
+    return EmitConstantSet(unit, iter.items, /*merge_into_new=*/false, expr);
+  }
+  expr(iter);
+}
+
 }  // namespace
 
 void CodeGen::LoadConst(Const c) { u().Emit(Opcode::kLoadConst, u().AddConst(std::move(c))); }
@@ -262,8 +337,22 @@ void CodeGen::Compare(const ast::Expr& e) {
   Unit& unit = u();
   Expr(*e.a);
   size_t n = e.cmp_ops.size();
+  // `x in {1, 2, 3}`: CPython tests a frozenset constant. Iteration order
+  // does not matter to `in`, so the set is built directly (cheapest).
+  auto last_comparand = [&] {
+    const ast::Expr& c = *e.items[n - 1];
+    CompareOp op = e.cmp_ops[n - 1];
+    if ((op == CompareOp::kIn || op == CompareOp::kNotIn) && c.kind == ExprKind::kSet &&
+        !HasStarred(c.items)) {
+      LocScope loc(unit, c.loc);
+      for (const ast::ExprPtr& item : c.items) Expr(*item);
+      unit.Emit(Opcode::kBuildSet, static_cast<int>(c.items.size()));
+      return;
+    }
+    Expr(c);
+  };
   if (n == 1) {
-    Expr(*e.items[0]);
+    last_comparand();
     unit.Emit(Opcode::kCompare, static_cast<int>(e.cmp_ops[0]));
     return;
   }
@@ -276,7 +365,7 @@ void CodeGen::Compare(const ast::Expr& e) {
     unit.Emit(Opcode::kCompare, static_cast<int>(e.cmp_ops[i]));
     unit.EmitJump(Opcode::kJumpIfFalseOrPop, cleanup);
   }
-  Expr(*e.items[n - 1]);
+  last_comparand();
   unit.Emit(Opcode::kCompare, static_cast<int>(e.cmp_ops[n - 1]));
   unit.EmitJump(Opcode::kJump, end);
   unit.Bind(cleanup);
@@ -375,6 +464,11 @@ void CodeGen::CallArgs(const ast::Expr& e, int extra) {
 void CodeGen::Sequence(const std::vector<ast::ExprPtr>& items, ExprKind kind) {
   Unit& unit = u();
   int n = static_cast<int>(items.size());
+  if (kind == ExprKind::kSet && IsConstantSetDisplay(items, 3)) {
+    // CPython: BUILD_SET 0, LOAD_CONST frozenset, SET_UPDATE.
+    return EmitConstantSet(unit, items, /*merge_into_new=*/true,
+                           [this](const ast::Expr& x) { Expr(x); });
+  }
   if (!HasStarred(items)) {
     for (const ast::ExprPtr& item : items) Expr(*item);
     unit.Emit(kind == ExprKind::kTuple  ? Opcode::kBuildTuple
@@ -439,7 +533,7 @@ void CodeGen::Comprehension(const ast::Expr& e) {
   }
   std::shared_ptr<Code> code = LeaveUnit();
   MakeFunction(code, 0);
-  Expr(*e.generators[0].iter);
+  EmitIterable(u(), *e.generators[0].iter, [this](const ast::Expr& x) { Expr(x); });
   u().Emit(Opcode::kGetIter);
   u().Emit(Opcode::kCall, 1);
 }
@@ -452,7 +546,7 @@ void CodeGen::ComprehensionLoop(const ast::Expr& e, size_t g) {
   if (g == 0) {
     unit.Emit(Opcode::kLoadFast, unit.VarIndex(".0"));
   } else {
-    Expr(*gen.iter);
+    EmitIterable(unit, *gen.iter, [this](const ast::Expr& x) { Expr(x); });
     unit.Emit(Opcode::kGetIter);
   }
   unit.Bind(start);

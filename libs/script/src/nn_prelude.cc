@@ -11,6 +11,7 @@ const std::string_view kNnPrelude = R"PY(
 import math
 import torch
 import torch.nn.functional as F
+from collections import OrderedDict as _OrderedDict
 
 
 def _addindent(s_, numSpaces):
@@ -154,7 +155,7 @@ class Module:
 
     def state_dict(self, destination=None, prefix='', keep_vars=False):
         if destination is None:
-            destination = {}
+            destination = _OrderedDict()
         for name, p in self._own_parameters():
             destination[prefix + name] = p if keep_vars else p.detach()
         names = self.__dict__.get('_tc_buffers', {})

@@ -266,23 +266,91 @@ Value DictClearM(VM&, const Value& self, const ArgsView&) {
   DictClear(D(self));
   return Value::None();
 }
-Value DictFromKeys(VM& vm, const Value&, const ArgsView& args) {
+// A classmethod: OrderedDict.fromkeys(...) makes an OrderedDict.
+Value DictFromKeys(VM& vm, const Value& cls, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "fromkeys", 1, 2)) return {};
   std::vector<Value> keys;
   if (!vm.Extend(&keys, args[0])) return {};
-  Value d = NewDict();
+  bool exact = !IsInstance(cls, Types().type) || cls.as_object() == Types().dict;
+  Value d = exact ? NewDict() : vm.Call(cls, ArgsView());
+  if (d.is_null()) return {};
   for (const Value& k : keys) {
-    if (!DictSet(vm, D(d), k, args.nargs == 2 ? args[1] : Value::None())) return {};
+    if (!vm.SetItem(d, k, args.nargs == 2 ? args[1] : Value::None())) return {};
   }
   return d;
 }
-constexpr MethodDef kDictMethods[] = {
-    {"__init__", DictInit},   {"get", DictGetM},
-    {"keys", DictKeys},       {"values", DictValues},
-    {"items", DictItems},     {"pop", DictPop},
-    {"popitem", DictPopItem}, {"setdefault", DictSetDefault},
-    {"update", DictUpdate},   {"copy", DictCopy},
-    {"clear", DictClearM},    {"fromkeys", DictFromKeys, MethodDef::kStatic}};
+
+// dict's special methods, for `super().__setitem__(k, v)` and
+// `dict.__repr__(d)` in subclasses. They act on the table whatever the
+// type overrides (calling the VM's operators would recurse into the
+// override). UpdateSlots does not cache them: the VM's operators already
+// give dict and subclasses that do not override them this behaviour.
+Value DictGetItemM(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__getitem__", 1, 1)) return {};
+  return DictSubscript(vm, self, args[0]);
+}
+Value DictSetItemM(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__setitem__", 2, 2)) return {};
+  if (!DictSet(vm, D(self), args[0], args[1])) return {};
+  return Value::None();
+}
+Value DictDelItemM(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__delitem__", 1, 1)) return {};
+  bool found;
+  if (!DictDel(vm, D(self), args[0], &found)) return {};
+  if (!found) return RaiseKeyError(vm, args[0]);
+  return Value::None();
+}
+Value DictContainsM(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__contains__", 1, 1)) return {};
+  Value out;
+  int r = DictGet(vm, D(self), args[0], &out);
+  if (r < 0) return {};
+  return Value::Bool(r == 1);
+}
+Value DictLenM(VM&, const Value& self, const ArgsView&) { return Value::Int(D(self)->used); }
+Value DictIterM(VM&, const Value& self, const ArgsView&) { return NewDictIter(self, 0); }
+Value DictReprM(VM& vm, const Value& self, const ArgsView&) {
+  std::string s;
+  if (!DictReprString(vm, D(self), &s)) return {};
+  return NewStr(std::move(s));
+}
+Value DictCompareM(VM& vm, const Value& self, const ArgsView& args, bool eq) {
+  if (!CheckArgCount(vm, args, eq ? "__eq__" : "__ne__", 1, 1)) return {};
+  DictObject* other = DictTable(args[0]);
+  if (other == nullptr) return NotImplementedValue();
+  int r = DictEqual(vm, D(self), other);
+  if (r < 0) return {};
+  return Value::Bool((r == 1) == eq);
+}
+Value DictEqM(VM& vm, const Value& self, const ArgsView& args) {
+  return DictCompareM(vm, self, args, true);
+}
+Value DictNeM(VM& vm, const Value& self, const ArgsView& args) {
+  return DictCompareM(vm, self, args, false);
+}
+
+constexpr MethodDef kDictMethods[] = {{"__init__", DictInit},
+                                      {"get", DictGetM},
+                                      {"keys", DictKeys},
+                                      {"values", DictValues},
+                                      {"items", DictItems},
+                                      {"pop", DictPop},
+                                      {"popitem", DictPopItem},
+                                      {"setdefault", DictSetDefault},
+                                      {"update", DictUpdate},
+                                      {"copy", DictCopy},
+                                      {"clear", DictClearM},
+                                      {"fromkeys", DictFromKeys, MethodDef::kClass},
+                                      {"__getitem__", DictGetItemM},
+                                      {"__setitem__", DictSetItemM},
+                                      {"__delitem__", DictDelItemM},
+                                      {"__contains__", DictContainsM},
+                                      {"__len__", DictLenM},
+                                      {"__iter__", DictIterM},
+                                      {"__repr__", DictReprM},
+                                      {"__eq__", DictEqM},
+                                      {"__ne__", DictNeM}};
 
 // --- set -----------------------------------------------------------------------
 Value SetInit(VM& vm, const Value& self, const ArgsView& args) {

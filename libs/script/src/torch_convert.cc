@@ -58,6 +58,7 @@ bool Scan(VM& vm, const Value& v, size_t depth, DataScan* s) {
       RaiseValueError(vm, "only one element tensors can be converted to Python scalars");
       return false;
     }
+    if (!CheckHasData(vm, t)) return false;
     tensor::Scalar sc = t.Item();
     s->values.push_back(sc);
     s->tensor_dtype =
@@ -84,11 +85,11 @@ bool Scan(VM& vm, const Value& v, size_t depth, DataScan* s) {
 bool TensorFromData(VM& vm, const Value& data, const Value& dtype_value, tensor::Tensor* out) {
   DataScan s;
   if (IsTensor(data)) {
-    *out = TensorOf(data).clone();
+    // A copy, through ops (a tracer sees it; a meta tensor stays meta).
+    if (!CloneTensor(vm, TensorOf(data), out)) return false;
     if (!dtype_value.is_null() && !dtype_value.is_none()) {
       DType d;
-      if (!ToDType(vm, dtype_value, &d)) return false;
-      *out = out->to(d);
+      if (!ToDType(vm, dtype_value, &d) || !ToDTypeTensor(vm, *out, d, out)) return false;
     }
     return true;
   }
@@ -149,6 +150,7 @@ Value TensorItem(VM& vm, const tensor::Tensor& t) {
                                                  "to Scalar",
                                                  t.numel()));
   }
+  if (!CheckHasData(vm, t)) return {};
   return ScalarToValue(t.Item());
 }
 
@@ -172,7 +174,7 @@ Value ListLevel(const tensor::Tensor& flat, DType kind, tensor::IntSpan sizes, s
 }  // namespace
 
 Value TensorToList(VM& vm, const tensor::Tensor& t) {
-  (void)vm;
+  if (!CheckHasData(vm, t, kMetaCopyOutMessage)) return {};
   DType kind = tensor::IsFloatingPoint(t.dtype())
                    ? DType::kFloat64
                    : (t.dtype() == DType::kBool ? DType::kBool : DType::kInt64);

@@ -49,20 +49,12 @@ constexpr GetSetDef kDTypeGetSets[] = {{"is_floating_point", DTypeIsFloating},
                                        {"is_signed", DTypeIsSigned},
                                        {"itemsize", DTypeItemSize}};
 
-// --- Tuple subclasses (Size, return_types) ------------------------------------
-// The VM handles tuples by exact type, so its subclasses spell out the
-// sequence protocol themselves.
+// --- torch.Size ----------------------------------------------------------------
+// A tuple subclass: the VM gives it the tuple's behaviour (iteration,
+// equality, hashing as a tuple, containment); only slicing is its own, as
+// a slice of a Size is a Size.
 
-Value TupleIter(VM&, const Value& self, const ArgsView&) {
-  return NewSeqIter(Types().tuple_iter, self);
-}
-Value TupleLen(VM&, const Value& self, const ArgsView&) {
-  return Value::Int(Cast<TupleObject>(self)->size());
-}
-Value TupleBool(VM&, const Value& self, const ArgsView&) {
-  return Value::Bool(Cast<TupleObject>(self)->size() > 0);
-}
-Value TupleGetItem(VM& vm, const Value& self, const ArgsView& args) {
+Value SizeGetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__getitem__", 1, 1)) return {};
   auto* t = Cast<TupleObject>(self);
   const Value& key = args[0];
@@ -70,7 +62,7 @@ Value TupleGetItem(VM& vm, const Value& self, const ArgsView& args) {
     int64_t start, stop, step, count;
     if (!SliceIndices(vm, Cast<SliceObject>(key), t->size(), &start, &stop, &step, &count))
       return {};
-    auto* out = new TupleObject(self.type() == SizeType() ? SizeType() : Types().tuple);
+    auto* out = new TupleObject(SizeType());
     for (int64_t i = 0, j = start; i < count; ++i, j += step) out->items.push_back(t->items[j]);
     return Value::Adopt(out);
   }
@@ -78,49 +70,6 @@ Value TupleGetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!SeqIndex(vm, key, t->size(), "tuple", &i)) return {};
   return t->items[i];
 }
-const std::vector<Value>* SeqItemsOf(const Value& v) {
-  if (!v.is_object()) return nullptr;
-  if (IsInstance(v, Types().tuple)) return &Cast<TupleObject>(v)->items;
-  if (IsInstance(v, Types().list)) return &Cast<ListObject>(v)->items;
-  return nullptr;
-}
-Value TupleEq(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "__eq__", 1, 1)) return {};
-  const std::vector<Value>* other = SeqItemsOf(args[0]);
-  if (other == nullptr || IsInstance(args[0], Types().list)) return NotImplementedValue();
-  int r = SeqEqual(vm, Cast<TupleObject>(self)->items, *other);
-  if (r < 0) return {};
-  return Value::Bool(r == 1);
-}
-Value TupleNe(VM& vm, const Value& self, const ArgsView& args) {
-  Value r = TupleEq(vm, self, args);
-  if (r.is_bool()) return Value::Bool(!r.as_bool());
-  return r;
-}
-Value TupleHash(VM& vm, const Value& self, const ArgsView&) {
-  int64_t h = 0x345678;
-  for (const Value& v : Cast<TupleObject>(self)->items) {
-    int64_t x;
-    if (!vm.Hash(v, &x)) return {};
-    h = (h ^ x) * 1000003;
-  }
-  return Value::Int(h);
-}
-Value TupleContains(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "__contains__", 1, 1)) return {};
-  for (const Value& v : Cast<TupleObject>(self)->items) {
-    int r = vm.Equal(v, args[0]);
-    if (r < 0) return {};
-    if (r == 1) return Value::Bool(true);
-  }
-  return Value::Bool(false);
-}
-constexpr MethodDef kTupleMethods[] = {{"__iter__", TupleIter}, {"__len__", TupleLen},
-                                       {"__bool__", TupleBool}, {"__getitem__", TupleGetItem},
-                                       {"__eq__", TupleEq},     {"__ne__", TupleNe},
-                                       {"__hash__", TupleHash}, {"__contains__", TupleContains}};
-
-// --- torch.Size --------------------------------------------------------------
 
 // Static __new__: the class comes first in args.
 Value SizeNew(VM& vm, const Value&, const ArgsView& all) {
@@ -154,9 +103,54 @@ Value SizeNumel(VM&, const Value& self, const ArgsView&) {
   for (const Value& v : Cast<TupleObject>(self)->items) n *= v.as_int();
   return Value::Int(n);
 }
+// Size + tuple, tuple + Size and Size * n are Sizes, as in torch.
+Value SizeConcat(const Value& a, const Value& b) {
+  if (!IsInstance(a, Types().tuple) || !IsInstance(b, Types().tuple)) {
+    return NotImplementedValue();
+  }
+  auto* out = new TupleObject(SizeType());
+  Value r = Value::Adopt(out);
+  for (const Value* t : {&a, &b}) {
+    const std::vector<Value>& items = Cast<TupleObject>(*t)->items;
+    out->items.insert(out->items.end(), items.begin(), items.end());
+  }
+  return r;
+}
+Value SizeAdd(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__add__", 1, 1)) return {};
+  if (!IsInstance(args[0], Types().tuple)) {
+    return RaiseTypeError(vm, absl::StrFormat("can only concatenate tuple (not %s) to torch.Size",
+                                              TypeName(args[0])));
+  }
+  return SizeConcat(self, args[0]);
+}
+Value SizeRAdd(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__radd__", 1, 1)) return {};
+  return SizeConcat(args[0], self);
+}
+Value SizeMul(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__mul__", 1, 1)) return {};
+  if (!args[0].is_int() && !args[0].is_bool()) return NotImplementedValue();
+  const std::vector<Value>& items = Cast<TupleObject>(self)->items;
+  const int64_t n = args[0].as_int();
+  if (n > 0 && static_cast<int64_t>(items.size()) > (int64_t{1} << 28) / n) {
+    return vm.Raise(Types().overflow_error, "repeated tuple is too long");
+  }
+  auto* out = new TupleObject(SizeType());
+  Value r = Value::Adopt(out);
+  for (int64_t k = 0; k < n; ++k) {
+    out->items.insert(out->items.end(), items.begin(), items.end());
+  }
+  return r;
+}
 constexpr MethodDef kSizeMethods[] = {{"__new__", SizeNew, MethodDef::kStatic},
                                       {"__repr__", SizeRepr},
                                       {"__str__", SizeRepr},
+                                      {"__getitem__", SizeGetItem},
+                                      {"__add__", SizeAdd},
+                                      {"__radd__", SizeRAdd},
+                                      {"__mul__", SizeMul},
+                                      {"__rmul__", SizeMul},
                                       {"numel", SizeNumel}};
 
 // --- torch.device ------------------------------------------------------------
@@ -184,7 +178,7 @@ Value DeviceNew(VM& vm, const Value&, const ArgsView& all) {
 }
 Value DeviceRepr(VM&, const Value& self, const ArgsView&) {
   const tensor::Device& d = Cast<DeviceObject>(self)->device;
-  std::string type = d.is_cpu() ? "cpu" : "cuda";
+  std::string_view type = d.TypeName();
   if (d.index < 0) return NewStr(absl::StrFormat("device(type='%s')", type));
   return NewStr(absl::StrFormat("device(type='%s', index=%d)", type, d.index));
 }
@@ -202,7 +196,7 @@ Value DeviceHash(VM&, const Value& self, const ArgsView&) {
 Value DeviceEnter(VM&, const Value& self, const ArgsView&) { return self; }
 Value DeviceExit(VM&, const Value&, const ArgsView&) { return Value::Bool(false); }
 Value DeviceTypeGet(VM&, const Value& self) {
-  return NewStr(Cast<DeviceObject>(self)->device.is_cpu() ? "cpu" : "cuda");
+  return NewStr(std::string(Cast<DeviceObject>(self)->device.TypeName()));
 }
 Value DeviceIndexGet(VM&, const Value& self) {
   int i = Cast<DeviceObject>(self)->device.index;
@@ -274,10 +268,7 @@ Type* SizeType() {
     spec.base = Types().tuple;
     spec.methods = kSizeMethods;
     spec.alloc = [](Type* cls) -> Object* { return new TupleObject(cls); };
-    Type* t = NewNativeType(spec);
-    AddMethods(t, kTupleMethods);
-    UpdateSlots(t);
-    return t;
+    return NewNativeType(spec);
   }();
   return t;
 }
@@ -321,8 +312,6 @@ Type* ReturnTypesType(std::string_view name) {
   spec.getsets = kReturnGetSets;
   spec.alloc = [](Type* cls) -> Object* { return new TupleObject(cls); };
   Type* t = NewNativeType(spec);
-  AddMethods(t, kTupleMethods);
-  UpdateSlots(t);
   (*types)[std::string(name)] = t;
   return t;
 }
@@ -401,8 +390,37 @@ Value RaiseUnsupported(VM& vm, std::string_view qualified_name) {
   return RaiseNotImplementedError(vm, msg);
 }
 
+namespace {
+
+// `op` for the installed tracer instead of the kernels, with the schema's
+// defaults filled in so that every recorded call is complete.
+absl::StatusOr<std::vector<tensor::Tensor>> TraceOp(OpTracer& tracer, const graph_ir::OpDef& op,
+                                                    std::span<const kernels::KernelArg> args) {
+  if (absl::Status s = graph_ir::CheckArity(op, args.size()); !s.ok()) return s;
+  absl::StatusOr<std::vector<tensor::Tensor>> outs;
+  if (args.size() == op.args.size()) {
+    outs = tracer.RunOp(op, args);
+  } else {
+    std::vector<kernels::KernelArg> full(args.begin(), args.end());
+    for (size_t i = args.size(); i < op.args.size(); ++i)
+      full.emplace_back(*op.args[i].default_value);
+    outs = tracer.RunOp(op, full);
+  }
+  // Callers index the outputs by the schema's count.
+  if (outs.ok() && outs->size() != static_cast<size_t>(op.num_outputs)) {
+    return absl::InternalError(absl::StrFormat("op tracer returned %d outputs for %s, expected %d",
+                                               outs->size(), op.name, op.num_outputs));
+  }
+  return outs;
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
                                                       std::vector<kernels::KernelArg> args) {
+  if (OpTracer* tracer = ActiveOpTracer()) [[unlikely]] {
+    return TraceOp(*tracer, op, args);
+  }
   // kernels::Call does not route composite ops yet (COMPOSITE.md).
   if (op.category == graph_ir::OpCategory::kComposite) return kernels::RunComposite(op, args);
   return kernels::Call(op, std::move(args));
@@ -410,6 +428,10 @@ absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
 
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
                                                       std::span<const kernels::KernelArg> args) {
+  // While tracing, the tracer runs every op: one load and one branch here.
+  if (OpTracer* tracer = ActiveOpTracer()) [[unlikely]] {
+    return TraceOp(*tracer, op, args);
+  }
   if (op.category == graph_ir::OpCategory::kComposite) return kernels::RunComposite(op, args);
   return kernels::Call(op, args);
 }
@@ -520,6 +542,7 @@ bool ToScalarArg(VM& vm, const Value& v, std::string_view fname, std::string_vie
     return true;
   }
   if (IsTensor(v) && TensorOf(v).numel() == 1) {
+    if (!CheckHasData(vm, TensorOf(v))) return false;
     *out = TensorOf(v).Item();
     return true;
   }
@@ -543,6 +566,7 @@ bool ToIntList(VM& vm, const Value& v, std::string_view fname, std::string_view 
         out->push_back(i.as_int());
       } else if (IsTensor(i) && TensorOf(i).numel() == 1 &&
                  tensor::IsIntegral(TensorOf(i).dtype(), false)) {
+        if (!CheckHasData(vm, TensorOf(i))) return false;
         out->push_back(TensorOf(i).item_int());
       } else {
         RaiseTypeError(vm, absl::StrFormat("%s(): argument '%s' must be tuple of ints, but found "
@@ -554,6 +578,7 @@ bool ToIntList(VM& vm, const Value& v, std::string_view fname, std::string_view 
     return true;
   }
   if (IsTensor(v) && TensorOf(v).numel() == 1 && tensor::IsIntegral(TensorOf(v).dtype(), false)) {
+    if (!CheckHasData(vm, TensorOf(v))) return false;
     out->push_back(TensorOf(v).item_int());
     return true;
   }
@@ -577,6 +602,7 @@ bool SizesFromArgs(VM& vm, const ArgsView& args, int first, const Value& kw, std
     int64_t s;
     if (!args[i].is_int()) {
       if (IsTensor(args[i]) && TensorOf(args[i]).numel() == 1) {
+        if (!CheckHasData(vm, TensorOf(args[i]))) return false;
         out->push_back(TensorOf(args[i]).item_int());
         continue;
       }

@@ -1,7 +1,8 @@
 // torch's tensor-creation functions: tensor as_tensor zeros ones full empty
 // arange linspace eye rand randn randint, the *_like forms, cat / stack,
 // and manual_seed, with PyTorch's keyword arguments (dtype, device,
-// requires_grad).
+// requires_grad). Every tensor is made by an op (zeros and ones by `full`),
+// so that an op tracer sees it; device='meta' makes meta tensors.
 // GCC 12 reports false maybe-uninitialized warnings when copying the
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -26,6 +27,8 @@ using tensor::Tensor;
 struct FactoryKw {
   bool has_dtype = false;
   DType dtype = DType::kFloat32;
+  bool has_device = false;
+  tensor::Device device;  // cpu or meta
   bool requires_grad = false;
 };
 
@@ -48,10 +51,12 @@ bool ReadFactoryKw(VM& vm, const ArgsView& args, std::string_view fname, Factory
       if (!v.is_none()) {
         tensor::Device d;
         if (!ToDevice(vm, v, &d)) return false;
-        if (!d.is_cpu()) {
+        if (!d.is_cpu() && !d.is_meta()) {
           RaiseUnsupported(vm, absl::StrFormat("torch.%s(device='%s')", fname, d.ToString()));
           return false;
         }
+        kw->has_device = true;
+        kw->device = d;
       }
     } else if (name == "requires_grad") {
       int b = vm.Truthy(v);
@@ -103,19 +108,19 @@ Value SizedFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
     }
   }
   DType d = kw.has_dtype ? kw.dtype : DType::kFloat32;
-  switch (kind) {
-    case 0:
-      return Finish(vm, Tensor::Zeros(sizes, d), kw);
-    case 1:
-      return Finish(vm, Tensor::Full(sizes, Scalar(int64_t{1}), d), kw);
-    case 2:
-      return Finish(vm, Tensor::Zeros(sizes, d), kw);  // empty: zeroed, deterministic
-    default: {
-      Tensor t;
-      if (!RunOp(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, &t)) return {};
-      return Finish(vm, std::move(t), kw);
+  Tensor t;
+  if (kind <= 2) {
+    // empty is zeroed too: deterministic.
+    Scalar fill(int64_t{kind == 1 ? 1 : 0});
+    if (!RunCreation(vm, "full", {Constant(sizes), Constant(fill), Constant(d)}, kw.device, fname,
+                     &t)) {
+      return {};
     }
+  } else if (!RunCreation(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)},
+                          kw.device, fname, &t)) {
+    return {};
   }
+  return Finish(vm, std::move(t), kw);
 }
 Value FZeros(VM& vm, const Value&, const ArgsView& a) { return SizedFactory(vm, a, "zeros", 0); }
 Value FOnes(VM& vm, const Value&, const ArgsView& a) { return SizedFactory(vm, a, "ones", 1); }
@@ -138,7 +143,10 @@ Value FFull(VM& vm, const Value&, const ArgsView& args) {
     return {};
   }
   Tensor t;
-  if (!RunOp(vm, "full", {Constant(sizes), Constant(s), DTypeOrNone(kw)}, &t)) return {};
+  if (!RunCreation(vm, "full", {Constant(sizes), Constant(s), DTypeOrNone(kw)}, kw.device, "full",
+                   &t)) {
+    return {};
+  }
   return Finish(vm, std::move(t), kw);
 }
 
@@ -151,16 +159,25 @@ Value FTensor(VM& vm, const Value&, const ArgsView& args) {
   }
   Tensor t;
   if (!TensorFromData(vm, data, KwArg(args, "dtype"), &t)) return {};
+  if (kw.has_device && !ToDeviceTensor(vm, t, kw.device, &t)) return {};
   return Finish(vm, std::move(t), kw);
 }
 Value FAsTensor(VM& vm, const Value& self, const ArgsView& args) {
   if (args.nargs >= 1 && IsTensor(args[0])) {
-    Value dv = args.nargs > 1 ? args[1] : KwArg(args, "dtype");
-    if (dv.is_null() || dv.is_none()) return args[0];
-    DType d;
-    if (!ToDType(vm, dv, &d)) return {};
     const Tensor& t = TensorOf(args[0]);
-    return t.dtype() == d ? args[0] : WrapTensor(t.to(d));
+    Tensor r = t;
+    Value dv = args.nargs > 1 ? args[1] : KwArg(args, "dtype");
+    Value device = args.nargs > 2 ? args[2] : KwArg(args, "device");
+    if (!dv.is_null() && !dv.is_none()) {
+      DType d;
+      if (!ToDType(vm, dv, &d) || !ToDTypeTensor(vm, r, d, &r)) return {};
+    }
+    if (!device.is_null() && !device.is_none()) {
+      tensor::Device dev;
+      if (!ToDevice(vm, device, &dev) || !ToDeviceTensor(vm, r, dev, &r)) return {};
+    }
+    // as_tensor returns its input when nothing had to change.
+    return r.storage() == t.storage() ? args[0] : WrapTensor(std::move(r));
   }
   return FTensor(vm, self, args);
 }
@@ -187,8 +204,10 @@ Value FArange(VM& vm, const Value&, const ArgsView& args) {
     return {};
   }
   Tensor t;
-  if (!RunOp(vm, "arange", {Constant(s0), Constant(s1), Constant(s2), DTypeOrNone(kw)}, &t))
+  if (!RunCreation(vm, "arange", {Constant(s0), Constant(s1), Constant(s2), DTypeOrNone(kw)},
+                   kw.device, "arange", &t)) {
     return {};
+  }
   return Finish(vm, std::move(t), kw);
 }
 
@@ -212,8 +231,9 @@ Value FLinspace(VM& vm, const Value&, const ArgsView& args) {
     return {};
   }
   Tensor t;
-  if (!RunOp(vm, "linspace", {Constant(s0), Constant(s1), Constant(Scalar(steps)), DTypeOrNone(kw)},
-             &t)) {
+  if (!RunCreation(vm, "linspace",
+                   {Constant(s0), Constant(s1), Constant(Scalar(steps)), DTypeOrNone(kw)},
+                   kw.device, "linspace", &t)) {
     return {};
   }
   return Finish(vm, std::move(t), kw);
@@ -230,10 +250,10 @@ Value FEye(VM& vm, const Value&, const ArgsView& args) {
   bool has_m = !m.is_null() && !m.is_none();
   if (has_m && !ToInt(vm, m, &mi)) return {};
   Tensor t;
-  if (!RunOp(
+  if (!RunCreation(
           vm, "eye",
           {Constant(Scalar(ni)), has_m ? Constant(Scalar(mi)) : Constant(None{}), DTypeOrNone(kw)},
-          &t)) {
+          kw.device, "eye", &t)) {
     return {};
   }
   return Finish(vm, std::move(t), kw);
@@ -268,10 +288,10 @@ Value FRandint(VM& vm, const Value&, const ArgsView& args) {
     return {};
   }
   Tensor t;
-  if (!RunOp(vm, "randint",
-             {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(sizes),
-              kw.has_dtype ? Constant(kw.dtype) : Constant(DType::kInt64)},
-             &t)) {
+  if (!RunCreation(vm, "randint",
+                   {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(sizes),
+                    kw.has_dtype ? Constant(kw.dtype) : Constant(DType::kInt64)},
+                   kw.device, "randint", &t)) {
     return {};
   }
   return Finish(vm, std::move(t), kw);
@@ -287,28 +307,27 @@ Value LikeFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
     return RaiseTypeError(vm, absl::StrFormat("%s() missing required argument 'input'", fname));
   if (!ToTensorArg(vm, in, fname, "input", &t)) return {};
   DType d = kw.has_dtype ? kw.dtype : t.dtype();
+  tensor::Device device = kw.has_device ? kw.device : t.device();
   Shape sizes(t.sizes().begin(), t.sizes().end());
-  switch (kind) {
-    case 0:
-      return Finish(vm, Tensor::Zeros(sizes, d), kw);
-    case 1:
-      return Finish(vm, Tensor::Full(sizes, Scalar(int64_t{1}), d), kw);
-    case 2:
-      return Finish(vm, Tensor::Zeros(sizes, d), kw);
-    case 5: {
-      Value fill = args.nargs > 1 ? args[1] : KwArg(args, "fill_value");
-      Scalar s;
-      if (fill.is_null())
-        return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
-      if (!ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
-      return Finish(vm, Tensor::Full(sizes, s, d), kw);
+  Tensor r;
+  if (kind == 3 || kind == 4) {
+    if (!RunCreation(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, device,
+                     fname, &r)) {
+      return {};
     }
-    default: {
-      Tensor r;
-      if (!RunOp(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, &r)) return {};
-      return Finish(vm, std::move(r), kw);
-    }
+    return Finish(vm, std::move(r), kw);
   }
+  Scalar s(int64_t{kind == 1 ? 1 : 0});  // empty_like is zeroed too
+  if (kind == 5) {
+    Value fill = args.nargs > 1 ? args[1] : KwArg(args, "fill_value");
+    if (fill.is_null())
+      return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
+    if (!ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
+  }
+  if (!RunCreation(vm, "full", {Constant(sizes), Constant(s), Constant(d)}, device, fname, &r)) {
+    return {};
+  }
+  return Finish(vm, std::move(r), kw);
 }
 // randint_like(input, low=0, high): input's shape and dtype.
 Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
@@ -324,10 +343,10 @@ Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
     return {};
   }
   Tensor r;
-  if (!RunOp(vm, "randint",
-             {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
-              Constant(kw.has_dtype ? kw.dtype : t.dtype())},
-             &r)) {
+  if (!RunCreation(vm, "randint",
+                   {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
+                    Constant(kw.has_dtype ? kw.dtype : t.dtype())},
+                   kw.has_device ? kw.device : t.device(), "randint_like", &r)) {
     return {};
   }
   return Finish(vm, std::move(r), kw);

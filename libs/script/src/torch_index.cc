@@ -2,6 +2,14 @@
 // with steps, None, Ellipsis) as views through the core view ops, and
 // advanced indexing (integer tensors or lists, boolean masks) computed from
 // the concrete index values with index_select, as PyTorch's eager mode does.
+//
+// Index values are data: an index tensor on the meta device (while
+// tracing, every tensor) raises MetaDataAccessError. Real index tensors
+// are worked on with the kernels directly, never through a tracer, as
+// their values are read here. Views of the indexed tensor go through ops;
+// for __setitem__ while tracing they are made by meta inference instead, so
+// that they share the target's storage and the tracer's WriteInPlace sees a
+// write into part of it.
 // GCC 12 reports false maybe-uninitialized warnings when copying the
 // KernelArg / Constant variants (graph-ir's meson.build silences the same).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -35,6 +43,41 @@ struct Indexed {
   std::vector<AdvIndex> adv;  // in order
 };
 
+// How views of the indexed tensor are made: as ops (a tracer sees them), or
+// by meta inference (kernels::CallMeta: views sharing the traced target's
+// storage, for a write into it).
+enum class Views { kTraced, kAliasing };
+
+bool RunView(VM& vm, Views views, std::string_view op, std::vector<kernels::KernelArg> args,
+             Tensor* out) {
+  if (views == Views::kTraced) return RunOp(vm, op, std::move(args), out);
+  absl::StatusOr<std::vector<Tensor>> r = kernels::CallMeta(*graph_ir::FindOp(op), args);
+  if (!r.ok()) {
+    RaiseStatus(vm, r.status());
+    return false;
+  }
+  *out = std::move((*r)[0]);
+  return true;
+}
+
+// Ops on real index tensors, whose values are read next: the kernels
+// themselves, whatever tracer is installed.
+bool RunOnIndex(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args, Tensor* out) {
+  absl::StatusOr<Tensor> r = kernels::Call1(op, std::move(args));
+  if (!r.ok()) {
+    RaiseStatus(vm, r.status());
+    return false;
+  }
+  *out = std::move(*r);
+  return true;
+}
+
+constexpr char kMetaIndexMessage[] =
+    "Indexing with a meta tensor as index needs its values: meta tensors have no data";
+constexpr char kMetaMaskMessage[] =
+    "The register_meta function for torch.nonzero() raises unimplemented by default, as a "
+    "correct data-independent implementation does not exist.";
+
 bool IsIndexTensorLike(const Value& v) {
   return IsTensor(v) || (v.is_object() && IsInstance(v, Types().list));
 }
@@ -66,7 +109,7 @@ std::vector<Tensor> MaskIndices(const Tensor& mask) {
   return out;
 }
 
-bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
+bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Views views, Indexed* out) {
   std::vector<Value> items;
   if (key.is_object() && IsInstance(key, Types().tuple)) {
     items = Cast<TupleObject>(key)->items;
@@ -91,13 +134,14 @@ bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
   int64_t orig = 0;  // the dim of `self` this item indexes, for messages
   for (const Value& v : items) {
     if (v.is_none()) {
-      if (!RunOp(vm, "unsqueeze", {cur, I(dim)}, &cur)) return false;
+      if (!RunView(vm, views, "unsqueeze", {cur, I(dim)}, &cur)) return false;
       ++dim;
     } else if (v.is_object() && v.as_object() == EllipsisValue().as_object()) {
       dim += self.dim() - consumed;
       orig += self.dim() - consumed;
     } else if (v.is_int() || (IsTensor(v) && TensorOf(v).dim() == 0 &&
                               tensor::IsIntegral(TensorOf(v).dtype(), false))) {
+      if (!v.is_int() && !CheckHasData(vm, TensorOf(v))) return false;
       int64_t i = v.is_int() ? v.as_int() : TensorOf(v).item_int();
       int64_t size = cur.size(dim);
       if (i < -size || i >= size) {
@@ -108,8 +152,8 @@ bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
       }
       ++orig;
       if (i < 0) i += size;
-      if (!RunOp(vm, "slice", {cur, I(dim), I(i), I(i + 1), I(1)}, &cur) ||
-          !RunOp(vm, "squeeze", {cur, Constant(Shape{dim})}, &cur)) {
+      if (!RunView(vm, views, "slice", {cur, I(dim), I(i), I(i + 1), I(1)}, &cur) ||
+          !RunView(vm, views, "squeeze", {cur, Constant(Shape{dim})}, &cur)) {
         return false;
       }
     } else if (v.is_object() && v.as_object()->type == Types().slice) {
@@ -126,7 +170,8 @@ bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
       if (!SliceIndices(vm, s, cur.size(dim), &start, &stop, &step, &count)) return false;
       ++orig;
       if (start != 0 || step != 1 || count != cur.size(dim)) {
-        if (!RunOp(vm, "slice", {cur, I(dim), I(start), I(start + count * step), I(step)}, &cur)) {
+        if (!RunView(vm, views, "slice", {cur, I(dim), I(start), I(start + count * step), I(step)},
+                     &cur)) {
           return false;
         }
       }
@@ -136,6 +181,11 @@ bool ApplyBasic(VM& vm, const Tensor& self, const Value& key, Indexed* out) {
       if (IsTensor(v)) {
         idx = TensorOf(v);
       } else if (!TensorFromData(vm, v, Value::None(), &idx)) {
+        return false;
+      }
+      if (idx.is_meta()) {
+        bool mask = idx.dtype() == DType::kBool || idx.dtype() == DType::kUInt8;
+        RaiseMetaDataAccess(vm, mask ? kMetaMaskMessage : kMetaIndexMessage);
         return false;
       }
       if (idx.dtype() == DType::kBool || idx.dtype() == DType::kUInt8) {
@@ -182,7 +232,7 @@ struct AdvPlan {
   int64_t insert_at = 0;  // where the index dims go in the result
 };
 
-bool PlanAdvanced(VM& vm, const Indexed& ix, AdvPlan* plan) {
+bool PlanAdvanced(VM& vm, const Indexed& ix, Views views, AdvPlan* plan) {
   const Tensor& v = ix.view;
   Shape b;
   for (const AdvIndex& a : ix.adv) {
@@ -219,11 +269,11 @@ bool PlanAdvanced(VM& vm, const Indexed& ix, AdvPlan* plan) {
       plan->rest_strides.push_back(v.stride(d));
     }
   }
-  if (!RunOp(vm, "permute", {v, Constant(perm)}, &plan->permuted)) return false;
+  if (!RunView(vm, views, "permute", {v, Constant(perm)}, &plan->permuted)) return false;
   int64_t n = tensor::Numel(b);
   for (const AdvIndex& a : ix.adv) {
     Tensor e;
-    if (!RunOp(vm, "expand", {a.index, Constant(b)}, &e)) return false;
+    if (!RunOnIndex(vm, "expand", {a.index, Constant(b)}, &e)) return false;
     e = e.contiguous();
     const int64_t* p = e.data<int64_t>();
     int64_t size = v.size(a.dim);
@@ -256,7 +306,7 @@ Shape ResultPerm(const AdvPlan& plan) {
 
 bool GatherAdvanced(VM& vm, const Indexed& ix, Tensor* out) {
   AdvPlan plan;
-  if (!PlanAdvanced(vm, ix, &plan)) return false;
+  if (!PlanAdvanced(vm, ix, Views::kTraced, &plan)) return false;
   // Flatten the adv dims of the permuted view into one and index_select.
   const Tensor& p = plan.permuted;
   size_t m = ix.adv.size();
@@ -281,8 +331,10 @@ bool GatherAdvanced(VM& vm, const Indexed& ix, Tensor* out) {
   rshape.insert(rshape.end(), plan.rest_sizes.begin(), plan.rest_sizes.end());
   if (!RunOp(vm, "reshape", {r, Constant(rshape)}, &r)) return false;
   if (plan.insert_at > 0) {
-    if (!RunOp(vm, "permute", {r, Constant(ResultPerm(plan))}, &r)) return false;
-    r = r.contiguous();
+    if (!RunOp(vm, "permute", {r, Constant(ResultPerm(plan))}, &r) ||
+        !ContiguousTensor(vm, r, &r)) {
+      return false;
+    }
   }
   *out = std::move(r);
   return true;
@@ -291,7 +343,7 @@ bool GatherAdvanced(VM& vm, const Indexed& ix, Tensor* out) {
 Value GetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__getitem__", 1, 1)) return {};
   Indexed ix;
-  if (!ApplyBasic(vm, TensorOf(self), args[0], &ix)) return {};
+  if (!ApplyBasic(vm, TensorOf(self), args[0], Views::kTraced, &ix)) return {};
   if (ix.adv.empty()) return WrapTensor(std::move(ix.view));
   Tensor r;
   if (!GatherAdvanced(vm, ix, &r)) return {};
@@ -300,14 +352,8 @@ Value GetItem(VM& vm, const Value& self, const ArgsView& args) {
 
 // The value to store, as a tensor of the target's dtype.
 bool ValueTensor(VM& vm, const Value& v, DType dtype, Tensor* out) {
-  if (IsTensor(v)) {
-    *out = TensorOf(v).to(dtype);
-    return true;
-  }
-  if (IsNumber(v)) {
-    *out = Tensor::FromScalar(NumberToScalar(v), dtype);
-    return true;
-  }
+  if (IsTensor(v)) return ToDTypeTensor(vm, TensorOf(v), dtype, out);
+  if (IsNumber(v)) return ScalarTensor(vm, NumberToScalar(v), dtype, out);
   if (v.is_object() && (IsInstance(v, Types().list) || IsInstance(v, Types().tuple))) {
     Tensor t;
     if (!TensorFromData(vm, v, DTypeValue(dtype), &t)) return false;
@@ -319,17 +365,12 @@ bool ValueTensor(VM& vm, const Value& v, DType dtype, Tensor* out) {
   return false;
 }
 
-bool CopyBroadcast(VM& vm, Tensor dst, const Tensor& src) {
+bool CopyBroadcast(VM& vm, const Tensor& dst, const Tensor& src) {
   Tensor s = src;
   if (s.sizes() != dst.sizes()) {
     if (!RunOp(vm, "expand", {s, Constant(Shape(dst.sizes()))}, &s)) return false;
   }
-  absl::Status st = dst.CopyFrom(s);
-  if (!st.ok()) {
-    RaiseStatus(vm, st);
-    return false;
-  }
-  return true;
+  return StoreInPlace(vm, dst, s);
 }
 
 Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
@@ -346,14 +387,16 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
     if (!WriteInPlace(vm, t, r)) return {};
     return Value::None();
   }
+  // While tracing, the written views share t's storage (see the top).
+  const Views views = ActiveOpTracer() != nullptr ? Views::kAliasing : Views::kTraced;
   Indexed ix;
-  if (!ApplyBasic(vm, t, key, &ix)) return {};
+  if (!ApplyBasic(vm, t, key, views, &ix)) return {};
   if (ix.adv.empty()) {
     if (!CopyBroadcast(vm, ix.view, val)) return {};
     return Value::None();
   }
   AdvPlan plan;
-  if (!PlanAdvanced(vm, ix, &plan)) return {};
+  if (!PlanAdvanced(vm, ix, views, &plan)) return {};
   // The value broadcast to the indexing result's shape, then laid out as
   // [bshape..., rest...] like the plan.
   Shape rshape = plan.bshape;
@@ -372,8 +415,8 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
   int64_t n = tensor::Numel(plan.bshape);
   Shape flat{n};
   flat.insert(flat.end(), plan.rest_sizes.begin(), plan.rest_sizes.end());
-  Tensor vf = v.contiguous();
-  if (!RunOp(vm, "reshape", {vf, Constant(flat)}, &vf)) return {};
+  Tensor vf;
+  if (!ContiguousTensor(vm, v, &vf) || !RunOp(vm, "reshape", {vf, Constant(flat)}, &vf)) return {};
   const Tensor& p = plan.permuted;
   int64_t row = tensor::Numel(plan.rest_sizes);
   Shape rest_contig = tensor::ContiguousStrides(plan.rest_sizes);
@@ -384,8 +427,7 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
     }
     Tensor dst = p.AsStrided(plan.rest_sizes, plan.rest_strides, off);
     Tensor src = vf.AsStrided(plan.rest_sizes, rest_contig, vf.storage_offset() + k * row);
-    absl::Status st = dst.CopyFrom(src);
-    if (!st.ok()) return RaiseStatus(vm, st);
+    if (!StoreInPlace(vm, dst, src)) return {};
   }
   return Value::None();
 }

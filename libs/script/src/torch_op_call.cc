@@ -65,6 +65,7 @@ bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const ArgSpec& spec, const V
       }
       if (IsTensor(v) && TensorOf(v).numel() == 1 &&
           tensor::IsIntegral(TensorOf(v).dtype(), false)) {
+        if (!CheckHasData(vm, TensorOf(v))) return false;
         *out = Constant(tensor::Scalar(TensorOf(v).item_int()));
         return true;
       }
@@ -184,8 +185,23 @@ bool WriteInPlace(VM& vm, const tensor::Tensor& self, const tensor::Tensor& resu
     }
     if (!RunOp(vm, "expand", {src, Constant(tensor::Shape(self.sizes()))}, &src)) return false;
   }
-  tensor::Tensor dst = self;
-  absl::Status s = dst.CopyFrom(src);
+  return StoreInPlace(vm, self, src);
+}
+
+bool StoreInPlace(VM& vm, const tensor::Tensor& dst, const tensor::Tensor& src) {
+  if (OpTracer* tracer = ActiveOpTracer()) {
+    absl::Status s = tracer->WriteInPlace(dst, src);
+    if (!s.ok()) {
+      RaiseRuntimeError(vm, std::string(s.message()));
+      return false;
+    }
+    return true;
+  }
+  // A meta tensor has nothing to write into; its sizes were checked.
+  if (dst.is_meta()) return true;
+  if (!CheckHasData(vm, src, kMetaCopyOutMessage)) return false;
+  tensor::Tensor d = dst;
+  absl::Status s = d.CopyFrom(src);
   if (!s.ok()) {
     RaiseStatus(vm, s);
     return false;

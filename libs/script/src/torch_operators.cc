@@ -96,7 +96,9 @@ Value Reflected(VM& vm, int op, const Value& self, const Value& other) {
       {a.dtype(), a.dim() == 0 ? tensor::OperandKind::kZeroDim : tensor::OperandKind::kTensor},
       {s.dtype(), tensor::OperandKind::kScalar}};
   DType d = tensor::ResultType(ops);
-  return Call2(vm, Op(op), tensor::Tensor::FromScalar(s, d), a);
+  tensor::Tensor st;
+  if (!ScalarTensor(vm, s, d, &st)) return {};
+  return Call2(vm, Op(op), st, a);
 }
 
 Value InPlace(VM& vm, int op, const Value& self, const Value& other) {

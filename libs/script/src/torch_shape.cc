@@ -221,10 +221,10 @@ Value SRepeat(VM& vm, const Value& self, const ArgsView& args) {
   }
   tensor::Tensor r;
   if (!RunOp(vm, "reshape", {t, Constant(view)}, &r) ||
-      !RunOp(vm, "expand", {r, Constant(expand)}, &r)) {
+      !RunOp(vm, "expand", {r, Constant(expand)}, &r) || !ContiguousTensor(vm, r, &r)) {
     return {};
   }
-  return CallOp(vm, "reshape", {r.contiguous(), Constant(out)});
+  return CallOp(vm, "reshape", {r, Constant(out)});
 }
 
 // transpose_ / t_ / unsqueeze_ / squeeze_: the view replaces self's

@@ -16,6 +16,7 @@
 #include "tc/graph_ir/op.h"
 #include "tc/kernels/eager.h"
 #include "tc/script/native.h"
+#include "tc/script/op_tracer.h"
 #include "tc/tensor/tensor.h"
 
 namespace tc::script {
@@ -72,6 +73,43 @@ Value NewReturnTypes(std::string_view name, Value values, Value indices);
 Value RaiseStatus(VM& vm, const absl::Status& status);
 // `NotImplementedError: <qualified> is not supported by tc (file.py:12)`.
 Value RaiseUnsupported(VM& vm, std::string_view qualified_name);
+
+// --- Tracing and meta tensors (torch_op_tracer.cc) -------------------------
+
+namespace internal {
+// The installed OpTracer (op_tracer.h): per thread, as each thread runs its
+// own VM. Constant-initialized and initial-exec, so reading it is one
+// thread-pointer-relative load on the eager hot path.
+extern constinit thread_local OpTracer* g_op_tracer __attribute__((tls_model("initial-exec")));
+}  // namespace internal
+inline OpTracer* ActiveOpTracer() { return internal::g_op_tracer; }
+
+// PyTorch's messages for data a meta tensor does not have.
+inline constexpr char kMetaItemMessage[] = "Tensor.item() cannot be called on meta tensors";
+inline constexpr char kMetaCopyOutMessage[] = "Cannot copy out of meta tensor; no data!";
+// Raises MetaDataAccessErrorType() with `message`; returns null.
+Value RaiseMetaDataAccess(VM& vm, std::string message);
+// True when `t` has data; else raises MetaDataAccessError(message).
+bool CheckHasData(VM& vm, const tensor::Tensor& t, const char* message = kMetaItemMessage);
+
+// Runs creation or random op `op` for a tensor on `device` (tracer: always
+// the tracer; cpu: the kernels; meta: kernels::CallMeta); `fname` names
+// the torch function in the unsupported-device error.
+bool RunCreation(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args,
+                 tensor::Device device, std::string_view fname, tensor::Tensor* out);
+// `t` on `device`, as Tensor.to(device) makes it: itself when there; a
+// meta tensor of t's layout from the cpu (Tensor::ToMeta); from meta to
+// cpu MetaDataAccessError ("Cannot copy out of meta tensor; no data!").
+// While tracing every tensor is fake and stands for one on any device, so
+// `t` comes back as it is.
+bool ToDeviceTensor(VM& vm, const tensor::Tensor& t, tensor::Device device, tensor::Tensor* out);
+// Copies through ops (to_dtype), so that a tracer sees them: a fresh
+// contiguous copy; t itself when contiguous / already `dtype`.
+bool CloneTensor(VM& vm, const tensor::Tensor& t, tensor::Tensor* out);
+bool ContiguousTensor(VM& vm, const tensor::Tensor& t, tensor::Tensor* out);
+bool ToDTypeTensor(VM& vm, const tensor::Tensor& t, DType dtype, tensor::Tensor* out);
+// A 0-dim tensor holding `s` as `dtype` (through the full op while tracing).
+bool ScalarTensor(VM& vm, const tensor::Scalar& s, DType dtype, tensor::Tensor* out);
 
 // Runs a single-output op and wraps the result (null with an exception on
 // failure).
@@ -154,8 +192,12 @@ Value OpMethod(VM& vm, const graph_ir::OpDef& op, const Value& self, const ArgsV
 bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const graph_ir::ArgSpec& spec, const Value& v,
                  kernels::KernelArg* out);
 // Writes `result` into `self`'s storage as an in-place op does: the
-// broadcast shape must equal self's and the dtype must be castable.
+// broadcast shape must equal self's and the dtype must be castable. While
+// tracing, the write goes to OpTracer::WriteInPlace instead.
 bool WriteInPlace(VM& vm, const tensor::Tensor& self, const tensor::Tensor& result);
+// The write itself, `src` already of dst's sizes (any dtype): to the
+// tracer, nowhere for a meta dst, else a copy of the elements.
+bool StoreInPlace(VM& vm, const tensor::Tensor& dst, const tensor::Tensor& src);
 
 }  // namespace tc::script
 

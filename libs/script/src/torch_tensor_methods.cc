@@ -42,8 +42,9 @@ Value GetGradFn(VM&, const Value& self) {
   return T(self)->is_leaf ? Value::None() : NewStr(T(self)->grad_fn);
 }
 Value GetNone(VM&, const Value&) { return Value::None(); }
-Value GetFalse(VM&, const Value&) { return Value::Bool(false); }
-Value GetTrue(VM&, const Value&) { return Value::Bool(true); }
+Value GetIsMeta(VM&, const Value& self) { return Value::Bool(T(self)->t.is_meta()); }
+Value GetIsCpu(VM&, const Value& self) { return Value::Bool(T(self)->t.device().is_cpu()); }
+Value GetIsCuda(VM&, const Value& self) { return Value::Bool(T(self)->t.device().is_cuda()); }
 Value GetData(VM&, const Value& self) { return WrapTensor(T(self)->t); }
 bool SetData(VM& vm, const Value& self, const Value& v) {
   if (!IsTensor(v)) {
@@ -120,6 +121,7 @@ Value MItem(VM& vm, const Value& self, const ArgsView& args) {
 Value MToList(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "tolist", 0, 0)) return {};
   const tensor::Tensor& t = T(self)->t;
+  if (!CheckHasData(vm, t, kMetaCopyOutMessage)) return {};
   if (t.dim() == 0) return TensorItem(vm, t);
   return TensorToList(vm, t);
 }
@@ -138,15 +140,18 @@ Value MIsFloatingPoint(VM&, const Value& self, const ArgsView&) {
 
 // --- Conversions -------------------------------------------------------------
 
-Value Converted(const Value& self, DType d) {
+// self as dtype `d`: self itself when it is, else a to_dtype copy.
+Value Converted(VM& vm, const Value& self, DType d) {
   const tensor::Tensor& t = T(self)->t;
   if (t.dtype() == d) return self;
-  return WrapTensor(t.to(d));
+  tensor::Tensor r;
+  if (!ToDTypeTensor(vm, t, d, &r)) return {};
+  return WrapTensor(std::move(r));
 }
 #define TC_CAST_METHOD(NAME, DT)                                    \
   Value M_##NAME(VM& vm, const Value& self, const ArgsView& args) { \
     if (!CheckArgCount(vm, args, #NAME, 0, 0)) return {};           \
-    return Converted(self, DType::DT);                              \
+    return Converted(vm, self, DType::DT);                          \
   }
 TC_CAST_METHOD(float, kFloat32)
 TC_CAST_METHOD(double, kFloat64)
@@ -163,8 +168,9 @@ TC_CAST_METHOD(bool, kBool)
 // to(dtype), to(device), to(device, dtype), to(other), with keywords.
 Value MTo(VM& vm, const Value& self, const ArgsView& args) {
   const tensor::Tensor& t = T(self)->t;
-  bool has_dtype = false, copy = false;
+  bool has_dtype = false, has_device = false, copy = false;
   DType dtype = t.dtype();
+  tensor::Device device = t.device();
   auto take = [&](const Value& v) -> bool {
     if (v.is_none()) return true;
     if (IsInstance(v, DTypeType())) {
@@ -172,17 +178,14 @@ Value MTo(VM& vm, const Value& self, const ArgsView& args) {
       dtype = Cast<DTypeObject>(v)->dtype;
       return true;
     }
-    if (IsTensor(v)) {
-      has_dtype = true;
+    if (IsTensor(v)) {  // to(other): other's dtype and device
+      has_dtype = has_device = true;
       dtype = TensorOf(v).dtype();
+      device = TensorOf(v).device();
       return true;
     }
-    tensor::Device d;
-    if (!ToDevice(vm, v, &d)) return false;
-    if (!d.is_cpu()) {
-      RaiseUnsupported(vm, absl::StrFormat("torch.Tensor.to(device='%s')", d.ToString()));
-      return false;
-    }
+    if (!ToDevice(vm, v, &device)) return false;
+    has_device = true;
     return true;
   };
   for (int i = 0; i < args.nargs; ++i) {
@@ -203,27 +206,44 @@ Value MTo(VM& vm, const Value& self, const ArgsView& args) {
                             absl::StrFormat("to() got an unexpected keyword argument '%s'", kw));
     }
   }
-  if (copy) return WrapTensor(has_dtype ? t.to(dtype).clone() : t.clone());
-  return has_dtype ? Converted(self, dtype) : self;
+  tensor::Tensor r = t;
+  if (has_device && !ToDeviceTensor(vm, r, device, &r)) return {};
+  if (has_dtype && !ToDTypeTensor(vm, r, dtype, &r)) return {};
+  // Every conversion made a new storage; none leaves self as it is.
+  bool unchanged = r.storage() == t.storage();
+  if (unchanged && copy && !CloneTensor(vm, t, &r)) return {};
+  if (unchanged && !copy) return self;
+  return WrapTensor(std::move(r));
 }
 Value MTypeAs(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "type_as", 1, 1)) return {};
   tensor::Tensor other;
   if (!ToTensorArg(vm, args[0], "type_as", "other", &other)) return {};
-  return Converted(self, other.dtype());
+  return Converted(vm, self, other.dtype());
 }
-Value MClone(VM&, const Value& self, const ArgsView&) { return WrapTensor(T(self)->t.clone()); }
+Value MClone(VM& vm, const Value& self, const ArgsView&) {
+  tensor::Tensor r;
+  if (!CloneTensor(vm, T(self)->t, &r)) return {};
+  return WrapTensor(std::move(r));
+}
 Value MDetach(VM&, const Value& self, const ArgsView&) { return WrapTensor(T(self)->t); }
 Value MDetachInPlace(VM&, const Value& self, const ArgsView&) {
   T(self)->requires_grad = false;
   T(self)->is_leaf = true;
   return self;
 }
-Value MContiguous(VM&, const Value& self, const ArgsView&) {
+Value MContiguous(VM& vm, const Value& self, const ArgsView&) {
   const tensor::Tensor& t = T(self)->t;
-  return t.is_contiguous() ? self : WrapTensor(t.contiguous());
+  if (t.is_contiguous()) return self;
+  tensor::Tensor r;
+  if (!CloneTensor(vm, t, &r)) return {};
+  return WrapTensor(std::move(r));
 }
-Value MCpu(VM&, const Value& self, const ArgsView&) { return self; }
+Value MCpu(VM& vm, const Value& self, const ArgsView&) {
+  tensor::Tensor r;
+  if (!ToDeviceTensor(vm, T(self)->t, tensor::Device::CPU(), &r)) return {};
+  return r.storage() == T(self)->t.storage() ? self : WrapTensor(std::move(r));
+}
 Value MCuda(VM& vm, const Value&, const ArgsView&) {
   return RaiseUnsupported(vm, "torch.Tensor.cuda");
 }
@@ -251,7 +271,8 @@ Value MRepr(VM&, const Value& self, const ArgsView&) {
 Value MFormat(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__format__", 1, 1)) return {};
   const std::string* spec = StrValue(args[0]);
-  if (T(self)->t.dim() == 0 && spec != nullptr) {
+  // As torch's __format__: a 0-dim meta tensor formats as a tensor.
+  if (T(self)->t.dim() == 0 && !T(self)->t.is_meta() && spec != nullptr) {
     Value item = TensorItem(vm, T(self)->t);
     if (item.is_null()) return {};
     return vm.Format(item, *spec);
@@ -272,6 +293,7 @@ Value MBool(VM& vm, const Value& self, const ArgsView&) {
   if (t.numel() > 1) {
     return RaiseRuntimeError(vm, "Boolean value of Tensor with more than one value is ambiguous");
   }
+  if (!CheckHasData(vm, t)) return {};
   return Value::Bool(t.Item().to_bool());
 }
 Value MLen(VM& vm, const Value& self, const ArgsView&) {
@@ -287,8 +309,23 @@ Value MIter(VM& vm, const Value& self, const ArgsView&) {
   rows.reserve(static_cast<size_t>(n));
   tensor::Shape sizes(t.sizes().begin() + 1, t.sizes().end());
   tensor::Shape strides(t.strides().begin() + 1, t.strides().end());
+  const bool tracing = ActiveOpTracer() != nullptr;
   for (int64_t i = 0; i < n; ++i) {
-    rows.push_back(WrapTensor(t.AsStrided(sizes, strides, t.storage_offset() + i * t.stride(0))));
+    if (!tracing) {
+      rows.push_back(WrapTensor(t.AsStrided(sizes, strides, t.storage_offset() + i * t.stride(0))));
+      continue;
+    }
+    // Rows as ops, so that the tracer sees them.
+    using tensor::Scalar;
+    tensor::Tensor row;
+    if (!RunOp(vm, "slice",
+               {t, Constant(Scalar(int64_t{0})), Constant(Scalar(i)), Constant(Scalar(i + 1)),
+                Constant(Scalar(int64_t{1}))},
+               &row) ||
+        !RunOp(vm, "squeeze", {row, Constant(tensor::Shape{0})}, &row)) {
+      return {};
+    }
+    rows.push_back(WrapTensor(std::move(row)));
   }
   return vm.Iter(NewList(std::move(rows)));
 }
@@ -300,6 +337,7 @@ Value OneElement(VM& vm, const Value& self, const char* what) {
                                                  t.numel()));
   }
   (void)what;
+  if (!CheckHasData(vm, t)) return {};
   return ScalarToValue(t.Item());
 }
 Value MInt(VM& vm, const Value& self, const ArgsView&) {
@@ -321,6 +359,7 @@ Value MIndex(VM& vm, const Value& self, const ArgsView&) {
                           "only integer tensors of a single element can be converted to an "
                           "index");
   }
+  if (!CheckHasData(vm, t)) return {};
   return Value::Int(t.item_int());
 }
 Value MHash(VM&, const Value& self, const ArgsView&) {
@@ -355,8 +394,13 @@ Value NewFilled(VM& vm, const Value& self, const ArgsView& args, const char* fna
   if (!dv.is_null() && !dv.is_none() && !ToDType(vm, dv, &d)) return {};
   tensor::Scalar s = kind == 1 ? tensor::Scalar(int64_t{1}) : tensor::Scalar(int64_t{0});
   if (kind == 2 && !ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
-  if (kind == 3) return WrapTensor(tensor::Tensor::Empty(sizes, d));
-  return WrapTensor(tensor::Tensor::Full(sizes, s, d));
+  // On self's device; new_empty is zeroed (deterministic).
+  tensor::Tensor r;
+  if (!RunCreation(vm, "full", {Constant(sizes), Constant(s), Constant(d)}, t.device(), fname,
+                   &r)) {
+    return {};
+  }
+  return WrapTensor(std::move(r));
 }
 Value MNewZeros(VM& vm, const Value& self, const ArgsView& a) {
   return NewFilled(vm, self, a, "new_zeros", 0);
@@ -374,7 +418,8 @@ Value MNewTensor(VM& vm, const Value& self, const ArgsView& args) {
   if (args.nargs != 1) return RaiseTypeError(vm, "new_tensor() takes 1 positional argument");
   Value dv = KwArg(args, "dtype");
   tensor::Tensor out;
-  if (!TensorFromData(vm, args[0], dv.is_null() ? DTypeValue(T(self)->t.dtype()) : dv, &out)) {
+  if (!TensorFromData(vm, args[0], dv.is_null() ? DTypeValue(T(self)->t.dtype()) : dv, &out) ||
+      !ToDeviceTensor(vm, out, T(self)->t.device(), &out)) {
     return {};
   }
   return WrapTensor(std::move(out));
@@ -383,15 +428,22 @@ Value MNewTensor(VM& vm, const Value& self, const ArgsView& args) {
 Value MZero(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "zero_", 0, 0)) return {};
   const tensor::Tensor& t = T(self)->t;
-  if (!WriteInPlace(vm, t, tensor::Tensor::Zeros(tensor::Shape{}, t.dtype()))) return {};
+  tensor::Tensor zero;
+  if (!ScalarTensor(vm, tensor::Scalar(int64_t{0}), t.dtype(), &zero) ||
+      !WriteInPlace(vm, t, zero)) {
+    return {};
+  }
   return self;
 }
 Value MFill(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "fill_", 1, 1)) return {};
   const tensor::Tensor& t = T(self)->t;
   tensor::Scalar s;
-  if (!ToScalarArg(vm, args[0], "fill_", "value", &s)) return {};
-  if (!WriteInPlace(vm, t, tensor::Tensor::FromScalar(s, t.dtype()))) return {};
+  tensor::Tensor value;
+  if (!ToScalarArg(vm, args[0], "fill_", "value", &s) || !ScalarTensor(vm, s, t.dtype(), &value) ||
+      !WriteInPlace(vm, t, value)) {
+    return {};
+  }
   return self;
 }
 Value MCopy(VM& vm, const Value& self, const ArgsView& args) {
@@ -402,17 +454,19 @@ Value MCopy(VM& vm, const Value& self, const ArgsView& args) {
   if (!ToTensorArg(vm, a[0], "copy_", "src", &src)) return {};
   const tensor::Tensor& t = T(self)->t;
   // copy_ casts freely (unlike other in-place ops).
-  if (!WriteInPlace(vm, t, src.to(t.dtype()))) return {};
+  if (!ToDTypeTensor(vm, src, t.dtype(), &src) || !WriteInPlace(vm, t, src)) return {};
   return self;
 }
 Value RandomFill(VM& vm, const Value& self, const char* op, double a, double b) {
   const tensor::Tensor& t = T(self)->t;
   DType d = tensor::IsFloatingPoint(t.dtype()) ? t.dtype() : DType::kFloat32;
   tensor::Tensor r;
-  if (!RunOp(vm, op, {Constant(tensor::Shape(t.sizes())), Constant(d)}, &r)) return {};
-  if (!RunOp(vm, "mul", {r, Constant(tensor::Scalar(b))}, &r)) return {};
-  if (!RunOp(vm, "add", {r, Constant(tensor::Scalar(a))}, &r)) return {};
-  if (!WriteInPlace(vm, t, r.to(t.dtype()))) return {};
+  if (!RunCreation(vm, op, {Constant(tensor::Shape(t.sizes())), Constant(d)}, t.device(), op, &r) ||
+      !RunOp(vm, "mul", {r, Constant(tensor::Scalar(b))}, &r) ||
+      !RunOp(vm, "add", {r, Constant(tensor::Scalar(a))}, &r) ||
+      !ToDTypeTensor(vm, r, t.dtype(), &r) || !WriteInPlace(vm, t, r)) {
+    return {};
+  }
   return self;
 }
 Value MUniform(VM& vm, const Value& self, const ArgsView& args) {
@@ -537,9 +591,15 @@ Value MEqual(VM& vm, const Value& self, const ArgsView& args) {
   tensor::Tensor other;
   if (!ToTensorArg(vm, args[0], "equal", "other", &other)) return {};
   const tensor::Tensor& t = T(self)->t;
+  if (t.is_meta() || other.is_meta()) {
+    return RaiseMetaDataAccess(vm,
+                               "aten::equal: attempted to run this operator with Meta tensors, "
+                               "but there was no fake impl or Meta kernel registered.");
+  }
   if (t.sizes() != other.sizes()) return Value::Bool(false);
   tensor::Tensor r;
   if (!RunOp(vm, "eq", {t, other}, &r) || !RunOp(vm, "all", {r}, &r)) return {};
+  if (!CheckHasData(vm, r)) return {};
   return Value::Bool(r.Item().to_bool());
 }
 // isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -575,7 +635,10 @@ Value MIsClose(VM& vm, const Value& self, const ArgsView& args) {
 }
 Value MAllClose(VM& vm, const Value& self, const ArgsView& args) {
   tensor::Tensor r;
-  if (!IsClose(vm, self, args, "allclose", &r) || !RunOp(vm, "all", {r}, &r)) return {};
+  if (!IsClose(vm, self, args, "allclose", &r) || !RunOp(vm, "all", {r}, &r) ||
+      !CheckHasData(vm, r)) {
+    return {};
+  }
   return Value::Bool(r.Item().to_bool());
 }
 
@@ -697,8 +760,9 @@ constexpr GetSetDef kGetSets[] = {
     {"grad_fn", GetGradFn},
     {"data", GetData, SetData},
     {"itemsize", GetItemSize},
-    {"is_cuda", GetFalse},
-    {"is_cpu", GetTrue},
+    {"is_cuda", GetIsCuda},
+    {"is_cpu", GetIsCpu},
+    {"is_meta", GetIsMeta},
     {"T", GetT},
     {"mT", GetMT},
 };

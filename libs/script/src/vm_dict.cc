@@ -198,6 +198,28 @@ bool DictDel(VM& vm, DictObject* d, const Value& key, bool* found) {
   return true;
 }
 
+bool DictMoveToEnd(VM& vm, DictObject* d, const Value& key, bool last, bool* found) {
+  int64_t h;
+  if (!HashKey(vm, key, &h)) return false;
+  bool err;
+  int64_t ix = DictFind(vm, d, key, h, &err);
+  if (err) return false;
+  *found = ix >= 0;
+  if (ix < 0) return true;
+  ++d->version;
+  // Move the entry within the entry array (insertion order), then rebuild
+  // the index, whose slots point at entry positions.
+  DictObject::Entry e = std::move(d->entries[ix]);
+  d->entries.erase(d->entries.begin() + ix);
+  if (last) {
+    d->entries.push_back(std::move(e));
+  } else {
+    d->entries.insert(d->entries.begin(), std::move(e));
+  }
+  Rebuild(d);
+  return true;
+}
+
 void DictClear(DictObject* d) {
   if (d->is_set) return SetClearTable(static_cast<SetObject*>(d));
   ++d->version;

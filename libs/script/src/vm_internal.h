@@ -89,6 +89,17 @@ inline const std::vector<Value>* TupleOrListItems(const Value& v) {
   return nullptr;
 }
 
+// The table of a dict or of an instance of a dict subclass (OrderedDict,
+// script subclasses: their alloc is dict's, so they are DictObjects); null
+// for anything else. Like TupleOrListItems, for the fallbacks that run after
+// the exact-type fast paths and a type's own special methods.
+inline DictObject* DictTable(const Value& v) {
+  if (!v.is_object()) return nullptr;
+  Type* ty = v.as_object()->type;
+  Type* dict = Types().dict;
+  return ty == dict || IsSubtype(ty, dict) ? static_cast<DictObject*>(v.as_object()) : nullptr;
+}
+
 // Sequence comparisons and helpers.
 int SeqEqual(VM& vm, const std::vector<Value>& a, const std::vector<Value>& b);
 Value SeqCompare(VM& vm, CompareOp op, const std::vector<Value>& a, const std::vector<Value>& b);
@@ -104,6 +115,17 @@ int64_t DictFindStr(const DictObject* d, StrObject* key);
 // Sets a str key given as a str object (no interning lookup).
 void DictSetStrKey(DictObject* d, StrObject* key, Value value);
 int64_t DictFind(VM& vm, const DictObject* d, const Value& key, int64_t hash, bool* error);
+// dict's behaviours on any dict's table, whatever its type's special
+// methods: what `d[k]`, `d == o`, repr(d) do for dict itself, and what
+// `super().__getitem__(k)` / `dict.__repr__(d)` reach in a subclass.
+// d[k]: calls the type's __missing__ (dict subclasses) on a missing key.
+Value DictSubscript(VM& vm, const Value& d, const Value& key);
+// 1 equal, 0 not, -1 error.
+int DictEqual(VM& vm, DictObject* a, DictObject* b);
+bool DictReprString(VM& vm, const DictObject* d, std::string* out);
+// OrderedDict.move_to_end: moves an existing key's entry to the end (or
+// the front); *found false when the key is absent.
+bool DictMoveToEnd(VM& vm, DictObject* d, const Value& key, bool last, bool* found);
 
 // Iterator objects.
 Value NewSeqIter(Type* type, Value seq);  // list/tuple/str iterators
@@ -112,6 +134,10 @@ Value NewDictView(Value dict, int kind);
 
 // Lists.
 bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse);
+
+// collections.OrderedDict (a native dict subclass) and its module.
+Type* OrderedDictType();
+bool InitCollectionsModule(VM& vm, ModuleObject* m);
 
 // The message of an exception: str(exc).
 std::string ExceptionMessage(VM& vm, const Value& exc);

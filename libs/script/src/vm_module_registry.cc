@@ -3,11 +3,16 @@
 
 #include "tc/script/module_registry.h"
 
+#include "vm_internal.h"
+
 namespace tc::script {
 
 namespace {
 std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
-  static auto* r = new std::map<std::string, ModuleInitFn, std::less<>>();
+  // The script library's own modules that are not part of the VM core
+  // (math and sys are): listed here so linking the registry links them.
+  static auto* r =
+      new std::map<std::string, ModuleInitFn, std::less<>>{{"collections", InitCollectionsModule}};
   return *r;
 }
 }  // namespace

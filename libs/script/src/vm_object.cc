@@ -209,6 +209,18 @@ const Value* LookupInMro(const Type* t, StrObject* name) {
 
 void InvalidateTypeCaches() { ++g_type_epoch; }
 
+namespace {
+// dict's own operator methods (obj_containers.cc: __getitem__, __len__,
+// __repr__, ...) are there for super() and explicit `dict.__x__(d)` calls;
+// the VM's operators do the same for dict and its subclasses, faster than
+// calling them as slots. (__init__ and __new__ are real slots.)
+bool IsDictOperatorMethod(int slot, const Value& v) {
+  if (slot == static_cast<int>(Slot::kInit) || slot == static_cast<int>(Slot::kNew)) return false;
+  if (!v.is_object() || v.as_object()->type != Types().native_function) return false;
+  return static_cast<const NativeFunctionObject*>(v.as_object())->owner == Types().dict;
+}
+}  // namespace
+
 void UpdateSlots(Type* t) {
   InvalidateTypeCaches();
   for (int i = 0; i < kNumSlots; ++i) {
@@ -219,6 +231,7 @@ void UpdateSlots(Type* t) {
         v != nullptr && v == LookupInMro(t->mro.back(), g_slot_strs[i])) {
       v = nullptr;
     }
+    if (v != nullptr && IsDictOperatorMethod(i, *v)) v = nullptr;
     t->slots[i] = v != nullptr && !v->is_none() ? *v : Value();
   }
 }

@@ -450,6 +450,22 @@ Value SeqCompare(VM& vm, CompareOp op, const std::vector<Value>& a, const std::v
   return Value::Bool(CompareResult(op, c));
 }
 
+int DictEqual(VM& vm, DictObject* a, DictObject* b) {
+  if (a->size() != b->size()) return 0;
+  for (size_t i = 0; i < a->entries.size(); ++i) {
+    // Copies: comparing values may run script code that mutates a.
+    if (a->entries[i].key.is_null()) continue;
+    Value key = a->entries[i].key;
+    Value value = a->entries[i].value;
+    Value other;
+    int r = DictGet(vm, b, key, &other);
+    if (r <= 0) return r;
+    int q = vm.Equal(value, other);
+    if (q != 1) return q;
+  }
+  return 1;
+}
+
 Value VM::Compare(CompareOp op, const Value& a, const Value& b) {
   const BuiltinTypes& t = T();
   switch (op) {
@@ -484,24 +500,10 @@ Value VM::Compare(CompareOp op, const Value& a, const Value& b) {
   }
   bool eqop = op == CompareOp::kEq || op == CompareOp::kNe;
   if (eqop && ta == tb && ta == t.dict) {
-    auto* x = static_cast<DictObject*>(a.as_object());
-    auto* y = static_cast<DictObject*>(b.as_object());
-    bool eq = x->size() == y->size();
-    for (size_t i = 0; eq && i < x->entries.size(); ++i) {
-      const auto& e = x->entries[i];
-      if (e.key.is_null()) continue;
-      Value other;
-      int r = DictGet(*this, y, e.key, &other);
-      if (r < 0) return Value();
-      if (r == 0) {
-        eq = false;
-        break;
-      }
-      int q = Equal(e.value, other);
-      if (q < 0) return Value();
-      eq = q == 1;
-    }
-    return Value::Bool(eq == (op == CompareOp::kEq));
+    int eq = DictEqual(*this, static_cast<DictObject*>(a.as_object()),
+                       static_cast<DictObject*>(b.as_object()));
+    if (eq < 0) return Value();
+    return Value::Bool((eq == 1) == (op == CompareOp::kEq));
   }
   if ((ta == t.set || ta == t.frozenset) && (tb == t.set || tb == t.frozenset)) {
     auto* x = static_cast<DictObject*>(a.as_object());
@@ -558,6 +560,17 @@ Value VM::Compare(CompareOp op, const Value& a, const Value& b) {
     const std::vector<Value>* x = TupleOrListItems(a);
     const std::vector<Value>* y = x != nullptr ? TupleOrListItems(b) : nullptr;
     if (y != nullptr) return SeqCompare(*this, op, *x, *y);
+  }
+  // Dict subclasses without their own __eq__ compare as dicts (dict's
+  // __ne__ too, as in CPython, even when a subclass defines __eq__).
+  if (eqop) {
+    DictObject* x = DictTable(a);
+    DictObject* y = x != nullptr ? DictTable(b) : nullptr;
+    if (y != nullptr) {
+      int eq = DictEqual(*this, x, y);
+      if (eq < 0) return Value();
+      return Value::Bool((eq == 1) == (op == CompareOp::kEq));
+    }
   }
   if (op == CompareOp::kEq) return Value::Bool(Identical(a, b));
   if (op == CompareOp::kNe) {
@@ -627,6 +640,7 @@ int VM::Truthy(const Value& v) {
     return n != 0;
   }
   if (const std::vector<Value>* items = TupleOrListItems(v)) return !items->empty();
+  if (const DictObject* d = DictTable(v)) return d->used != 0;
   return 1;
 }
 
@@ -672,7 +686,7 @@ bool VM::Hash(const Value& v, int64_t* out) {
     return true;
   }
   if (ty == t.list || ty == t.dict || ty == t.set ||
-      (IsSubtype(ty, t.list) && ty->slot(Slot::kHash).is_null())) {
+      (ty->slot(Slot::kHash).is_null() && (IsSubtype(ty, t.list) || IsSubtype(ty, t.dict)))) {
     Raise(t.type_error, absl::StrFormat("unhashable type: '%s'", ty->name));
     return false;
   }
@@ -719,6 +733,22 @@ bool SeqIndex(VM& vm, const Value& key, int64_t size, const char* what, int64_t*
   }
   *out = i;
   return true;
+}
+
+Value DictSubscript(VM& vm, const Value& d, const Value& key) {
+  Value out;
+  int r = DictGet(vm, static_cast<DictObject*>(d.as_object()), key, &out);
+  if (r < 0) return Value();
+  if (r == 1) return out;
+  Type* ty = d.type();
+  if (ty != Types().dict) {
+    // A subclass's hook for missing keys (as dict.__getitem__ in CPython).
+    static StrObject* const kMissing = Intern("__missing__");
+    if (const Value* missing = LookupInMro(ty, kMissing)) {
+      return vm.CallWithSelf(*missing, d, ArgsView(&key, 1));
+    }
+  }
+  return RaiseKeyError(vm, key);
 }
 
 Value VM::GetItem(const Value& c, const Value& key) {
@@ -806,6 +836,7 @@ Value VM::GetItem(const Value& c, const Value& key) {
     }
     return (*items)[i];
   }
+  if (DictTable(c) != nullptr) return DictSubscript(*this, c, key);
   if (IsSubtype(ty, t.type)) {
     // `list[int]` style annotations: return the class itself.
     return c;
@@ -853,6 +884,7 @@ bool VM::SetItem(const Value& c, const Value& key, Value v) {
     Value args[2] = {key, std::move(v)};
     return !CallWithSelf(si, c, ArgsView(args, 2)).is_null();
   }
+  if (DictObject* d = DictTable(c)) return DictSet(*this, d, key, std::move(v));
   Raise(t.type_error, absl::StrFormat("'%s' object does not support item assignment", ty->name));
   return false;
 }
@@ -892,6 +924,15 @@ bool VM::DelItem(const Value& c, const Value& key) {
   }
   const Value& di = ty->slot(Slot::kDelItem);
   if (!di.is_null()) return !CallWithSelf(di, c, ArgsView(&key, 1)).is_null();
+  if (DictObject* d = DictTable(c)) {
+    bool found;
+    if (!DictDel(*this, d, key, &found)) return false;
+    if (!found) {
+      RaiseKeyError(*this, key);
+      return false;
+    }
+    return true;
+  }
   Raise(t.type_error, absl::StrFormat("'%s' object does not support item deletion", ty->name));
   return false;
 }
@@ -947,6 +988,10 @@ int VM::Contains(const Value& c, const Value& item) {
     if (r.is_null()) return -1;
     return Truthy(r);
   }
+  if (DictObject* d = DictTable(c)) {
+    Value out;
+    return DictGet(*this, d, item, &out);
+  }
   Value it = Iter(c);
   if (it.is_null()) {
     if (ExceptionMatches(t.type_error)) {
@@ -997,6 +1042,10 @@ bool VM::Length(const Value& v, int64_t* out) {
   if (l.is_null()) {
     if (const std::vector<Value>* items = TupleOrListItems(v)) {
       *out = static_cast<int64_t>(items->size());
+      return true;
+    }
+    if (const DictObject* d = DictTable(v)) {
+      *out = d->used;
       return true;
     }
     Raise(t.type_error, absl::StrFormat("object of type '%s' has no len()", ty->name));
@@ -1062,6 +1111,7 @@ Value VM::Iter(const Value& v) {
   }
   if (IsSubtype(ty, t.tuple)) return NewSeqIter(t.tuple_iter, v);
   if (IsSubtype(ty, t.list)) return NewSeqIter(t.list_iter, v);
+  if (DictTable(v) != nullptr) return NewDictIter(v, 0);
   if (!ty->slot(Slot::kGetItem).is_null()) {
     auto* si = new SeqIterObject(t.seq_iter);
     si->seq = v;
@@ -1126,6 +1176,24 @@ std::string SeqRepr(VM& vm, const std::vector<Value>& items, const char* open, c
   return s;
 }
 
+bool DictReprString(VM& vm, const DictObject* d, std::string* out) {
+  std::string s = "{";
+  bool first = true;
+  for (size_t i = 0; i < d->entries.size(); ++i) {
+    if (d->entries[i].key.is_null()) continue;
+    // Copies: a repr may run script code that mutates d.
+    Value key = d->entries[i].key;
+    Value value = d->entries[i].value;
+    if (!first) s += ", ";
+    first = false;
+    std::string k, val;
+    if (!vm.ReprString(key, &k) || !vm.ReprString(value, &val)) return false;
+    s += k + ": " + val;
+  }
+  *out = s + "}";
+  return true;
+}
+
 bool VM::ReprString(const Value& v, std::string* out) {
   const BuiltinTypes& t = T();
   switch (v.tag()) {
@@ -1166,20 +1234,7 @@ bool VM::ReprString(const Value& v, std::string* out) {
     *out = SeqRepr(*this, tu->items, "(", tu->items.size() == 1 ? ",)" : ")", &ok);
     return ok;
   }
-  if (ty == t.dict) {
-    std::string s = "{";
-    bool first = true;
-    for (const auto& e : static_cast<DictObject*>(o)->entries) {
-      if (e.key.is_null()) continue;
-      if (!first) s += ", ";
-      first = false;
-      std::string k, val;
-      if (!ReprString(e.key, &k) || !ReprString(e.value, &val)) return false;
-      s += k + ": " + val;
-    }
-    *out = s + "}";
-    return true;
-  }
+  if (ty == t.dict) return DictReprString(*this, static_cast<DictObject*>(o), out);
   if (ty == t.set || ty == t.frozenset) {
     auto* d = static_cast<DictObject*>(o);
     if (d->used == 0) {
@@ -1224,6 +1279,7 @@ bool VM::ReprString(const Value& v, std::string* out) {
     *out = SeqRepr(*this, static_cast<ListObject*>(o)->items, "[", "]", &ok);
     return ok;
   }
+  if (const DictObject* d = DictTable(v)) return DictReprString(*this, d, out);
   if (IsSubtype(ty, t.type)) {
     *out = absl::StrFormat("<class '%s'>", TypeFullName(static_cast<Type*>(o)));
     return true;

@@ -8,8 +8,20 @@
 
 namespace tc::tensor {
 
+std::string_view Device::TypeName() const {
+  switch (type) {
+    case DeviceType::kCPU:
+      return "cpu";
+    case DeviceType::kCUDA:
+      return "cuda";
+    case DeviceType::kMeta:
+      return "meta";
+  }
+  return "cpu";
+}
+
 std::string Device::ToString() const {
-  std::string name = type == DeviceType::kCPU ? "cpu" : "cuda";
+  std::string name(TypeName());
   if (index >= 0) absl::StrAppend(&name, ":", index);
   return name;
 }
@@ -43,9 +55,11 @@ absl::StatusOr<Device> ParseDevice(std::string_view text) {
     device.type = DeviceType::kCPU;
   } else if (type == "cuda") {
     device.type = DeviceType::kCUDA;
+  } else if (type == "meta") {
+    device.type = DeviceType::kMeta;
   } else {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "Expected one of cpu, cuda device type at start of device string: %s", type));
+        "Expected one of cpu, cuda, meta device type at start of device string: %s", type));
   }
   return device;
 }

@@ -296,8 +296,10 @@ std::string FormatTensor(const Tensor& t, const FormatOptions& options) {
   const std::string dtype_suffix = "dtype=torch." + std::string(DTypeName(t.dtype()));
   std::string body;
   if (!t.device().is_cpu()) {
-    // Memory this library cannot read: printed as PyTorch prints a meta
-    // tensor, with the device named.
+    // No data (meta), or memory this library cannot read: printed as
+    // PyTorch prints a meta tensor, with the device named. Unlike a CPU
+    // tensor's, the dtype shows for every dtype but float32 (int64 and
+    // bool included), as no value tells it.
     if (!options.device.has_value()) {
       suffixes.push_back(absl::StrCat("device='", t.device().ToString(), "'"));
     }

@@ -35,6 +35,31 @@ bool IsContiguous(IntSpan sizes, IntSpan strides) {
   return true;
 }
 
+bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides) {
+  // c10's compute_non_overlapping_and_dense: walk the dims by increasing
+  // stride (size 0 and 1 dims last) expecting each stride to be the product
+  // of the sizes before it.
+  // Contiguous tensors (empty ones included) are dense whatever their
+  // strides, as torch's is_non_overlapping_and_dense says first.
+  if (IsContiguous(sizes, strides)) return true;
+  const size_t rank = sizes.size();
+  if (rank == 1) return sizes[0] < 2 || strides[0] == 1;
+  Shape perm(rank);
+  for (size_t i = 0; i < rank; ++i) perm[i] = static_cast<int64_t>(i);
+  std::stable_sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
+    if (sizes[a] < 2) return false;
+    if (sizes[b] < 2) return true;
+    return strides[a] < strides[b];
+  });
+  int64_t required = 1;
+  for (int64_t d : perm) {
+    if (sizes[d] < 2) return true;
+    if (strides[d] != required) return false;
+    required *= sizes[d];
+  }
+  return true;
+}
+
 std::string ShapeToString(IntSpan sizes) {
   return absl::StrCat("[", absl::StrJoin(sizes, ", "), "]");
 }

@@ -48,6 +48,10 @@ std::shared_ptr<Storage> Storage::Borrow(void* data, size_t bytes, Device device
   return std::make_shared<Storage>(Key(), data, bytes, nullptr, device);
 }
 
+std::shared_ptr<Storage> Storage::CreateMeta(size_t bytes) {
+  return std::make_shared<Storage>(Key(), nullptr, bytes, nullptr, Device::Meta());
+}
+
 Storage::~Storage() {
   if (allocator_ != nullptr) allocator_->Deallocate(data_, nbytes_);
 }

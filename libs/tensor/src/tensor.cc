@@ -54,20 +54,21 @@ Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape sizes, Shape
 }
 
 Tensor Tensor::Empty(IntSpan sizes, DType dtype, Device device) {
-  TC_CHECK(device.is_cpu()) << "tc::tensor allocates CPU memory only";
+  TC_CHECK(device.is_cpu() || device.is_meta()) << "tc::tensor allocates CPU memory only";
   size_t bytes = static_cast<size_t>(Numel(sizes)) * ItemSize(dtype);
-  return Tensor(Storage::Create(bytes), dtype, Shape(sizes.begin(), sizes.end()),
-                ContiguousStrides(sizes), 0);
+  return Tensor(device.is_meta() ? Storage::CreateMeta(bytes) : Storage::Create(bytes), dtype,
+                Shape(sizes.begin(), sizes.end()), ContiguousStrides(sizes), 0);
 }
 
-Tensor Tensor::Zeros(IntSpan sizes, DType dtype) {
-  Tensor t = Empty(sizes, dtype);
-  std::memset(t.raw_data(), 0, t.numel() * t.itemsize());
+Tensor Tensor::Zeros(IntSpan sizes, DType dtype, Device device) {
+  Tensor t = Empty(sizes, dtype, device);
+  if (!t.is_meta()) std::memset(t.raw_data(), 0, t.numel() * t.itemsize());
   return t;
 }
 
-Tensor Tensor::Full(IntSpan sizes, const Scalar& value, DType dtype) {
-  Tensor t = Empty(sizes, dtype);
+Tensor Tensor::Full(IntSpan sizes, const Scalar& value, DType dtype, Device device) {
+  Tensor t = Empty(sizes, dtype, device);
+  if (t.is_meta()) return t;
   VisitDType(dtype, [&]<typename T>(TypeTag<T>) {
     T v = value.is_float() ? CastValue<T>(value.to_double()) : CastValue<T>(value.to_int());
     T* p = t.data<T>();
@@ -90,15 +91,24 @@ Tensor Tensor::contiguous() const {
 
 Tensor Tensor::to(DType dtype) const {
   if (dtype == dtype_) return *this;
-  Tensor out = Empty(sizes_, dtype);
+  // Copies stay on the meta device (no data to copy), else on the CPU.
+  Tensor out = Empty(sizes_, dtype, is_meta() ? Device::Meta() : Device::CPU());
   TC_CHECK(out.CopyFrom(*this).ok());
   return out;
 }
 
 Tensor Tensor::clone() const {
-  Tensor out = Empty(sizes_, dtype_);
+  Tensor out = Empty(sizes_, dtype_, is_meta() ? Device::Meta() : Device::CPU());
   TC_CHECK(out.CopyFrom(*this).ok());
   return out;
+}
+
+Tensor Tensor::ToMeta() const {
+  if (is_meta()) return *this;
+  if (!IsNonOverlappingAndDense(sizes_, strides_)) return Empty(sizes_, dtype_, Device::Meta());
+  // Dense strides address exactly numel elements from offset 0.
+  return Tensor(Storage::CreateMeta(static_cast<size_t>(numel()) * itemsize()), dtype_, sizes_,
+                strides_, 0);
 }
 
 absl::Status Tensor::CopyFrom(const Tensor& src) {
@@ -106,6 +116,10 @@ absl::Status Tensor::CopyFrom(const Tensor& src) {
     return absl::InvalidArgumentError(
         absl::StrFormat("copy: shape mismatch, destination %s vs source %s", ShapeToString(sizes_),
                         ShapeToString(src.sizes_)));
+  }
+  if (is_meta()) return absl::OkStatus();
+  if (src.is_meta()) {
+    return absl::UnimplementedError("Cannot copy out of meta tensor; no data!");
   }
   char* dst_base = static_cast<char*>(raw_data());
   const char* src_base = static_cast<const char*>(src.raw_data());
@@ -129,6 +143,7 @@ absl::Status Tensor::CopyFrom(const Tensor& src) {
 }
 
 double Tensor::ElementAsDouble(int64_t flat_index) const {
+  TC_CHECK(!is_meta()) << "reading an element of a meta tensor";
   int64_t offset = 0;
   for (int64_t k = dim() - 1; k >= 0; --k) {
     offset += (flat_index % sizes_[k]) * strides_[k];
@@ -146,6 +161,7 @@ double Tensor::item_double() const {
 
 int64_t Tensor::item_int() const {
   TC_CHECK(numel() == 1);
+  TC_CHECK(!is_meta()) << "reading an element of a meta tensor";
   return VisitDType(dtype_, [&]<typename T>(TypeTag<T>) {
     if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
       return static_cast<int64_t>(static_cast<float>(*data<T>()));

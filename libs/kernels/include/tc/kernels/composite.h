@@ -16,7 +16,7 @@ namespace tc::kernels {
 // Runs composite `op` (category kComposite) on `args` as Call() would:
 // schema checks and defaults, then each core op of the decomposition
 // eagerly. Outputs may alias inputs where PyTorch's do (views, dropout in
-// eval mode).
+// eval mode). With a meta argument every core op runs as CallMeta.
 absl::StatusOr<std::vector<Tensor>> RunComposite(const graph_ir::OpDef& op,
                                                  std::span<const KernelArg> args);
 

@@ -3,6 +3,14 @@
 // Call() checks the arguments with graph-ir's meta function (so eager runs
 // and graphs agree on shapes and dtypes), allocates the outputs and runs the
 // CPU kernel for the op.
+//
+// Meta tensors (tensor::Device::Meta(), no data) run as PyTorch's meta
+// kernels do: only the meta function runs and the outputs are meta tensors
+// with the dtype, sizes and strides the CPU kernel would give (views share
+// their base's storage). Mixing devices follows PyTorch: a pointwise op or
+// cat on a meta tensor and a cpu tensor fails ("Tensor on device cpu is not
+// on the expected device meta!") unless the cpu one is 0-dim; the other
+// ops take cpu tensors next to meta ones for their metadata.
 #ifndef TC_KERNELS_EAGER_H_
 #define TC_KERNELS_EAGER_H_
 
@@ -40,6 +48,14 @@ absl::StatusOr<std::vector<Tensor>> Call(const graph_ir::OpDef& op,
 absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name, std::vector<KernelArg> args);
 absl::StatusOr<std::vector<Tensor>> Call(std::string_view op_name,
                                          std::initializer_list<KernelArg> args);
+// Call() on the meta device, whatever the arguments' devices: nothing is
+// read or written, tensors with data count for their metadata only, and
+// creation and random ops (no tensor argument to take a device from) make
+// meta tensors. What an op tracer returns for an op (script's op_tracer.h).
+absl::StatusOr<std::vector<Tensor>> CallMeta(const graph_ir::OpDef& op,
+                                             std::span<const KernelArg> args);
+absl::StatusOr<std::vector<Tensor>> CallMeta(const graph_ir::OpDef& op,
+                                             std::initializer_list<KernelArg> args);
 // Shorthand for single-output ops.
 absl::StatusOr<Tensor> Call1(std::string_view op_name, std::vector<KernelArg> args);
 absl::StatusOr<Tensor> Call1(std::string_view op_name, std::initializer_list<KernelArg> args);

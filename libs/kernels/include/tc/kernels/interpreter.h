@@ -18,7 +18,9 @@ class Interpreter {
 
   // Runs the graph on `inputs` (one per placeholder, matching its metadata:
   // dtype and sizes are checked) and returns the graph's outputs. Values are
-  // freed after their last use.
+  // freed after their last use. When an input is a meta tensor, every node
+  // runs as kernels::CallMeta: the outputs are meta tensors, no data read.
+  // Cpu inputs next to meta ones count for their metadata only.
   absl::StatusOr<std::vector<tensor::Tensor>> Run(std::span<const tensor::Tensor> inputs) const;
 
  private:

@@ -60,6 +60,13 @@ class VM {
   // Runs a script function's frame with its parameters already bound
   // (`params` as in FrameHookCall), without consulting the frame hook.
   Value RunFunction(FunctionObject* fn, Value* params);
+  // Binds a call's arguments to `fn`'s parameter slots as a call would
+  // (defaults, *args, **kwargs; TypeError as CPython words it), writing
+  // code->nparams values to `params`. False with the exception set.
+  bool BindArguments(FunctionObject* fn, Value* params, const Value* args, int32_t nargs,
+                     const TupleObject* kwnames, const Value* self) {
+    return BindArgs(fn, params, args, nargs, kwnames, self);
+  }
 
   // --- Attributes, operators, conversions --------------------------------
   Value GetAttr(const Value& obj, std::string_view name);

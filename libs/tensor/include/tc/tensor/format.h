@@ -32,10 +32,12 @@ struct FormatOptions {
 
 // What `repr(t)` prints in PyTorch for the same values, e.g.
 // "tensor([1.5000, 2.0000])", "tensor([], size=(0, 3))",
-// "tensor([1, 2], dtype=torch.int32)". A tensor whose storage is not on the
-// CPU prints without values, as PyTorch prints a meta tensor:
-// "tensor(..., device='cuda:0', size=(2, 3))". An undefined tensor prints as
-// "tensor(undefined)".
+// "tensor([1, 2], dtype=torch.int32)". A meta tensor prints as PyTorch
+// prints it, without values: "tensor(..., device='meta', size=(2, 3))",
+// "tensor(..., device='meta', size=())", "tensor(..., device='meta',
+// size=(3,), dtype=torch.int64)" (the dtype unless float32). A tensor in
+// other memory this library cannot read (cuda) prints the same way with its
+// device named. An undefined tensor prints as "tensor(undefined)".
 std::string FormatTensor(const Tensor& t, const FormatOptions& options = {});
 
 }  // namespace tc::tensor

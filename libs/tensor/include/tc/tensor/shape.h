@@ -24,6 +24,11 @@ Shape ContiguousStrides(IntSpan sizes);
 // dimensions may have any stride, as in PyTorch).
 bool IsContiguous(IntSpan sizes, IntSpan strides);
 
+// PyTorch's is_non_overlapping_and_dense: the strides address exactly
+// Numel(sizes) consecutive elements, each once, in some dimension order
+// (a permuted contiguous tensor). Copies of such tensors keep their strides.
+bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides);
+
 // "[2, 3]" as PyTorch prints a size list.
 std::string ShapeToString(IntSpan sizes);
 

@@ -1,5 +1,6 @@
 // Storage: a refcounted, 64-byte aligned block of memory that tensor views
-// share, and the Allocator it comes from.
+// share, and the Allocator it comes from. A meta storage (Device::Meta())
+// has a size and no memory.
 //
 // The allocator is pluggable so that libs/kernels can install a caching
 // allocator (fresh pages cost ~1 us per 4 KiB here) without this library
@@ -40,11 +41,16 @@ class Storage {
   static std::shared_ptr<Storage> Create(size_t bytes, Allocator* allocator = nullptr);
   // Wraps memory the caller owns and keeps alive; never freed here.
   static std::shared_ptr<Storage> Borrow(void* data, size_t bytes, Device device = Device::CPU());
+  // A meta storage of `bytes`: nothing is allocated and data() is null.
+  // Every call makes a distinct object, since a fake tensor's identity
+  // (what aliases what, while tracing) is its storage.
+  static std::shared_ptr<Storage> CreateMeta(size_t bytes);
 
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
+  // Null for a meta storage.
   void* data() const { return data_; }
   size_t nbytes() const { return nbytes_; }
   Device device() const { return device_; }

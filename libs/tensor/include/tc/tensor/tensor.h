@@ -3,6 +3,11 @@
 //
 // Copying a Tensor copies the view, not the data, as in PyTorch. Views made by
 // AsStrided share storage; contiguous() and to() copy only when they must.
+//
+// A meta tensor (Device::Meta()) has all of this but data: its storage
+// allocates nothing. Every member here is safe on it except the element
+// readers (raw_data, data, item_*, ElementAsDouble, Item), which callers
+// must not use on meta tensors; copies of a meta tensor are meta tensors.
 #ifndef TC_TENSOR_TENSOR_H_
 #define TC_TENSOR_TENSOR_H_
 
@@ -25,11 +30,13 @@ class Tensor {
   // An undefined tensor (no storage); defined() is false.
   Tensor() = default;
 
-  // Uninitialized contiguous memory.
+  // Uninitialized contiguous memory on the CPU; on Device::Meta(), a meta
+  // tensor over a new storage of the same byte size. Other devices abort.
   static Tensor Empty(IntSpan sizes, DType dtype, Device device = Device::CPU());
-  static Tensor Zeros(IntSpan sizes, DType dtype);
-  // Every element `value`, converted to `dtype`.
-  static Tensor Full(IntSpan sizes, const Scalar& value, DType dtype);
+  static Tensor Zeros(IntSpan sizes, DType dtype, Device device = Device::CPU());
+  // Every element `value`, converted to `dtype` (meta: nothing written).
+  static Tensor Full(IntSpan sizes, const Scalar& value, DType dtype,
+                     Device device = Device::CPU());
   // A 0-dim tensor holding `value`.
   static Tensor FromScalar(const Scalar& value, DType dtype);
   // A view of existing storage.
@@ -48,8 +55,10 @@ class Tensor {
   size_t itemsize() const { return ItemSize(dtype_); }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   bool is_contiguous() const { return IsContiguous(sizes_, strides_); }
+  bool is_meta() const { return storage_ != nullptr && storage_->device().is_meta(); }
 
-  // Address of element [0, 0, ...] (the view's offset applied).
+  // Address of element [0, 0, ...] (the view's offset applied). Not for
+  // meta tensors.
   void* raw_data() const {
     return static_cast<char*>(storage_->data()) + offset_ * static_cast<int64_t>(itemsize());
   }
@@ -61,17 +70,25 @@ class Tensor {
   // A view with other sizes/strides/offset over the same storage. The caller
   // guarantees the view stays inside the storage (checked in debug builds).
   Tensor AsStrided(IntSpan sizes, IntSpan strides, int64_t offset) const;
-  // This tensor when contiguous, else a contiguous copy.
+  // This tensor when contiguous, else a contiguous copy (on its device).
   Tensor contiguous() const;
   // This tensor when already `dtype`, else a converted contiguous copy.
   Tensor to(DType dtype) const;
   // A contiguous copy that shares nothing with this tensor.
   Tensor clone() const;
+  // This tensor on the meta device: itself when already meta, else a new
+  // meta tensor with its sizes and dtype, laid out as PyTorch's
+  // `t.to('meta')`: its strides when IsNonOverlappingAndDense, else
+  // contiguous.
+  Tensor ToMeta() const;
   // Copies `src` (same sizes; any dtype, any strides) into this tensor's
-  // elements, converting values. Sizes must match exactly.
+  // elements, converting values. Sizes must match exactly. Into a meta
+  // tensor nothing is copied; from a meta tensor into one with data is
+  // Unimplemented ("Cannot copy out of meta tensor; no data!").
   absl::Status CopyFrom(const Tensor& src);
 
   // The single element of a 1-element tensor as a double / int64 / bool.
+  // These read data: they abort on a meta tensor.
   double item_double() const;
   int64_t item_int() const;
   // Element at a flat row-major index (slow; for tests and printing).

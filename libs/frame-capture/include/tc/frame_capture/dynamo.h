@@ -1,0 +1,117 @@
+// Dynamo: the frame-capture runtime of one VM. It owns the eval-frame hook,
+// the per-code caches of compiled entries, and the compile contexts that
+// torch.compile's wrappers enter; the compiler library drives it (backends,
+// explain, counters) through this header.
+//
+// One call of a function under a compile context: the hook looks up the
+// code's entries and checks their guards; a hit runs the entry (the graph
+// through its backend, then the break instruction and the resume function,
+// if the frame broke); a miss traces the frame, compiles the graph, stores
+// the entry and runs it.
+#ifndef TC_FRAME_CAPTURE_DYNAMO_H_
+#define TC_FRAME_CAPTURE_DYNAMO_H_
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tc/frame_capture/captured_graph.h"
+#include "tc/script/vm.h"
+#include "tc/tensor/tensor.h"
+
+namespace tc::frame_capture {
+
+// A backend's compiled form of one graph: graph inputs -> graph outputs.
+// False with an exception set on the VM when it fails.
+using CompiledGraph = std::function<bool(script::VM& vm, std::span<const tensor::Tensor> inputs,
+                                         std::vector<tensor::Tensor>* outputs)>;
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  // False with an exception set on the VM when compiling fails.
+  virtual bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
+                       CompiledGraph* out) = 0;
+};
+
+struct CompileOptions {
+  std::shared_ptr<Backend> backend;
+  bool fullgraph = false;
+};
+
+// torch._dynamo.config values frame-capture reads.
+struct Config {
+  int recompile_limit = 8;  // alias cache_size_limit
+  int accumulated_recompile_limit = 256;
+  bool error_on_recompile = false;
+};
+
+// What explain and the profilers see of each compiled graph.
+struct CompileEvent {
+  std::shared_ptr<const CapturedGraph> graph;
+  std::vector<std::string> guards;  // one printed guard each ("L['x']: TENSOR_MATCH ...")
+};
+
+class Dynamo {
+ public:
+  enum class Mode : uint8_t { kCompile, kRunOnly, kDisabled };
+
+  // The runtime of `vm`, created (and its hook installed) on first use.
+  static Dynamo& For(script::VM& vm);
+  ~Dynamo();
+
+  // A compile context: calls made while it is innermost are compiled
+  // (kCompile), only looked up (kRunOnly), or left alone (kDisabled).
+  class Scope {
+   public:
+    Scope(Dynamo& d, Mode mode, const CompileOptions* options);
+    ~Scope();
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    Dynamo& d_;
+  };
+
+  // Special callables (filled by the compiler library's decorators).
+  void MarkGraphBreak(const script::Value& fn);
+  void MarkDisabled(const script::Value& wrapper, bool recursive);
+  void MarkSkippedCode(const script::Code* code);
+  void MarkAllowInGraph(const script::Value& fn);
+  void MarkDisallowInGraph(const script::Value& fn);
+
+  Config& config() { return config_; }
+  // torch._dynamo.reset(): forgets every compiled entry, frame number and
+  // timing.
+  void Reset();
+
+  // Observers of compiled graphs (explain); returns an id for removal.
+  int AddObserver(std::function<void(const CompileEvent&)> fn);
+  void RemoveObserver(int id);
+
+  // Recompilations so far: (function label "'f' (file.py:3)", reason).
+  const std::vector<std::pair<std::string, std::string>>& recompiles() const;
+  // Graph-break reasons so far (first line -> count), as counters["graph_break"].
+  const std::map<std::string, int>& graph_break_counts() const;
+  // compile_times: phase name -> durations in seconds, in order.
+  const std::vector<std::pair<std::string, std::vector<double>>>& compile_times() const;
+
+  // Exception types (torch._dynamo.exc.*), subclasses of RuntimeError.
+  static script::Type* UnsupportedType();
+  static script::Type* RecompileErrorType();
+
+  struct Impl;
+
+ private:
+  explicit Dynamo(script::VM& vm);
+  std::unique_ptr<Impl> impl_;
+  Config config_;
+};
+
+}  // namespace tc::frame_capture
+
+#endif  // TC_FRAME_CAPTURE_DYNAMO_H_

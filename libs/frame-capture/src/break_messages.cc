@@ -1,0 +1,156 @@
+// Graph-break reason texts.
+#include "break_messages.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+namespace tc::frame_capture {
+
+std::string BreakMessage::Format() const {
+  std::string s = absl::StrCat(gb_type, "\n  Explanation: ", explanation, "\n");
+  for (const std::string& h : hints) absl::StrAppend(&s, "  Hint: ", h, "\n");
+  absl::StrAppend(&s, "\n  Developer debug context: ", context, "\n");
+  if (gb_id >= 0) {
+    absl::StrAppendFormat(&s,
+                          "\n For more details about this graph break, please visit: "
+                          "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb%04d.html",
+                          gb_id);
+  }
+  return s;
+}
+
+std::string VariableClassName(const std::string& type_name, bool is_tensor) {
+  if (is_tensor) return "<class 'torch._dynamo.variables.tensor.TensorVariable'>";
+  if (type_name == "str" || type_name == "int" || type_name == "float" || type_name == "bool" ||
+      type_name == "NoneType") {
+    return "<class 'torch._dynamo.variables.constant.ConstantVariable'>";
+  }
+  if (type_name == "list") return "<class 'torch._dynamo.variables.lists.ListVariable'>";
+  if (type_name == "tuple") return "<class 'torch._dynamo.variables.lists.TupleVariable'>";
+  if (type_name == "dict") return "<class 'torch._dynamo.variables.dicts.ConstDictVariable'>";
+  return "<class 'torch._dynamo.variables.user_defined.UserDefinedObjectVariable'>";
+}
+
+BreakMessage PrintBreak(const std::vector<std::string>& arg_types, bool has_kwargs) {
+  std::string types = absl::StrCat("[",
+                                   absl::StrJoin(arg_types, ", ",
+                                                 [](std::string* out, const std::string& t) {
+                                                   absl::StrAppend(out, "'", t, "'");
+                                                 }),
+                                   "]");
+  BreakMessage m;
+  m.gb_type = "Failed to trace builtin operator";
+  m.explanation = absl::StrFormat(
+      "Dynamo does not know how to trace builtin operator `print` with argument types %s "
+      "(has_kwargs %s)",
+      types, has_kwargs ? "True" : "False");
+  m.hints = {absl::StrFormat("Avoid calling builtin `print` with argument types %s. Consider "
+                             "using an equivalent alternative function/method to `print`.",
+                             types),
+             "If you are attempting to call a logging function (e.g. `print`), you can try adding "
+             "it to `torch._dynamo.config.reorderable_logging_functions`.",
+             "Please report an issue to PyTorch."};
+  m.context = absl::StrFormat("builtin print %s %s", types, has_kwargs ? "True" : "False");
+  m.gb_id = 59;
+  return m;
+}
+
+BreakMessage DataDependentJump() {
+  BreakMessage m;
+  m.gb_type = "Data-dependent branching";
+  m.explanation =
+      "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not "
+      "support tracing dynamic control flow.";
+  m.hints = {
+      "This graph break is fundamental - it is unlikely that Dynamo will ever be able to "
+      "trace through your code. Consider finding a workaround.",
+      "Use `torch.cond` to express dynamic control flow."};
+  m.context = "attempted to jump with TensorVariable()";
+  m.gb_id = 170;
+  return m;
+}
+
+BreakMessage UserGraphBreak(const std::string& msg) {
+  BreakMessage m;
+  m.gb_type = "Call to `torch._dynamo.graph_break()`";
+  m.explanation = absl::StrCat("User-inserted graph break. Message: ", msg.empty() ? "None" : msg);
+  m.hints = {"Remove the `torch._dynamo.graph_break()` call."};
+  m.context = "Called `torch._dynamo.graph_break()` with args `[]`, kwargs `{}`";
+  m.gb_id = 25;
+  return m;
+}
+
+BreakMessage TensorItemBreak() {
+  BreakMessage m;
+  m.gb_type = "Unsupported Tensor.item() call with capture_scalar_outputs=False";
+  m.explanation =
+      "Dynamo does not support tracing `Tensor.item()` with config.capture_scalar_outputs=False.";
+  m.hints = {
+      "Set `torch._dynamo.config.capture_scalar_outputs = True` or "
+      "`export TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these operations in the "
+      "captured graph."};
+  m.context = "call_method TensorVariable() item () {}";
+  m.gb_id = 124;
+  return m;
+}
+
+BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive) {
+  BreakMessage m;
+  if (recursive) {
+    m.gb_type = "Skip calling `torch.compiler.disable()`d function";
+    m.explanation =
+        absl::StrCat("Skip calling function `", fn_repr,
+                     "` since it was wrapped with `torch.compiler.disable` (reason: None)");
+    m.hints = {"Remove the `torch.compiler.disable` call"};
+    m.context = fn_repr;
+    m.gb_id = 98;
+  } else {
+    m.gb_type = "Skip inlining `torch.compiler.disable()`d function";
+    m.explanation =
+        absl::StrCat("Skip inlining function ", fn_repr,
+                     " since it was wrapped with `torch.compiler.disable` (reason: None)");
+    m.hints = {"Remove the `torch.compiler.disable` call"};
+    m.context = fn_repr;
+    m.gb_id = 99;
+  }
+  return m;
+}
+
+BreakMessage DisallowedCallBreak(const std::string& fn_name) {
+  BreakMessage m;
+  m.gb_type = "Attempted to call function marked as skipped";
+  m.explanation = absl::StrCat("Dynamo does not know how to trace the builtin `", fn_name,
+                               ".` This function is either a Python builtin (e.g. _warnings.warn) "
+                               "or a third-party C/C++ Python extension (perhaps created with "
+                               "pybind).");
+  m.hints = {
+      "If it is a Python builtin, please file an issue on GitHub so the PyTorch team can "
+      "add support for it and see the next case for a workaround."};
+  m.context = absl::StrCat("module: ", fn_name);
+  m.gb_id = 7;
+  return m;
+}
+
+BreakMessage SkippedCallBreak(const std::string& what) {
+  BreakMessage m;
+  m.gb_type = "Attempted to call function marked as skipped";
+  m.explanation = absl::StrCat("Dynamo does not know how to trace ", what, ".");
+  m.hints = {"Avoid calling this function in compiled code."};
+  m.context = std::string(what);
+  m.gb_id = 7;
+  return m;
+}
+
+BreakMessage UnsupportedBreak(const std::string& what) {
+  BreakMessage m;
+  m.gb_type = "Unsupported by tc";
+  m.explanation = absl::StrCat("tc's frame capture does not model ", what, " yet.");
+  m.hints = {
+      "Move this code out of the compiled function, or wrap it with "
+      "`torch.compiler.disable`."};
+  m.context = std::string(what);
+  return m;
+}
+
+}  // namespace tc::frame_capture

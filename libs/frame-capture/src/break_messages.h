@@ -1,0 +1,37 @@
+// The texts of graph-break reasons, in PyTorch 2.x's structured form
+// (gb_type, Explanation, Hints, Developer debug context, link).
+#ifndef TC_FRAME_CAPTURE_SRC_BREAK_MESSAGES_H_
+#define TC_FRAME_CAPTURE_SRC_BREAK_MESSAGES_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tc::frame_capture {
+
+struct BreakMessage {
+  std::string gb_type;
+  std::string explanation;
+  std::vector<std::string> hints;
+  std::string context;
+  int gb_id = -1;  // the registry number, or -1 for none
+
+  std::string Format() const;
+};
+
+// The reasons frame-capture gives, one constructor per situation.
+BreakMessage PrintBreak(const std::vector<std::string>& arg_types, bool has_kwargs);
+BreakMessage DataDependentJump();
+BreakMessage UserGraphBreak(const std::string& msg);
+BreakMessage TensorItemBreak();
+BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive);
+BreakMessage DisallowedCallBreak(const std::string& fn_name);
+BreakMessage SkippedCallBreak(const std::string& what);
+BreakMessage UnsupportedBreak(const std::string& what);
+
+// The VariableTracker class name Dynamo shows for a value of this kind.
+std::string VariableClassName(const std::string& type_name, bool is_tensor);
+
+}  // namespace tc::frame_capture
+
+#endif  // TC_FRAME_CAPTURE_SRC_BREAK_MESSAGES_H_

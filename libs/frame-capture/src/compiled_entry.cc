@@ -1,0 +1,314 @@
+// Running compiled entries.
+#include "compiled_entry.h"
+
+#include "absl/strings/str_cat.h"
+
+#include "tc/script/native.h"
+#include "tc/script/tensor_value.h"
+
+namespace tc::frame_capture {
+
+using script::Opcode;
+using script::Value;
+
+bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value*>* outputs,
+                 Rebuild* out) {
+  const script::BuiltinTypes& T = script::Types();
+  const Value& x = v.v;
+  if (x.is_null()) {
+    out->kind = Rebuild::Kind::kNull;
+    return true;
+  }
+  if (!x.is_object()) {
+    out->kind = Rebuild::Kind::kConst;
+    out->constant = x;
+    return true;
+  }
+  if (script::IsTensorValue(x)) {
+    graph_ir::Value* gv = const_cast<Translator&>(tr).recorder().ValueOf(script::TensorOfValue(x));
+    if (gv == nullptr) {
+      out->kind = Rebuild::Kind::kConst;  // a real tensor met while tracing
+      out->constant = x;
+      return true;
+    }
+    int index = -1;
+    for (size_t i = 0; i < outputs->size(); ++i) {
+      if ((*outputs)[i] == gv) index = static_cast<int>(i);
+    }
+    if (index < 0) {
+      index = static_cast<int>(outputs->size());
+      outputs->push_back(gv);
+    }
+    out->kind = Rebuild::Kind::kOutput;
+    out->output = index;
+    out->requires_grad = script::TensorRequiresGrad(x);
+    out->tensor_type = x.type();
+    return true;
+  }
+  const script::Object* o = x.as_object();
+  auto copy = tr.copies().find(o);
+  if (copy != tr.copies().end()) {
+    out->kind = Rebuild::Kind::kSource;
+    out->source = copy->second;
+    return true;
+  }
+  if (tr.IsNewObject(o)) {
+    const script::Type* t = o->type;
+    if (t == T.tuple || t == T.list) {
+      out->kind = t == T.tuple ? Rebuild::Kind::kTuple : Rebuild::Kind::kList;
+      const auto& items = t == T.tuple ? script::Cast<script::TupleObject>(x)->items
+                                       : script::Cast<script::ListObject>(x)->items;
+      for (const Value& item : items) {
+        Rebuild r;
+        if (!PlanRebuild(tr, Var{item, nullptr}, outputs, &r)) return false;
+        out->items.push_back(std::move(r));
+      }
+      return true;
+    }
+    if (t == T.dict) {
+      out->kind = Rebuild::Kind::kDict;
+      for (const auto& e : script::Cast<script::DictObject>(x)->entries) {
+        if (e.key.is_null()) continue;
+        Rebuild k, val;
+        if (!PlanRebuild(tr, Var{e.key, nullptr}, outputs, &k)) return false;
+        if (!PlanRebuild(tr, Var{e.value, nullptr}, outputs, &val)) return false;
+        out->items.push_back(std::move(k));
+        out->items.push_back(std::move(val));
+      }
+      return true;
+    }
+    if (t == T.slice || t == T.range) {
+      out->kind = Rebuild::Kind::kConst;
+      out->constant = x;
+      return true;
+    }
+    return false;
+  }
+  if (v.src != nullptr) {
+    out->kind = Rebuild::Kind::kSource;
+    out->source = v.src;
+    return true;
+  }
+  out->kind = Rebuild::Kind::kConst;
+  out->constant = x;
+  return true;
+}
+
+namespace {
+
+Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Tensor>& outputs,
+                  const FrameView& frame) {
+  switch (r.kind) {
+    case Rebuild::Kind::kNull:
+      return Value();
+    case Rebuild::Kind::kConst:
+      return r.constant;
+    case Rebuild::Kind::kSource:
+      return Fetch(vm, *r.source, frame);
+    case Rebuild::Kind::kOutput:
+      return script::NewTensorValue(
+          outputs[r.output], r.requires_grad,
+          r.tensor_type == script::TensorValueType() ? nullptr : r.tensor_type);
+    case Rebuild::Kind::kTuple:
+    case Rebuild::Kind::kList: {
+      std::vector<Value> items;
+      for (const Rebuild& i : r.items) items.push_back(Materialize(vm, i, outputs, frame));
+      return r.kind == Rebuild::Kind::kTuple ? script::NewTuple(std::move(items))
+                                             : script::NewList(std::move(items));
+    }
+    case Rebuild::Kind::kDict: {
+      Value d = script::NewDict();
+      for (size_t i = 0; i + 1 < r.items.size(); i += 2) {
+        vm.SetItem(d, Materialize(vm, r.items[i], outputs, frame),
+                   Materialize(vm, r.items[i + 1], outputs, frame));
+      }
+      return d;
+    }
+  }
+  return Value();
+}
+
+// Runs the one instruction a graph broke on, on the rebuilt stack.
+bool ExecuteInstruction(script::VM& vm, const script::CodeObject* co, int pc,
+                        std::vector<Value>* stack, script::FunctionObject* fn) {
+  const script::Instruction ins = co->code->instructions[pc];
+  auto pop = [&] {
+    Value v = std::move(stack->back());
+    stack->pop_back();
+    return v;
+  };
+  switch (ins.op) {
+    case Opcode::kCall:
+    case Opcode::kCallKw:
+    case Opcode::kCallMethod:
+    case Opcode::kCallMethodKw: {
+      Value names;
+      if (ins.op == Opcode::kCallKw || ins.op == Opcode::kCallMethodKw) names = pop();
+      std::vector<Value> args(stack->end() - ins.arg, stack->end());
+      stack->resize(stack->size() - ins.arg);
+      Value callable;
+      if (ins.op == Opcode::kCallMethod || ins.op == Opcode::kCallMethodKw) {
+        Value self = pop();
+        callable = pop();
+        if (!self.is_null()) args.insert(args.begin(), std::move(self));
+      } else {
+        callable = pop();
+      }
+      const script::TupleObject* kw =
+          names.is_null() ? nullptr : script::Cast<script::TupleObject>(names);
+      int32_t nkw = kw == nullptr ? 0 : static_cast<int32_t>(kw->items.size());
+      Value r = vm.Call(callable,
+                        script::ArgsView(args.data(), static_cast<int32_t>(args.size()) - nkw, kw));
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    case Opcode::kCallEx: {
+      Value kwargs = (ins.arg & 1) ? pop() : Value();
+      Value args = pop();
+      Value callable = pop();
+      std::vector<Value> argv;
+      if (!vm.Extend(&argv, args)) return false;
+      std::vector<std::pair<std::string_view, Value>> kws;
+      if (!kwargs.is_null()) {
+        for (const auto& e : script::Cast<script::DictObject>(kwargs)->entries) {
+          if (!e.key.is_null()) kws.emplace_back(*script::StrValue(e.key), e.value);
+        }
+      }
+      Value r = vm.CallKw(callable, argv, kws);
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    case Opcode::kStoreAttr: {
+      Value obj = pop();
+      Value v = pop();
+      return vm.SetAttr(obj, co->names[ins.arg].get(), std::move(v));
+    }
+    case Opcode::kDeleteAttr:
+      return vm.DelAttr(pop(), co->names[ins.arg].get());
+    case Opcode::kStoreSubscr: {
+      Value key = pop();
+      Value c = pop();
+      Value v = pop();
+      return vm.SetItem(c, key, std::move(v));
+    }
+    case Opcode::kDeleteSubscr: {
+      Value key = pop();
+      Value c = pop();
+      return vm.DelItem(c, key);
+    }
+    case Opcode::kStoreGlobal:
+      script::DictSetStr(fn->globals.get(), co->code->names[ins.arg], pop());
+      return true;
+    case Opcode::kLoadAttr: {
+      Value r = vm.GetAttr(pop(), co->names[ins.arg].get());
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    case Opcode::kBinarySubscr: {
+      Value key = pop();
+      Value c = pop();
+      Value r = vm.GetItem(c, key);
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    case Opcode::kBinary:
+    case Opcode::kInplace: {
+      Value b = pop();
+      Value a = pop();
+      auto op = static_cast<script::BinaryOp>(ins.arg);
+      Value r = ins.op == Opcode::kInplace ? vm.Inplace(op, a, b) : vm.Binary(op, a, b);
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    case Opcode::kCompare: {
+      Value b = pop();
+      Value a = pop();
+      Value r = vm.Compare(static_cast<script::CompareOp>(ins.arg), a, b);
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    case Opcode::kUnary: {
+      Value r = vm.Unary(static_cast<script::UnaryOp>(ins.arg), pop());
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    case Opcode::kFormatValue: {
+      Value spec = (ins.arg & 4) ? pop() : Value();
+      Value v = pop();
+      int conv = ins.arg & 3;
+      if (conv == 1) v = vm.Str(v);
+      if (conv >= 2) v = vm.Repr(v);
+      if (v.is_null()) return false;
+      const std::string* s = spec.is_null() ? nullptr : script::StrValue(spec);
+      Value r = vm.Format(v, s == nullptr ? std::string_view() : *s);
+      if (r.is_null()) return false;
+      stack->push_back(std::move(r));
+      return true;
+    }
+    default:
+      vm.Raise(script::Types().runtime_error,
+               absl::StrCat("tc frame capture cannot resume after ",
+                            std::string(script::OpcodeName(ins.op))));
+      return false;
+  }
+}
+
+}  // namespace
+
+Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
+  std::vector<tensor::Tensor> outputs;
+  if (e.graph != nullptr) {
+    std::vector<tensor::Tensor> inputs;
+    inputs.reserve(e.input_sources.size());
+    for (size_t i = 0; i < e.input_sources.size(); ++i) {
+      if (e.input_sources[i] == nullptr) {
+        inputs.push_back(e.constants[i]);
+        continue;
+      }
+      Value v = Fetch(vm, *e.input_sources[i], frame);
+      if (!script::IsTensorValue(v)) {
+        return vm.Raise(script::Types().runtime_error, "a graph input is no longer a tensor");
+      }
+      inputs.push_back(script::TensorOfValue(v));
+    }
+    if (!e.compiled(vm, inputs, &outputs)) return Value();
+    for (auto [input, output] : e.mutated_inputs) {
+      Value dst = Fetch(vm, *e.input_sources[input], frame);
+      Value r = vm.CallMethod(dst, "copy_", {script::NewTensorValue(outputs[output])});
+      if (r.is_null()) return Value();
+    }
+  }
+  if (e.kind == TraceOutcome::Kind::kReturn) return Materialize(vm, e.stack[0], outputs, frame);
+
+  std::vector<Value> stack;
+  for (const Rebuild& r : e.stack) stack.push_back(Materialize(vm, r, outputs, frame));
+  std::vector<Value> locals;
+  for (const Rebuild& r : e.locals) locals.push_back(Materialize(vm, r, outputs, frame));
+  const script::Value* resume = &e.resume[0];
+  if (e.break_kind == TraceOutcome::BreakKind::kJump) {
+    const script::Instruction ins = frame.function->code->code->instructions[e.pc];
+    Value cond = stack.back();
+    int t = vm.Truthy(cond);
+    if (t < 0) return Value();
+    bool jump_when = ins.op == Opcode::kPopJumpIfTrue || ins.op == Opcode::kJumpIfTrueOrPop;
+    bool pops = ins.op == Opcode::kPopJumpIfFalse || ins.op == Opcode::kPopJumpIfTrue;
+    bool take = (t == 1) == jump_when;
+    if (pops || !take) stack.pop_back();
+    if (take) resume = &e.resume[1];
+  } else if (!ExecuteInstruction(vm, frame.function->code.get(), e.pc, &stack, frame.function)) {
+    return Value();
+  }
+  // The resume function's parameters: the stack, then the live locals.
+  std::vector<Value> args = std::move(stack);
+  for (int slot : e.live_locals) args.push_back(locals[slot]);
+  return vm.Call(*resume, script::ArgsView(args.data(), static_cast<int32_t>(args.size())));
+}
+
+}  // namespace tc::frame_capture

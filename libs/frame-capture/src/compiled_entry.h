@@ -1,0 +1,67 @@
+// CompiledEntry: what one trace of a frame produced, and running it on a
+// later call: guards, the compiled graph with the sources of its inputs,
+// and the epilogue that rebuilds the frame's values from the graph outputs
+// (the return value, or the state at a graph break: run the breaking
+// instruction eagerly, then call the resume function).
+#ifndef TC_FRAME_CAPTURE_SRC_COMPILED_ENTRY_H_
+#define TC_FRAME_CAPTURE_SRC_COMPILED_ENTRY_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tc/frame_capture/dynamo.h"
+#include "tc/frame_capture/source.h"
+
+#include "translator.h"
+
+namespace tc::frame_capture {
+
+// How to rebuild one value of the frame after the graph ran.
+struct Rebuild {
+  enum class Kind : uint8_t { kNull, kConst, kSource, kOutput, kTuple, kList, kDict };
+  Kind kind = Kind::kNull;
+  script::Value constant;
+  SourcePtr source;
+  int output = 0;              // graph output index
+  bool requires_grad = false;  // kOutput
+  script::Type* tensor_type = nullptr;
+  std::vector<Rebuild> items;  // containers (dict: key, value pairs)
+};
+
+struct CompiledEntry {
+  std::vector<GuardRecord> guards;
+  bool grad_mode = true;
+  int frame_id = 0;
+  int compile_id = 0;
+
+  // The graph; null when the trace recorded no op before its break.
+  std::shared_ptr<const CapturedGraph> graph;
+  CompiledGraph compiled;
+  std::vector<SourcePtr> input_sources;  // null: constants[i]
+  std::vector<tensor::Tensor> constants;
+  std::vector<std::pair<int, int>> mutated_inputs;  // (input, output) copied back
+
+  // Epilogue.
+  TraceOutcome::Kind kind = TraceOutcome::Kind::kReturn;
+  TraceOutcome::BreakKind break_kind = TraceOutcome::BreakKind::kInstruction;
+  int pc = 0;
+  std::vector<Rebuild> stack;  // kReturn: the return value
+  std::vector<Rebuild> locals;
+  // Resume functions: [0] continues after the break instruction (or the
+  // jump's fall-through), [1] at the jump target.
+  script::Value resume[2];
+  std::vector<int> live_locals;
+};
+
+// Builds the rebuild plan of `v`; false when the value cannot be rebuilt
+// (an iterator, a function made by the trace).
+bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value*>* outputs,
+                 Rebuild* out);
+
+// Runs `entry` for a call; the call's result, or null with an exception set.
+script::Value RunEntry(script::VM& vm, const CompiledEntry& entry, const FrameView& frame);
+
+}  // namespace tc::frame_capture
+
+#endif  // TC_FRAME_CAPTURE_SRC_COMPILED_ENTRY_H_

@@ -1,0 +1,114 @@
+// Source names and fetching values back from a frame.
+#include "tc/frame_capture/source.h"
+
+#include "absl/strings/str_cat.h"
+
+#include "tc/script/native.h"
+#include "tc/script/vm.h"
+
+namespace tc::frame_capture {
+
+using script::Value;
+
+namespace {
+SourcePtr Make(Source s) { return std::make_shared<const Source>(std::move(s)); }
+}  // namespace
+
+SourcePtr Source::Local(std::string name, int64_t slot) {
+  return Make({Kind::kLocal, std::move(name), slot, false, nullptr});
+}
+SourcePtr Source::Global(std::string name) {
+  return Make({Kind::kGlobal, std::move(name), 0, false, nullptr});
+}
+SourcePtr Source::Closure(std::string name, int64_t cell) {
+  return Make({Kind::kClosure, std::move(name), cell, false, nullptr});
+}
+SourcePtr Source::Attr(SourcePtr base, std::string name) {
+  return Make({Kind::kAttr, std::move(name), 0, false, std::move(base)});
+}
+SourcePtr Source::Item(SourcePtr base, int64_t index) {
+  return Make({Kind::kItem, "", index, false, std::move(base)});
+}
+SourcePtr Source::Key(SourcePtr base, std::string key) {
+  return Make({Kind::kItem, std::move(key), 0, true, std::move(base)});
+}
+
+std::string Source::Name() const {
+  switch (kind) {
+    case Kind::kLocal:
+    case Kind::kClosure:
+      return absl::StrCat("L['", name, "']");
+    case Kind::kGlobal:
+      return absl::StrCat("G['", name, "']");
+    case Kind::kAttr:
+      return absl::StrCat(base->Name(), ".", name);
+    case Kind::kItem:
+      return dict_key ? absl::StrCat(base->Name(), "['", name, "']")
+                      : absl::StrCat(base->Name(), "[", index, "]");
+  }
+  return "";
+}
+
+std::string Source::ShortName() const {
+  switch (kind) {
+    case Kind::kLocal:
+    case Kind::kClosure:
+    case Kind::kGlobal:
+      return name;
+    case Kind::kAttr:
+      return absl::StrCat(base->ShortName(), ".", name);
+    case Kind::kItem:
+      return dict_key ? absl::StrCat(base->ShortName(), "['", name, "']")
+                      : absl::StrCat(base->ShortName(), "[", index, "]");
+  }
+  return "";
+}
+
+bool Source::is_local_rooted() const {
+  const Source* s = this;
+  while (s->base != nullptr) s = s->base.get();
+  return s->kind != Kind::kGlobal;
+}
+
+Value Fetch(script::VM& vm, const Source& source, const FrameView& frame) {
+  switch (source.kind) {
+    case Source::Kind::kLocal:
+      return frame.params[source.index];
+    case Source::Kind::kGlobal: {
+      const Value* v = script::DictGetStr(frame.function->globals.get(), source.name);
+      if (v == nullptr) v = script::DictGetStr(vm.builtins(), source.name);
+      return v == nullptr ? Value() : *v;
+    }
+    case Source::Kind::kClosure: {
+      auto* closure = frame.function->closure.get();
+      if (closure == nullptr || source.index >= closure->size()) return Value();
+      return script::Cast<script::CellObject>(closure->items[source.index])->value;
+    }
+    case Source::Kind::kAttr: {
+      Value base = Fetch(vm, *source.base, frame);
+      if (base.is_null()) return base;
+      Value v = vm.GetAttrOrNull(base, script::Intern(source.name));
+      if (v.is_null()) vm.ClearException();
+      return v;
+    }
+    case Source::Kind::kItem: {
+      Value base = Fetch(vm, *source.base, frame);
+      if (base.is_null()) return base;
+      const script::Type* t = base.type();
+      const auto& types = script::Types();
+      if (source.dict_key) {
+        if (t != types.dict) return Value();
+        const Value* v = script::DictGetStr(script::Cast<script::DictObject>(base), source.name);
+        return v == nullptr ? Value() : *v;
+      }
+      const std::vector<Value>* items = nullptr;
+      if (t == types.list) items = &script::Cast<script::ListObject>(base)->items;
+      if (t == types.tuple) items = &script::Cast<script::TupleObject>(base)->items;
+      if (items == nullptr || source.index >= static_cast<int64_t>(items->size())) return Value();
+      return (*items)[source.index];
+    }
+  }
+  return Value();
+}
+
+}  // namespace tc::frame_capture

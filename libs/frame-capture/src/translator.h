@@ -1,0 +1,154 @@
+// Translator: symbolic evaluation of one script frame (Dynamo's
+// InstructionTranslator). Values on the symbolic stack are real script
+// values in which tensors are fakes recorded by a GraphRecorder, so Python
+// semantics (constants, containers, arithmetic on ints) come from the VM
+// itself, and every torch call runs the torch module's own code with the
+// recorder in place of the kernels. What it adds is what Dynamo adds:
+// sources and guards for what the trace read from the frame, inlining of
+// user functions, and graph breaks where a value's data or a side effect
+// is needed.
+#ifndef TC_FRAME_CAPTURE_SRC_TRANSLATOR_H_
+#define TC_FRAME_CAPTURE_SRC_TRANSLATOR_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+
+#include "tc/frame_capture/captured_graph.h"
+#include "tc/frame_capture/source.h"
+#include "tc/script/vm.h"
+
+#include "graph_recorder.h"
+
+namespace tc::frame_capture {
+
+// A value on the symbolic stack or in a symbolic local.
+struct Var {
+  script::Value v;  // null: an unset local or an empty method slot
+  SourcePtr src;    // where it came from in the frame; null when made by the trace
+};
+
+// What the trace assumed about a source (turned into a guards::GuardSet).
+struct GuardRecord {
+  enum class Kind : uint8_t { kTensor, kEquals, kNone, kType, kId, kLength };
+  Kind kind = Kind::kEquals;
+  SourcePtr source;
+  script::Value expected;  // kEquals: the constant; kType: the type; kId: the object
+  int64_t length = 0;      // kLength
+  // kTensor: the tensor's metadata when traced.
+  tensor::DType dtype = tensor::DType::kFloat32;
+  tensor::Device device;
+  tensor::Shape sizes, strides;
+  bool requires_grad = false;
+};
+
+// Callables frame-capture treats specially (filled by the compiler library
+// through Dynamo's registration API).
+struct SpecialCallables {
+  absl::flat_hash_set<const script::Object*> graph_break;  // torch._dynamo.graph_break
+  // Functions wrapped by torch.compiler.disable: the wrapper object -> recursive.
+  absl::flat_hash_map<const script::Object*, bool> disabled;
+  absl::flat_hash_set<const script::Code*> skipped_code;  // disable(recursive=False) targets
+  absl::flat_hash_set<const script::Object*> allow_in_graph;
+  absl::flat_hash_set<const script::Object*> disallow_in_graph;
+};
+
+struct TraceOutcome {
+  enum class Kind : uint8_t {
+    kReturn,  // traced to the end; `stack` holds the return value
+    kBreak,   // stopped before instruction `pc` of the root frame
+    kSkip,    // cannot be compiled: run the frame eagerly (reason says why)
+  };
+  enum class BreakKind : uint8_t {
+    kInstruction,  // run instruction `pc` eagerly, then resume at pc + 1
+    kJump,         // the stack top is a tensor a jump at `pc` tests
+  };
+  Kind kind = Kind::kSkip;
+  BreakKind break_kind = BreakKind::kInstruction;
+  int pc = 0;
+  std::vector<Var> stack;
+  std::vector<Var> locals;
+  std::string reason;
+  std::vector<FrameSummary> user_stack;
+  // Set when a restart must stop before `pc` (a break inside an inlined
+  // call or in the middle of an instruction that already recorded ops).
+  bool needs_restart = false;
+};
+
+class Translator {
+ public:
+  // `stop_at` >= 0: stop before that instruction of the root frame (the
+  // second pass of a break).
+  Translator(script::VM& vm, const SpecialCallables& special, script::FunctionObject* fn,
+             const script::Value* params, int stop_at);
+  ~Translator();
+
+  TraceOutcome Run();
+
+  GraphRecorder& recorder() { return recorder_; }
+  const std::vector<GuardRecord>& guards() const { return guards_; }
+  std::vector<CallRecord>& calls() { return calls_; }
+  // Containers the trace made as stand-ins for frame values (read-only
+  // copies): value object -> source.
+  const absl::flat_hash_map<const script::Object*, SourcePtr>& copies() const { return copies_; }
+  bool IsNewObject(const script::Object* o) const { return new_objects_.contains(o); }
+
+ private:
+  struct Frame;
+  struct Failure;
+
+  // Runs `f` until it returns (result in *out) or fails.
+  bool RunFrame(Frame& f, Var* out);
+  bool Step(Frame& f, bool* returned, Var* out);
+
+  Var Wrap(const script::Value& v, const SourcePtr& src);
+  void Guard(GuardRecord g);
+
+  bool CallVar(Frame& f, const Var& callable, std::vector<Var> args,
+               const script::TupleObject* kwnames, Var* out);
+  bool Inline(Frame& f, script::FunctionObject* fn, const Var* self, std::vector<Var> args,
+              const script::TupleObject* kwnames, Var* out);
+  bool CallNativeTracked(Frame& f, const script::Value& callable, const script::Value* self,
+                         std::vector<Var>& args, const script::TupleObject* kwnames,
+                         CallRecord::Kind kind, std::string target, Var* out);
+  // Runs a VM helper on fakes, recording a CallRecord when it made nodes.
+  template <typename Fn>
+  bool Tracked(Frame& f, CallRecord::Kind kind, std::string_view target, Fn&& fn, Var* out);
+
+  bool Unsupported(Frame& f, std::string reason);
+  bool FromException(Frame& f);
+  std::vector<FrameSummary> UserStack(const Frame& f) const;
+  bool IsFake(const script::Value& v) const { return recorder_.IsFake(v); }
+  bool AnyFake(const std::vector<Var>& vs) const;
+  bool IsPreexisting(const script::Value& v) const;
+
+  script::VM& vm_;
+  const SpecialCallables& special_;
+  script::FunctionObject* fn_;
+  const script::Value* params_;
+  int stop_at_;
+  GraphRecorder recorder_;
+  script::OpTracer* previous_tracer_ = nullptr;
+  std::vector<GuardRecord> guards_;
+  absl::flat_hash_set<std::string> guarded_;
+  std::vector<CallRecord> calls_;
+  absl::flat_hash_map<const script::Object*, SourcePtr> copies_;
+  absl::flat_hash_set<const script::Object*> new_objects_;
+  std::vector<script::Value> keep_alive_;
+  // Symbolic cells of closures made by the trace: the CellObject stand-in
+  // -> the symbolic cell.
+  absl::flat_hash_map<const script::Object*, std::shared_ptr<Var>> cells_;
+  int depth_ = 0;
+  int native_depth_ = 0;
+  // The failure being propagated out of inlined frames.
+  std::unique_ptr<TraceOutcome> failure_;
+  Frame* root_ = nullptr;
+};
+
+}  // namespace tc::frame_capture
+
+#endif  // TC_FRAME_CAPTURE_SRC_TRANSLATOR_H_

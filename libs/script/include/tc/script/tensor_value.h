@@ -1,0 +1,27 @@
+// Tensors as script values, for libraries above script (frame-capture,
+// compiler) that must look into torch.Tensor objects or make them without
+// knowing the torch module's object layout.
+#ifndef TC_SCRIPT_TENSOR_VALUE_H_
+#define TC_SCRIPT_TENSOR_VALUE_H_
+
+#include "tc/script/object.h"
+#include "tc/script/value.h"
+#include "tc/tensor/tensor.h"
+
+namespace tc::script {
+
+// torch.Tensor or a subclass (nn.Parameter, script subclasses).
+bool IsTensorValue(const Value& v);
+// The tensor inside; `v` must satisfy IsTensorValue.
+const tensor::Tensor& TensorOfValue(const Value& v);
+bool TensorRequiresGrad(const Value& v);
+// A new tensor object of `type` (torch.Tensor when null) holding `t`.
+Value NewTensorValue(tensor::Tensor t, bool requires_grad = false, Type* type = nullptr);
+// torch.Tensor itself.
+Type* TensorValueType();
+// Whether grad mode is on (torch.is_grad_enabled()).
+bool GradModeEnabled();
+
+}  // namespace tc::script
+
+#endif  // TC_SCRIPT_TENSOR_VALUE_H_
