@@ -91,6 +91,7 @@ print(torch.equal(fc.run(f, a, b), f(a, b)))
   EXPECT_EQ(out, "True\n");
   EXPECT_EQ(counts_.graphs, 1);
   EXPECT_EQ(counts_.function_calls, 3);  // sin, cos, add
+  ASSERT_FALSE(counts_.reasons.empty());
   EXPECT_EQ(counts_.reasons[0], "return_value");
 }
 

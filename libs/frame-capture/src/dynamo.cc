@@ -125,7 +125,9 @@ Dynamo& Dynamo::For(script::VM& vm) {
   static absl::flat_hash_map<script::VM*, std::unique_ptr<Dynamo>>* all =
       new absl::flat_hash_map<script::VM*, std::unique_ptr<Dynamo>>();
   auto& slot = (*all)[&vm];
-  if (slot == nullptr) {
+  // A VM without our hook is a new VM (possibly at a dead one's address):
+  // its runtime starts fresh.
+  if (slot == nullptr || vm.frame_hook() != Hook) {
     slot.reset(new Dynamo(vm));
     vm.SetFrameHook(Hook, slot->impl_.get());
   }
