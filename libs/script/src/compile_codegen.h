@@ -92,6 +92,8 @@ class CodeGen {
 
   // Expressions.
   void Expr(const ast::Expr& e);
+  // The iterable of a for loop or comprehension (constant sets as CPython).
+  void Iterable(const ast::Expr& e);
   void Store(const ast::Expr& target);
   void Unpack(const ast::Expr& target);
   void JumpIf(const ast::Expr& e, int label, bool cond);

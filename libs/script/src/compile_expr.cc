@@ -106,6 +106,10 @@ void EmitIterable(Unit& unit, const ast::Expr& iter, EmitExpr expr) {
 
 }  // namespace
 
+void CodeGen::Iterable(const ast::Expr& e) {
+  EmitIterable(u(), e, [this](const ast::Expr& x) { Expr(x); });
+}
+
 void CodeGen::LoadConst(Const c) { u().Emit(Opcode::kLoadConst, u().AddConst(std::move(c))); }
 
 std::optional<Const> CodeGen::ConstValue(const ast::Expr& e) const {

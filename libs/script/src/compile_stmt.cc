@@ -411,7 +411,7 @@ void CodeGen::BreakContinue(const ast::Stmt& s, bool is_break) {
 void CodeGen::For(const ast::Stmt& s) {
   Unit& unit = u();
   int start = unit.NewLabel(), cleanup = unit.NewLabel(), end = unit.NewLabel();
-  Expr(*s.b);
+  Iterable(*s.b);
   unit.Emit(Opcode::kGetIter);
   unit.Bind(start);
   unit.EmitJump(Opcode::kForIter, cleanup);

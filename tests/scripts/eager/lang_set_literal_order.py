@@ -27,3 +27,7 @@ s = {64, 0, 32, 128, 16}
 s.add(256)
 print(s, s | {512, 0, 1024}, s - {0, 32, 9})
 print(frozenset({8, 0, 16, 24, 1}), set([8, 0, 16, 24, 1]), set((8, 0, 16, 24, 1)))
+
+# A for loop over a constant set display iterates CPython's frozenset constant.
+for x in {8, 16, 1, 9, 33, -1, 7}:
+    print("for", x)
