@@ -262,22 +262,29 @@ bool ExecuteInstruction(script::VM& vm, const script::CodeObject* co, int pc,
 
 }  // namespace
 
+bool FetchInputs(script::VM& vm, const CompiledEntry& e, const FrameView& frame,
+                 std::vector<tensor::Tensor>* inputs) {
+  inputs->reserve(e.input_sources.size());
+  for (size_t i = 0; i < e.input_sources.size(); ++i) {
+    if (e.input_sources[i] == nullptr) {
+      inputs->push_back(e.constants[i]);
+      continue;
+    }
+    Value v = Fetch(vm, *e.input_sources[i], frame);
+    if (!script::IsTensorValue(v)) {
+      vm.Raise(script::Types().runtime_error, "a graph input is no longer a tensor");
+      return false;
+    }
+    inputs->push_back(script::TensorOfValue(v));
+  }
+  return true;
+}
+
 Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
   std::vector<tensor::Tensor> outputs;
   if (e.graph != nullptr) {
     std::vector<tensor::Tensor> inputs;
-    inputs.reserve(e.input_sources.size());
-    for (size_t i = 0; i < e.input_sources.size(); ++i) {
-      if (e.input_sources[i] == nullptr) {
-        inputs.push_back(e.constants[i]);
-        continue;
-      }
-      Value v = Fetch(vm, *e.input_sources[i], frame);
-      if (!script::IsTensorValue(v)) {
-        return vm.Raise(script::Types().runtime_error, "a graph input is no longer a tensor");
-      }
-      inputs.push_back(script::TensorOfValue(v));
-    }
+    if (!FetchInputs(vm, e, frame, &inputs)) return Value();
     if (!e.compiled(vm, inputs, &outputs)) return Value();
     for (auto [input, output] : e.mutated_inputs) {
       Value dst = Fetch(vm, *e.input_sources[input], frame);

@@ -59,6 +59,10 @@ struct CompiledEntry {
 bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value*>* outputs,
                  Rebuild* out);
 
+// The graph inputs of `entry` for a call (sources fetched, constants).
+bool FetchInputs(script::VM& vm, const CompiledEntry& entry, const FrameView& frame,
+                 std::vector<tensor::Tensor>* inputs);
+
 // Runs `entry` for a call; the call's result, or null with an exception set.
 script::Value RunEntry(script::VM& vm, const CompiledEntry& entry, const FrameView& frame);
 

@@ -99,9 +99,9 @@ struct Dynamo::Impl {
   script::FrameHookAction OnCall(const script::FrameHookCall& call, Value* result);
   bool Compile(script::FunctionObject* fn, const Value* params, const Context& ctx,
                CodeCache& cache, std::shared_ptr<CompiledEntry>* out);
-  bool Finish(Translator& tr, TraceOutcome& outcome, script::FunctionObject* fn, const Context& ctx,
-              CodeCache& cache, const std::string& reason_text,
-              std::shared_ptr<CompiledEntry>* out);
+  bool Finish(Translator& tr, TraceOutcome& outcome, script::FunctionObject* fn,
+              const Value* params, const Context& ctx, CodeCache& cache,
+              const std::string& reason_text, std::shared_ptr<CompiledEntry>* out);
   Value ResumeFunction(script::FunctionObject* fn, const script::Code& code, int target, int depth,
                        const std::vector<int>& live, int line);
 };
@@ -298,9 +298,9 @@ bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, cons
     again.reason = reason;
     again.user_stack = stack;
     again.break_kind = TraceOutcome::BreakKind::kInstruction;
-    ok = Finish(second, again, fn, ctx, cache, reason, out);
+    ok = Finish(second, again, fn, params, ctx, cache, reason, out);
   } else {
-    ok = Finish(first, outcome, fn, ctx, cache, outcome.reason, out);
+    ok = Finish(first, outcome, fn, params, ctx, cache, outcome.reason, out);
   }
   AddTime("_compile.compile_inner", Seconds(start));
   return ok;
@@ -324,8 +324,8 @@ Value Dynamo::Impl::ResumeFunction(script::FunctionObject* fn, const script::Cod
 }
 
 bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::FunctionObject* fn,
-                          const Context& ctx, CodeCache& cache, const std::string& reason_text,
-                          std::shared_ptr<CompiledEntry>* out) {
+                          const Value* params, const Context& ctx, CodeCache& cache,
+                          const std::string& reason_text, std::shared_ptr<CompiledEntry>* out) {
   const script::Code& code = *fn->code->code;
   auto e = std::make_shared<CompiledEntry>();
   e->guards = tr.guards();
@@ -393,8 +393,10 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
       vm.Raise(script::Types().runtime_error, "torch.compile: no backend");
       return false;
     }
+    std::vector<tensor::Tensor> example_inputs;
+    if (!FetchInputs(vm, *e, FrameView{params, fn}, &example_inputs)) return false;
     busy = true;
-    bool compiled = opts->backend->Compile(vm, g, &e->compiled);
+    bool compiled = opts->backend->Compile(vm, g, example_inputs, &e->compiled);
     busy = false;
     AddTime("OutputGraph.call_user_compiler", Seconds(start));
     if (!compiled) return false;

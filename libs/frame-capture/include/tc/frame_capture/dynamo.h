@@ -34,8 +34,10 @@ class Backend {
  public:
   virtual ~Backend() = default;
   // False with an exception set on the VM when compiling fails.
+  // `example_inputs` are the graph inputs of the call being compiled (real
+  // tensors, in graph-input order).
   virtual bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
-                       CompiledGraph* out) = 0;
+                       std::span<const tensor::Tensor> example_inputs, CompiledGraph* out) = 0;
 };
 
 struct CompileOptions {
