@@ -234,7 +234,9 @@ Value VM::Import(std::string_view dotted_name) {
   m->name = name;
   ModuleSet(m, "__name__", NewStr(name));
   DictSetStr(modules_.get(), name, mv);
-  if (!init(*this, m)) {
+  bool ok = init(*this, m);
+  for (ModuleInitFn extend : ModuleExtensions(name)) ok = ok && extend(*this, m);
+  if (!ok) {
     bool found;
     DictDel(*this, modules_.get(), NewStr(name), &found);
     if (!HasException())

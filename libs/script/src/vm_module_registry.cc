@@ -15,7 +15,21 @@ std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
       new std::map<std::string, ModuleInitFn, std::less<>>{{"collections", InitCollectionsModule}};
   return *r;
 }
+std::map<std::string, std::vector<ModuleInitFn>, std::less<>>& Extensions() {
+  static auto* e = new std::map<std::string, std::vector<ModuleInitFn>, std::less<>>();
+  return *e;
+}
 }  // namespace
+
+void RegisterModuleExtension(std::string_view dotted_name, ModuleInitFn extend) {
+  Extensions()[std::string(dotted_name)].push_back(extend);
+}
+
+std::vector<ModuleInitFn> ModuleExtensions(std::string_view dotted_name) {
+  auto& e = Extensions();
+  auto it = e.find(dotted_name);
+  return it == e.end() ? std::vector<ModuleInitFn>{} : it->second;
+}
 
 void RegisterBuiltinModule(std::string_view dotted_name, ModuleInitFn init) {
   Registry()[std::string(dotted_name)] = init;

@@ -28,8 +28,19 @@ void RegisterBuiltinModule(std::string_view dotted_name, ModuleInitFn init);
 ModuleInitFn FindBuiltinModule(std::string_view dotted_name);
 std::vector<std::string> BuiltinModuleNames();
 
+// Adds to a module after its init ran: a higher library puts its names
+// into a lower one's module (the compiler library adds `torch.compile` to
+// `torch`). Extensions run in registration order.
+void RegisterModuleExtension(std::string_view dotted_name, ModuleInitFn extend);
+std::vector<ModuleInitFn> ModuleExtensions(std::string_view dotted_name);
+
 struct ModuleRegistrar {
   ModuleRegistrar(std::string_view name, ModuleInitFn init) { RegisterBuiltinModule(name, init); }
+};
+struct ModuleExtensionRegistrar {
+  ModuleExtensionRegistrar(std::string_view name, ModuleInitFn extend) {
+    RegisterModuleExtension(name, extend);
+  }
 };
 
 }  // namespace tc::script
@@ -42,5 +53,9 @@ struct ModuleRegistrar {
 #define TC_SCRIPT_REGISTER_MODULE(name, init)                                                     \
   static ::tc::script::ModuleRegistrar TC_SCRIPT_REGISTER_MODULE_CAT(tc_script_module_registrar_, \
                                                                      __LINE__)(name, init)
+
+#define TC_SCRIPT_EXTEND_MODULE(name, extend)                                  \
+  static ::tc::script::ModuleExtensionRegistrar TC_SCRIPT_REGISTER_MODULE_CAT( \
+      tc_script_module_extension_, __LINE__)(name, extend)
 
 #endif  // TC_SCRIPT_MODULE_REGISTRY_H_

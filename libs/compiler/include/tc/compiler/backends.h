@@ -1,0 +1,42 @@
+// The backend registry: torch.compile(backend="name") finds backends here;
+// a script callable backend(gm, example_inputs) is wrapped by
+// ScriptBackend. "eager" runs graphs on the kernels interpreter.
+#ifndef TC_COMPILER_BACKENDS_H_
+#define TC_COMPILER_BACKENDS_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tc/frame_capture/dynamo.h"
+#include "tc/script/value.h"
+
+namespace tc::compiler {
+
+using BackendFactory = std::function<std::shared_ptr<frame_capture::Backend>()>;
+
+// Registers (or replaces) a named backend; process-wide.
+void RegisterBackend(std::string name, BackendFactory factory);
+// Null when no backend has that name.
+std::shared_ptr<frame_capture::Backend> FindBackend(std::string_view name);
+std::vector<std::string> BackendNames();
+
+// A backend calling `callable(gm, example_inputs)` (gm: torch._dynamo's
+// GraphModule); what it returns is called with the graph inputs on each run
+// and must return the graph outputs (a tuple or list of tensors).
+std::shared_ptr<frame_capture::Backend> ScriptBackend(script::Value callable);
+
+// The graph-handle object that GraphModule wraps: a script value holding
+// one captured graph (graph_nodes, run_graph and graph_text read it).
+script::Value NewGraphHandle(std::shared_ptr<const frame_capture::CapturedGraph> graph);
+std::shared_ptr<const frame_capture::CapturedGraph> GraphOfHandle(const script::Value& handle);
+
+// Runs `graph` on `inputs` with the kernels interpreter (the eager backend).
+bool RunGraphEagerly(script::VM& vm, const frame_capture::CapturedGraph& graph,
+                     std::span<const tensor::Tensor> inputs, std::vector<tensor::Tensor>* outputs);
+
+}  // namespace tc::compiler
+
+#endif  // TC_COMPILER_BACKENDS_H_

@@ -1,0 +1,177 @@
+// The backend registry, the eager backend, script-defined backends and the
+// graph handle they pass to the script's GraphModule.
+#include "tc/compiler/backends.h"
+
+#include <map>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+
+#include "tc/kernels/interpreter.h"
+#include "tc/script/native.h"
+#include "tc/script/tensor_value.h"
+
+namespace tc::compiler {
+
+using frame_capture::Backend;
+using frame_capture::CapturedGraph;
+using frame_capture::CompiledGraph;
+using script::Value;
+
+namespace {
+
+std::map<std::string, BackendFactory, std::less<>>& Registry() {
+  static auto* r = new std::map<std::string, BackendFactory, std::less<>>();
+  return *r;
+}
+
+class EagerBackend : public Backend {
+ public:
+  bool Compile(script::VM&, const std::shared_ptr<const CapturedGraph>& graph,
+               std::span<const tensor::Tensor>, CompiledGraph* out) override {
+    *out = [graph](script::VM& vm, std::span<const tensor::Tensor> inputs,
+                   std::vector<tensor::Tensor>* outputs) {
+      return RunGraphEagerly(vm, *graph, inputs, outputs);
+    };
+    return true;
+  }
+};
+
+// The graph handle: a native object owning one captured graph.
+struct GraphHandleObject : script::Object {
+  explicit GraphHandleObject(script::Type* t) : Object(t) {}
+  std::shared_ptr<const CapturedGraph> graph;
+};
+
+script::Type* GraphHandleType() {
+  static script::Type* t = [] {
+    script::TypeSpec spec;
+    spec.name = "GraphHandle";
+    spec.module = "_tc_dynamo";
+    spec.alloc = [](script::Type* cls) -> script::Object* { return new GraphHandleObject(cls); };
+    return script::NewNativeType(spec);
+  }();
+  return t;
+}
+
+// Converts what a compiled callable returned into the graph outputs.
+bool CollectOutputs(script::VM& vm, const Value& result, size_t expected,
+                    std::vector<tensor::Tensor>* outputs) {
+  std::vector<Value> items;
+  if (script::IsTensorValue(result)) {
+    items.push_back(result);
+  } else if (!vm.Extend(&items, result)) {
+    return false;
+  }
+  if (items.size() != expected) {
+    vm.Raise(
+        script::Types().runtime_error,
+        absl::StrCat("the compiled graph returned ", items.size(), " values, expected ", expected));
+    return false;
+  }
+  outputs->clear();
+  for (const Value& v : items) {
+    if (!script::IsTensorValue(v)) {
+      vm.Raise(script::Types().type_error,
+               absl::StrCat("the compiled graph returned a ", std::string(script::TypeName(v)),
+                            " where a tensor was expected"));
+      return false;
+    }
+    outputs->push_back(script::TensorOfValue(v));
+  }
+  return true;
+}
+
+class ScriptCallableBackend : public Backend {
+ public:
+  explicit ScriptCallableBackend(Value callable) : callable_(std::move(callable)) {}
+
+  bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
+               std::span<const tensor::Tensor> example_inputs, CompiledGraph* out) override {
+    Value dynamo = vm.Import("torch._dynamo");
+    if (dynamo.is_null()) return false;
+    Value gm_type = vm.GetAttr(dynamo, "GraphModule");
+    if (gm_type.is_null()) return false;
+    Value gm = vm.Call(gm_type, {NewGraphHandle(graph)});
+    if (gm.is_null()) return false;
+    std::vector<Value> examples;
+    for (const tensor::Tensor& t : example_inputs) examples.push_back(script::NewTensorValue(t));
+    Value compiled = vm.Call(callable_, {gm, script::NewList(std::move(examples))});
+    if (compiled.is_null()) return false;
+    size_t num_outputs = graph->graph.outputs().size();
+    *out = [compiled, num_outputs](script::VM& vm, std::span<const tensor::Tensor> inputs,
+                                   std::vector<tensor::Tensor>* outputs) {
+      // As torch wraps compiled_fn in disable(): its frames are not compiled.
+      frame_capture::Dynamo::Scope scope(frame_capture::Dynamo::For(vm),
+                                         frame_capture::Dynamo::Mode::kDisabled, nullptr);
+      std::vector<Value> args;
+      args.reserve(inputs.size());
+      for (const tensor::Tensor& t : inputs) args.push_back(script::NewTensorValue(t));
+      Value r = vm.Call(compiled, script::ArgsView(args.data(), static_cast<int32_t>(args.size())));
+      if (r.is_null()) return false;
+      return CollectOutputs(vm, r, num_outputs, outputs);
+    };
+    return true;
+  }
+
+ private:
+  Value callable_;
+};
+
+const bool kRegistered = [] {
+  auto eager = [] { return std::make_shared<EagerBackend>(); };
+  RegisterBackend("eager", eager);
+  // No code generation yet: these run the graph on the interpreter too, so
+  // a script written for them still runs and gives the same answers.
+  RegisterBackend("aot_eager", eager);
+  RegisterBackend("inductor", eager);
+  return true;
+}();
+
+}  // namespace
+
+void RegisterBackend(std::string name, BackendFactory factory) {
+  Registry()[std::move(name)] = std::move(factory);
+}
+
+std::shared_ptr<Backend> FindBackend(std::string_view name) {
+  (void)kRegistered;
+  auto& r = Registry();
+  auto it = r.find(name);
+  return it == r.end() ? nullptr : it->second();
+}
+
+std::vector<std::string> BackendNames() {
+  (void)kRegistered;
+  std::vector<std::string> names;
+  for (const auto& [k, v] : Registry()) names.push_back(k);
+  return names;
+}
+
+std::shared_ptr<Backend> ScriptBackend(Value callable) {
+  return std::make_shared<ScriptCallableBackend>(std::move(callable));
+}
+
+Value NewGraphHandle(std::shared_ptr<const CapturedGraph> graph) {
+  Value v = script::NewObject<GraphHandleObject>(GraphHandleType());
+  script::Cast<GraphHandleObject>(v)->graph = std::move(graph);
+  return v;
+}
+
+std::shared_ptr<const CapturedGraph> GraphOfHandle(const Value& handle) {
+  if (!handle.is_object() || handle.type() != GraphHandleType()) return nullptr;
+  return script::Cast<GraphHandleObject>(handle)->graph;
+}
+
+bool RunGraphEagerly(script::VM& vm, const CapturedGraph& graph,
+                     std::span<const tensor::Tensor> inputs, std::vector<tensor::Tensor>* outputs) {
+  auto r = kernels::Interpreter(graph.graph).Run(inputs);
+  if (!r.ok()) {
+    vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
+    return false;
+  }
+  *outputs = *std::move(r);
+  return true;
+}
+
+}  // namespace tc::compiler

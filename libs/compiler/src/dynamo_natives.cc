@@ -1,0 +1,309 @@
+// `_tc_dynamo`: the native primitives under torch._dynamo's script layer:
+// compile contexts around a call, the special callables frame-capture
+// recognises, explain's graph collector, compile times, graph handles, and
+// the torch._dynamo.config module whose assignments reach frame-capture.
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include "tc/compiler/backends.h"
+#include "tc/frame_capture/dynamo.h"
+#include "tc/script/module_registry.h"
+#include "tc/script/native.h"
+#include "tc/script/tensor_value.h"
+
+#include "natives.h"
+
+namespace tc::compiler {
+
+using frame_capture::CompileEvent;
+using frame_capture::CompileOptions;
+using frame_capture::Dynamo;
+using script::ArgsView;
+using script::Value;
+using script::VM;
+
+namespace {
+
+// --- Compile options and contexts ------------------------------------------------
+
+struct OptionsObject : script::Object {
+  explicit OptionsObject(script::Type* t) : Object(t) {}
+  CompileOptions options;
+};
+
+script::Type* OptionsType() {
+  static script::Type* t = [] {
+    script::TypeSpec spec;
+    spec.name = "CompileOptions";
+    spec.module = "_tc_dynamo";
+    spec.alloc = [](script::Type* cls) -> script::Object* { return new OptionsObject(cls); };
+    return script::NewNativeType(spec);
+  }();
+  return t;
+}
+
+// options(backend, fullgraph, dynamic)
+Value Options(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "options", 3, 3)) return {};
+  Value out = script::NewObject<OptionsObject>(OptionsType());
+  CompileOptions& o = script::Cast<OptionsObject>(out)->options;
+  if (const std::string* name = script::StrValue(args[0])) {
+    o.backend = FindBackend(*name);
+    if (o.backend == nullptr) {
+      std::string known;
+      for (const std::string& n : BackendNames())
+        absl::StrAppend(&known, known.empty() ? "" : ", ", n);
+      return script::Raise(vm, script::Types().runtime_error,
+                           absl::StrFormat("invalid backend %s; tc has: %s", *name, known));
+    }
+  } else if (int c = vm.Truthy(vm.Call(*script::DictGetStr(vm.builtins(), "callable"), {args[0]}));
+             c == 1) {
+    o.backend = ScriptBackend(args[0]);
+  } else {
+    if (c < 0) return {};
+    return script::RaiseTypeError(vm, absl::StrFormat("torch.compile: backend must be a str or "
+                                                      "a callable, not %s",
+                                                      script::TypeName(args[0])));
+  }
+  int fullgraph = vm.Truthy(args[1]);
+  if (fullgraph < 0) return {};
+  o.fullgraph = fullgraph == 1;
+  if (!args[2].is_none()) {
+    int dynamic = vm.Truthy(args[2]);
+    if (dynamic < 0) return {};
+    if (dynamic == 1) {
+      return script::RaiseNotImplementedError(
+          vm,
+          "torch.compile(dynamic=True) is not supported by tc yet (shapes are static: a "
+          "shape change recompiles)");
+    }
+  }
+  return out;
+}
+
+// Calls fn(*args, **kwargs) with args a tuple and kwargs a dict.
+Value CallWith(VM& vm, const Value& fn, const Value& args, const Value& kwargs) {
+  std::vector<Value> vals;
+  if (!vm.Extend(&vals, args)) return {};
+  auto nargs = static_cast<int32_t>(vals.size());
+  if (kwargs.is_none() || !script::IsInstance(kwargs, script::Types().dict)) {
+    return vm.Call(fn, ArgsView(vals.data(), nargs));
+  }
+  std::vector<Value> names;
+  for (const auto& e : script::Cast<script::DictObject>(kwargs)->entries) {
+    if (e.key.is_null()) continue;
+    names.push_back(e.key);
+    vals.push_back(e.value);
+  }
+  if (names.empty()) return vm.Call(fn, ArgsView(vals.data(), nargs));
+  Value kw = script::NewTuple(std::move(names));
+  return vm.Call(fn, ArgsView(vals.data(), nargs, script::Cast<script::TupleObject>(kw)));
+}
+
+// call(options, fn, args, kwargs)
+Value Call(VM& vm, const Value&, const ArgsView& args) {
+  if (args.nargs != 4 || !args[0].is_object() || args[0].type() != OptionsType()) {
+    return script::RaiseTypeError(vm, "call(options, fn, args, kwargs)");
+  }
+  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile,
+                      &script::Cast<OptionsObject>(args[0])->options);
+  return CallWith(vm, args[1], args[2], args[3]);
+}
+
+Value RunOnly(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "run_only", 3, 3)) return {};
+  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kRunOnly, nullptr);
+  return CallWith(vm, args[0], args[1], args[2]);
+}
+
+Value RunDisabled(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "run_disabled", 3, 3)) return {};
+  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kDisabled, nullptr);
+  return CallWith(vm, args[0], args[1], args[2]);
+}
+
+Value Reset(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "reset", 0, 0)) return {};
+  Dynamo::For(vm).Reset();
+  return Value::None();
+}
+
+// torch._dynamo.graph_break(msg=None): nothing when run eagerly; the
+// tracer recognises the object and breaks the graph.
+Value GraphBreak(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"msg"};
+  Value a[1];
+  if (!script::ParseArgs(vm, args, "graph_break", kNames, 0, a)) return {};
+  return Value::None();
+}
+
+// mark_disabled(fn, recursive, reason)
+Value MarkDisabled(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "mark_disabled", 3, 3)) return {};
+  int recursive = vm.Truthy(args[1]);
+  if (recursive < 0) return {};
+  if (!args[0].is_object()) return script::RaiseTypeError(vm, "disable expects a callable");
+  Dynamo& d = Dynamo::For(vm);
+  d.MarkDisabled(args[0], recursive == 1);
+  if (recursive == 1) {
+    // The wrapper's own frame runs eagerly (it enters a disabled context).
+    if (args[0].type() == script::Types().function) {
+      d.MarkSkippedCode(script::Cast<script::FunctionObject>(args[0])->code->code.get());
+    }
+  } else if (args[0].type() == script::Types().function) {
+    d.MarkSkippedCode(script::Cast<script::FunctionObject>(args[0])->code->code.get());
+  }
+  return Value::None();
+}
+
+bool IsTorchBuiltin(const Value& fn) {
+  return fn.is_object() && fn.type() == script::Types().native_function;
+}
+
+Value AllowInGraph(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "allow_in_graph", 1, 1)) return {};
+  if (!args[0].is_object()) return script::RaiseTypeError(vm, "allow_in_graph expects a callable");
+  Dynamo::For(vm).MarkAllowInGraph(args[0]);
+  return Value::None();
+}
+
+Value DisallowInGraph(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "disallow_in_graph", 1, 1)) return {};
+  if (!IsTorchBuiltin(args[0])) {
+    return script::RaiseRuntimeError(
+        vm,
+        "disallow_in_graph is expected to be used on an already allowed callable (like torch.* "
+        "ops). Allowed callables means callables that TorchDynamo puts as-is in the extracted "
+        "graph.");
+  }
+  Dynamo::For(vm).MarkDisallowInGraph(args[0]);
+  return Value::None();
+}
+
+// --- explain ---------------------------------------------------------------------
+
+struct ExplainState {
+  int observer = -1;
+  std::vector<CompileEvent> events;
+};
+std::map<VM*, ExplainState>& ExplainStates() {
+  static auto* s = new std::map<VM*, ExplainState>();
+  return *s;
+}
+
+Value ExplainBegin(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "explain_begin", 0, 0)) return {};
+  ExplainState& st = ExplainStates()[&vm];
+  if (st.observer >= 0) Dynamo::For(vm).RemoveObserver(st.observer);
+  st.events.clear();
+  std::vector<CompileEvent>* events = &st.events;
+  st.observer =
+      Dynamo::For(vm).AddObserver([events](const CompileEvent& e) { events->push_back(e); });
+  return Value::None();
+}
+
+Value ExplainEnd(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "explain_end", 0, 0)) return {};
+  ExplainState& st = ExplainStates()[&vm];
+  if (st.observer >= 0) Dynamo::For(vm).RemoveObserver(st.observer);
+  st.observer = -1;
+  std::vector<Value> out;
+  for (const CompileEvent& e : st.events) out.push_back(EventValue(e));
+  st.events.clear();
+  return script::NewList(std::move(out));
+}
+
+Value CompileTimes(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "compile_times", 0, 0)) return {};
+  std::vector<Value> rows;
+  for (const auto& [name, times] : Dynamo::For(vm).compile_times()) {
+    std::vector<Value> ts;
+    for (double t : times) ts.push_back(Value::Float(t));
+    rows.push_back(script::NewTuple({script::NewStr(name), script::NewList(std::move(ts))}));
+  }
+  return script::NewList(std::move(rows));
+}
+
+// --- Graph handles ---------------------------------------------------------------
+
+std::shared_ptr<const frame_capture::CapturedGraph> HandleArg(VM& vm, const ArgsView& args,
+                                                              const char* fname, int n) {
+  if (!script::CheckArgCount(vm, args, fname, n, n)) return nullptr;
+  auto g = GraphOfHandle(args[0]);
+  if (g == nullptr) script::RaiseTypeError(vm, absl::StrCat(fname, ": not a graph handle"));
+  return g;
+}
+
+Value GraphNodes(VM& vm, const Value&, const ArgsView& args) {
+  auto g = HandleArg(vm, args, "graph_nodes", 1);
+  if (g == nullptr) return {};
+  return GraphNodeList(*g);
+}
+
+Value RunGraph(VM& vm, const Value&, const ArgsView& args) {
+  auto g = HandleArg(vm, args, "run_graph", 2);
+  if (g == nullptr) return {};
+  std::vector<Value> items;
+  if (!vm.Extend(&items, args[1])) return {};
+  std::vector<tensor::Tensor> inputs;
+  for (const Value& v : items) {
+    if (!script::IsTensorValue(v)) {
+      return script::RaiseTypeError(vm, absl::StrCat("GraphModule.forward: expected tensors, got ",
+                                                     std::string(script::TypeName(v))));
+    }
+    inputs.push_back(script::TensorOfValue(v));
+  }
+  std::vector<tensor::Tensor> outputs;
+  if (!RunGraphEagerly(vm, *g, inputs, &outputs)) return {};
+  std::vector<Value> out;
+  for (tensor::Tensor& t : outputs) out.push_back(script::NewTensorValue(std::move(t)));
+  return script::NewTuple(std::move(out));
+}
+
+Value GraphText(VM& vm, const Value&, const ArgsView& args) {
+  auto g = HandleArg(vm, args, "graph_text", 1);
+  if (g == nullptr) return {};
+  return script::NewStr(g->graph.ToString());
+}
+
+// A stable made-up address for reprs that print one (tests cut it away).
+Value FakeAddress(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "fake_address", 1, 1)) return {};
+  const std::string* s = script::StrValue(args[0]);
+  uint64_t h = 0x7f0000000000ull + (std::hash<std::string>()(s != nullptr ? *s : "") & 0xffffff0);
+  return script::NewStr(absl::StrFormat("0x%x", h));
+}
+
+constexpr script::MethodDef kFunctions[] = {
+    {"options", Options},
+    {"call", Call},
+    {"run_only", RunOnly},
+    {"run_disabled", RunDisabled},
+    {"reset", Reset},
+    {"mark_disabled", MarkDisabled},
+    {"allow_in_graph", AllowInGraph},
+    {"disallow_in_graph", DisallowInGraph},
+    {"explain_begin", ExplainBegin},
+    {"explain_end", ExplainEnd},
+    {"compile_times", CompileTimes},
+    {"graph_nodes", GraphNodes},
+    {"run_graph", RunGraph},
+    {"graph_text", GraphText},
+    {"fake_address", FakeAddress},
+};
+
+bool InitNatives(VM& vm, script::ModuleObject* m) {
+  script::AddFunctions(m, kFunctions);
+  Value gb = script::NewNativeFunction("graph_break", GraphBreak);
+  Dynamo::For(vm).MarkGraphBreak(gb);
+  script::ModuleSet(m, "graph_break", gb);
+  return true;
+}
+
+TC_SCRIPT_REGISTER_MODULE("_tc_dynamo", InitNatives);
+
+}  // namespace
+
+}  // namespace tc::compiler
