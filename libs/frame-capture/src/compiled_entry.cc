@@ -31,6 +31,18 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
       out->constant = x;
       return true;
     }
+    // A graph input is fetched again from its source (after any in-place
+    // update was copied back), not routed through the graph: a graph with
+    // no ops is never run.
+    GraphRecorder& rec = const_cast<Translator&>(tr).recorder();
+    std::span<graph_ir::Value* const> inputs = rec.graph().inputs();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i] == gv && i < rec.input_sources().size() && rec.input_sources()[i] != nullptr) {
+        out->kind = Rebuild::Kind::kSource;
+        out->source = rec.input_sources()[i];
+        return true;
+      }
+    }
     int index = -1;
     for (size_t i = 0; i < outputs->size(); ++i) {
       if ((*outputs)[i] == gv) index = static_cast<int>(i);

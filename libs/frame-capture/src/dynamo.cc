@@ -195,6 +195,10 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
   if (contexts.empty() || busy) return script::FrameHookAction::kRun;
   const Context& ctx = contexts.back();
   if (ctx.mode == Mode::kDisabled) return script::FrameHookAction::kRun;
+  if (ctx.options != nullptr && ctx.options->frame_filter &&
+      !ctx.options->frame_filter(*call.function->code->code)) {
+    return script::FrameHookAction::kRun;
+  }
   script::FunctionObject* fn = call.function;
   const script::CodeObject* key = fn->code.get();
   const script::Code& code = *key->code;
@@ -347,7 +351,19 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
   bool ok = plan_all(outcome.stack, &e->stack);
   if (ok && outcome.kind == TraceOutcome::Kind::kBreak) {
     ok = plan_all(outcome.locals, &e->locals);
-    for (const Rebuild& r : e->stack) ok = ok && r.kind != Rebuild::Kind::kNull;
+    // Resume functions take the stack as arguments, so no slot may be null,
+    // except the self slot of a CALL_METHOD that breaks: the instruction
+    // itself consumes it.
+    int null_ok = -1;
+    if (outcome.break_kind == TraceOutcome::BreakKind::kInstruction) {
+      const script::Instruction ins = fn->code->code->instructions[outcome.pc];
+      int depth = static_cast<int>(e->stack.size());
+      if (ins.op == script::Opcode::kCallMethod) null_ok = depth - ins.arg - 1;
+      if (ins.op == script::Opcode::kCallMethodKw) null_ok = depth - ins.arg - 2;
+    }
+    for (size_t i = 0; i < e->stack.size(); ++i) {
+      ok = ok && (e->stack[i].kind != Rebuild::Kind::kNull || static_cast<int>(i) == null_ok);
+    }
   }
   if (!ok) {
     cache.skip = true;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "tc/frame_capture/captured_graph.h"
+#include "tc/script/code.h"
 #include "tc/script/vm.h"
 #include "tc/tensor/tensor.h"
 
@@ -43,6 +44,9 @@ class Backend {
 struct CompileOptions {
   std::shared_ptr<Backend> backend;
   bool fullgraph = false;
+  // When set, only frames whose code it accepts are compiled; others run
+  // as they are (their callees are still looked at).
+  std::function<bool(const script::Code&)> frame_filter = nullptr;
 };
 
 // torch._dynamo.config values frame-capture reads.

@@ -1,0 +1,128 @@
+// tc-explain: runs a PyTorch-style script and explains what torch.compile
+// makes of it: for each function the script compiles, its graphs, graph
+// breaks (reason, file, line and source line), ops, and with flags the
+// graph IR and the guards. A script that never uses torch.compile is run as
+// if each of its functions called from module level were compiled, so an
+// unmodified script can be explained.
+//
+//   tc-explain script.py [--graphs] [--guards] [--function NAME] [-- args...]
+//
+// The script's own output comes first; the explanation follows on stdout
+// after a line "=== tc-explain ===". Exit status 0, 1 when the script
+// raised (its traceback on stderr; the explanation is still printed), 2 for
+// bad usage.
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tc/compiler/explain.h"
+#include "tc/script/compiler.h"
+#include "tc/script/native.h"
+#include "tc/script/syntax_error.h"
+#include "tc/script/vm.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: tc-explain script.py [--graphs] [--guards] [--function NAME] [-- args...]\n";
+
+// Whether the script uses torch.compile or torch._dynamo itself (a name
+// it loads or an attribute it reads, in any of its code); if not, every
+// function it calls is compiled.
+bool UsesCompile(const tc::script::Code& code) {
+  for (const std::string& n : code.names) {
+    if (n == "compile" || n == "_dynamo" || n == "compiler") return true;
+  }
+  for (const tc::script::Const& c : code.consts) {
+    if (const auto* nested = std::get_if<std::shared_ptr<const tc::script::Code>>(&c)) {
+      if (*nested != nullptr && UsesCompile(**nested)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  tc::compiler::ExplainOptions options;
+  std::string path;
+  std::vector<std::string> script_args;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--graphs") {
+      options.graphs = true;
+    } else if (a == "--guards") {
+      options.guards = true;
+    } else if (a == "--function") {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "tc-explain: --function needs a name\n%s", kUsage);
+        return 2;
+      }
+      options.function = argv[++i];
+    } else if (a == "--") {
+      for (++i; i < argc; ++i) script_args.push_back(argv[i]);
+    } else if (a == "-h" || a == "--help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "tc-explain: unknown option '%s'\n%s", a.c_str(), kUsage);
+      return 2;
+    } else if (path.empty()) {
+      path = a;
+    } else {
+      script_args.push_back(a);
+    }
+  }
+  if (path.empty()) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "tc-explain: can't open file '%s': [Errno 2] No such file or directory\n",
+                 path.c_str());
+    return 2;
+  }
+  std::stringstream buf;
+  buf << in.rdbuf();
+  std::string source = buf.str();
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  std::string filename = ec ? path : abs.lexically_normal().string();
+  auto code = tc::script::CompileSource(source, filename);
+  if (!code.ok()) {
+    auto se = tc::script::SyntaxError::FromStatus(code.status());
+    std::string text = se ? se->Format() : std::string(code.status().message()) + "\n";
+    std::fputs(text.c_str(), stderr);
+    return 1;
+  }
+
+  tc::script::VM vm;
+  std::vector<std::string> argv_list{path};
+  argv_list.insert(argv_list.end(), script_args.begin(), script_args.end());
+  vm.SetArgv(argv_list);
+  int status = 0;
+  std::string report;
+  {
+    tc::compiler::ExplainRecorder recorder(vm);
+    tc::script::Value module = UsesCompile(**code)
+                                   ? vm.RunModule(*code, "__main__")
+                                   : tc::compiler::RunModuleCompiled(vm, *code, "__main__");
+    std::fflush(stdout);
+    if (module.is_null()) {
+      tc::script::Value exc = vm.TakeException();
+      if (!tc::script::IsInstance(exc, tc::script::Types().system_exit)) {
+        std::fputs(vm.FormatException(exc).c_str(), stderr);
+        status = 1;
+      }
+    }
+    report = recorder.Report(options);
+  }
+  std::fputs("=== tc-explain ===\n", stdout);
+  std::fputs(report.c_str(), stdout);
+  return status;
+}

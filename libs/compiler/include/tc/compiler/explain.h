@@ -1,0 +1,56 @@
+// Explaining a whole script run (tc-explain): every graph Dynamo compiles
+// while the script runs is recorded and grouped under the user function
+// whose call started it (resume functions count for the function they
+// continue), then reported as torch._dynamo.explain reports one function:
+// graphs, graph breaks with their reasons and user stacks, ops, and on
+// request the graph IR and the guards.
+#ifndef TC_COMPILER_EXPLAIN_H_
+#define TC_COMPILER_EXPLAIN_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tc/frame_capture/dynamo.h"
+#include "tc/script/code.h"
+#include "tc/script/vm.h"
+
+namespace tc::compiler {
+
+struct ExplainOptions {
+  bool graphs = false;   // print each graph's IR
+  bool guards = false;   // print each graph's guards
+  std::string function;  // only this function (empty: all)
+};
+
+class ExplainRecorder {
+ public:
+  // Starts recording the compiles of `vm`'s Dynamo runtime.
+  explicit ExplainRecorder(script::VM& vm);
+  ~ExplainRecorder();
+  ExplainRecorder(const ExplainRecorder&) = delete;
+  ExplainRecorder& operator=(const ExplainRecorder&) = delete;
+
+  // The report; `source_name` heads it ("toy_example.py").
+  std::string Report(const ExplainOptions& options) const;
+  int num_graphs() const { return static_cast<int>(events_.size()); }
+
+ private:
+  script::VM& vm_;
+  int observer_ = -1;
+  std::vector<frame_capture::CompileEvent> events_;
+};
+
+// The name of the user function a compiled frame belongs to: the frame's
+// own name, or for torch_dynamo_resume_in_<f>_at_<line>, <f>.
+std::string RootFunctionName(const std::string& frame_name);
+
+// Runs a module's code with every function call compiled (eager backend),
+// as if each function the script calls from module level were wrapped in
+// torch.compile. The module, or null with the VM's exception set.
+script::Value RunModuleCompiled(script::VM& vm, std::shared_ptr<const script::Code> code,
+                                std::string_view module_name);
+
+}  // namespace tc::compiler
+
+#endif  // TC_COMPILER_EXPLAIN_H_
