@@ -1,7 +1,10 @@
-// tc-run: runs a PyTorch-style Python script eagerly on the script VM.
-//   tc-run script.py [args...]
+// tc-run: runs a PyTorch-style Python script on the script VM.
+//   tc-run [--compile-functions] script.py [args...]
 // Exit status 0, or 1 with a Python-style traceback (or SyntaxError) on
-// stderr. sys.argv is [script.py, args...].
+// stderr. sys.argv is [script.py, args...]. --compile-functions runs every
+// function defined at the script's module level as if it were wrapped in
+// torch.compile(backend="eager") (the same-answers test mode: the output
+// must not change).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tc/compiler/explain.h"
 #include "tc/script/compiler.h"
 #include "tc/script/native.h"
 #include "tc/script/syntax_error.h"
@@ -33,8 +37,14 @@ int ExitCodeOf(tc::script::VM& vm, const tc::script::Value& exc) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  bool compile_functions = false;
+  if (argc >= 2 && std::string(argv[1]) == "--compile-functions") {
+    compile_functions = true;
+    --argc;
+    ++argv;
+  }
   if (argc < 2) {
-    std::fprintf(stderr, "usage: tc-run script.py [args...]\n");
+    std::fprintf(stderr, "usage: tc-run [--compile-functions] script.py [args...]\n");
     return 2;
   }
   std::string path = argv[1];
@@ -63,7 +73,10 @@ int main(int argc, char** argv) {
   tc::script::VM vm;
   std::vector<std::string> args(argv + 1, argv + argc);
   vm.SetArgv(args);
-  tc::script::Value module = vm.RunModule(*code, "__main__");
+  tc::script::Value module =
+      compile_functions ? tc::compiler::RunModuleCompiled(
+                              vm, *code, "__main__", tc::compiler::CompileScope::kTopLevelFunctions)
+                        : vm.RunModule(*code, "__main__");
   std::fflush(stdout);
   if (module.is_null()) {
     tc::script::Value exc = vm.TakeException();

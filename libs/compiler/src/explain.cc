@@ -129,18 +129,22 @@ std::string ExplainRecorder::Report(const ExplainOptions& options) const {
 }
 
 script::Value RunModuleCompiled(script::VM& vm, std::shared_ptr<const script::Code> code,
-                                std::string_view module_name) {
-  // The script's own functions and methods are compiled; class bodies,
-  // constructors and other special methods, and library code (the nn
-  // prelude's Module.__call__) run as they are, their callees still looked at.
-  frame_capture::CompileOptions options{FindBackend("eager"), false, nullptr};
+                                std::string_view module_name, CompileScope scope) {
+  // The script's own functions are compiled; class bodies, special methods
+  // (constructors) and library code (the nn prelude's Module.__call__) run
+  // as they are, their callees still looked at.
+  frame_capture::CompileOptions options{FindBackend("eager"), false};
   std::string filename = code->filename;
-  options.frame_filter = [filename](const script::Code& c) {
+  options.frame_filter = [filename, scope](const script::Code& c) {
     if (c.filename != filename) return false;
     if ((c.flags & (script::Code::kModule | script::Code::kClassBody)) != 0) return false;
+    if (absl::StartsWith(c.name, "<")) return false;  // lambdas, comprehensions
+    if (scope == CompileScope::kTopLevelFunctions) {
+      return c.qualname.find('.') == std::string::npos;
+    }
     return !(absl::StartsWith(c.name, "__") && absl::EndsWith(c.name, "__"));
   };
-  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile, &options);
+  Dynamo::Scope compile_scope(Dynamo::For(vm), Dynamo::Mode::kCompile, &options);
   return vm.RunModule(std::move(code), module_name);
 }
 

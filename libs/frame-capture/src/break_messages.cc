@@ -51,7 +51,15 @@ BreakMessage PrintBreak(const std::vector<std::string>& arg_types, bool has_kwar
              "If you are attempting to call a logging function (e.g. `print`), you can try adding "
              "it to `torch._dynamo.config.reorderable_logging_functions`.",
              "Please report an issue to PyTorch."};
-  m.context = absl::StrFormat("builtin print %s %s", types, has_kwargs ? "True" : "False");
+  // The debug context lists the arguments' VariableTracker classes.
+  std::string classes =
+      absl::StrCat("[",
+                   absl::StrJoin(arg_types, ", ",
+                                 [](std::string* out, const std::string& t) {
+                                   absl::StrAppend(out, VariableClassName(t, t == "Tensor"));
+                                 }),
+                   "]");
+  m.context = absl::StrFormat("builtin print %s %s", classes, has_kwargs ? "True" : "False");
   m.gb_id = 59;
   return m;
 }
@@ -92,6 +100,52 @@ BreakMessage TensorItemBreak() {
       "captured graph."};
   m.context = "call_method TensorVariable() item () {}";
   m.gb_id = 124;
+  return m;
+}
+
+BreakMessage DataDependentOperator(const std::string& func) {
+  BreakMessage m;
+  m.gb_type = "Data dependent operator";
+  m.explanation = absl::StrCat("Operator `", func,
+                               "` has a non-Tensor output whose value is dependent on the data "
+                               "of Tensor inputs.");
+  // capture_scalar_outputs covers only item and _local_scalar_dense.
+  if (func == "aten._local_scalar_dense.default" || func == "aten.item.default") {
+    m.hints = {
+        "Enable tracing of data-dependent output operators with "
+        "`torch._dynamo.config.capture_scalar_outputs = True`"};
+  } else {
+    m.hints = {
+        "Consider wrapping the operator into a PyTorch-understood custom operator (see "
+        "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html)"};
+  }
+  m.context = func;
+  m.gb_id = 33;
+  return m;
+}
+
+BreakMessage TolistNonIntegerBreak() {
+  BreakMessage m;
+  m.gb_type = "Tensor.tolist() with non-integer tensor";
+  m.explanation = "Dynamo currently does not support tracing `tolist()` on non-integer tensors.";
+  m.hints = {
+      "Ensure the input tensor to `tolist()` is an integer type (e.g., int8, int16, int32, "
+      "int64)."};
+  m.context = "call_method TensorVariable() to_list";
+  m.gb_id = 109;
+  return m;
+}
+
+BreakMessage IndexListWithTensorBreak(const std::string& container) {
+  BreakMessage m;
+  m.gb_type = "Indexing list with non-scalar tensor";
+  m.explanation = "Attempted to index list-like object with tensor with > 1 element.";
+  m.hints = {
+      "Dynamo has detected that tracing the code will result in an error when running in "
+      "eager. Please double check that your code doesn't contain a similar error when actually "
+      "running eager/uncompiled."};
+  m.context = absl::StrCat("call_method ", container, " __getitem__ [TensorVariable()] {}");
+  m.gb_id = 70;
   return m;
 }
 

@@ -24,6 +24,14 @@ BreakMessage PrintBreak(const std::vector<std::string>& arg_types, bool has_kwar
 BreakMessage DataDependentJump();
 BreakMessage UserGraphBreak(const std::string& msg);
 BreakMessage TensorItemBreak();
+// An op whose Python result depends on tensor data (bool(t), int .tolist(),
+// torch.equal): `func` names the aten overload, e.g.
+// "aten._local_scalar_dense.default".
+BreakMessage DataDependentOperator(const std::string& func);
+BreakMessage TolistNonIntegerBreak();
+// list[t] / tuple[t] with a traced tensor index; `container` is the
+// VariableTracker repr ("ListVariable(length=3)").
+BreakMessage IndexListWithTensorBreak(const std::string& container);
 BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive);
 BreakMessage DisallowedCallBreak(const std::string& fn_name);
 BreakMessage SkippedCallBreak(const std::string& what);

@@ -322,6 +322,10 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     if (pops || !take) stack.pop_back();
     if (take) resume = &e.resume[1];
   } else if (!ExecuteInstruction(vm, frame.function->code.get(), e.pc, &stack, frame.function)) {
+    // The instruction ran outside the interpreter loop: its frame's line
+    // goes into the traceback as the eager run would have put it.
+    const script::Code& code = *frame.function->code->code;
+    vm.AddTracebackEntry(frame.function->code.get(), code.locations[e.pc].line);
     return Value();
   }
   // The resume function's parameters: the stack, then the live locals.

@@ -12,7 +12,9 @@
 
 #include "tc/frame_capture/dynamo.h"
 #include "tc/frame_capture/source.h"
+#include "tc/runtime_cache/compile_id.h"
 
+#include "guard_eval.h"
 #include "translator.h"
 
 namespace tc::frame_capture {
@@ -30,10 +32,9 @@ struct Rebuild {
 };
 
 struct CompiledEntry {
-  std::vector<GuardRecord> guards;
-  bool grad_mode = true;
-  int frame_id = 0;
-  int compile_id = 0;
+  // Checked on every call; the runtime cache's entry shares guards.set.
+  EntryGuards guards;
+  runtime_cache::CompileId id;
 
   // The graph; null when the trace recorded no op before its break.
   std::shared_ptr<const CapturedGraph> graph;

@@ -1,14 +1,20 @@
 // Dynamo: the eval-frame hook, per-code caches and compiling a frame.
 #include "tc/frame_capture/dynamo.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <string_view>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 
+#include "tc/guards/global_state.h"
+#include "tc/runtime_cache/messages.h"
+#include "tc/runtime_cache/runtime_cache.h"
 #include "tc/script/native.h"
 #include "tc/script/tensor_value.h"
 
@@ -37,9 +43,23 @@ double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
+// Whether TORCH_LOGS turns the log `what` on. It is a comma-separated list
+// of names, each optionally prefixed by '+' (more verbose) or '-' (off), so
+// "-dynamo" must not count as naming "dynamo".
 bool LogEnabled(std::string_view what) {
   const char* v = std::getenv("TORCH_LOGS");
-  return v != nullptr && std::string_view(v).find(what) != std::string_view::npos;
+  if (v == nullptr) return false;
+  std::string_view rest(v);
+  while (!rest.empty()) {
+    const size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty() && item.front() == '+') item.remove_prefix(1);
+    if (item == what) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -58,12 +78,26 @@ script::Type* Dynamo::RecompileErrorType() {
   return t;
 }
 
-struct CodeCache {
-  std::vector<std::shared_ptr<CompiledEntry>> entries;  // newest first
-  bool skip = false;
-  bool limit_hit = false;
-  int frame_id = -1;
-  int compiles = 0;
+namespace {
+
+// torch._dynamo.exc.FailOnRecompileLimitHit: a recompile limit hit under
+// fullgraph=True. Not a RuntimeError in PyTorch either.
+script::Type* FailOnRecompileLimitHitType() {
+  static script::Type* t = MakeExceptionType("FailOnRecompileLimitHit", script::Types().exception);
+  return t;
+}
+
+}  // namespace
+
+// What frame capture keeps per code object beside the runtime cache's
+// entries (which hold the guards, the MRU order, ids and limits).
+struct CodeState {
+  runtime_cache::CodeCache* code = nullptr;  // owned by Impl::runtime
+  bool skip = false;                         // cannot be compiled: the frame runs eagerly for good
+  // The compile in progress: its id and the global state of its call,
+  // which the entry's GLOBAL_STATE guard expects.
+  runtime_cache::CompileId id;
+  guards::GlobalState global_state;
 };
 
 struct Dynamo::Impl {
@@ -76,10 +110,14 @@ struct Dynamo::Impl {
   };
   std::vector<Context> contexts;
   SpecialCallables special;
-  absl::flat_hash_map<const script::CodeObject*, CodeCache> caches;
+  // Entries, compile ids, limits and run-only mode.
+  runtime_cache::RuntimeCache runtime;
+  // Boxed so a state outlives rehashes while calls nested in its call
+  // (resume functions, recursion) add codes.
+  absl::flat_hash_map<const script::CodeObject*, std::unique_ptr<CodeState>> caches;
+  SlotReader slots;               // guard slots of the entry being checked
   std::vector<Value> keep_alive;  // code objects keyed above, resume functions
-  int next_frame_id = 0;
-  bool busy = false;  // tracing or running internals: the hook stands aside
+  bool busy = false;              // tracing or running internals: the hook stands aside
   std::vector<std::pair<int, std::function<void(const CompileEvent&)>>> observers;
   int next_observer = 0;
   std::vector<std::pair<std::string, std::string>> recompiles;
@@ -97,13 +135,28 @@ struct Dynamo::Impl {
   }
 
   script::FrameHookAction OnCall(const script::FrameHookCall& call, Value* result);
+  script::FrameHookAction OnMiss(const script::FrameHookCall& call, const Context& ctx,
+                                 CodeState& cache, Value* result);
+  void SyncConfig(const Context& ctx);
   bool Compile(script::FunctionObject* fn, const Value* params, const Context& ctx,
-               CodeCache& cache, std::shared_ptr<CompiledEntry>* out);
+               CodeState& cache, std::shared_ptr<CompiledEntry>* out);
   bool Finish(Translator& tr, TraceOutcome& outcome, script::FunctionObject* fn,
-              const Value* params, const Context& ctx, CodeCache& cache,
+              const Value* params, const Context& ctx, CodeState& cache,
               const std::string& reason_text, std::shared_ptr<CompiledEntry>* out);
-  Value ResumeFunction(script::FunctionObject* fn, const script::Code& code, int target, int depth,
-                       const std::vector<int>& live, int line);
+  // The resume function entering `code` (an original code, never a resume
+  // code) at `target`; one per (code, target, stack depth, live locals), so
+  // that a loop resumed at every iteration compiles once.
+  Value ResumeFunction(script::FunctionObject* fn, const std::shared_ptr<const script::Code>& code,
+                       int target, int depth, const std::vector<int>& live, int line);
+  // Resume codes made here: the original code they enter, the length of
+  // their prologue and, per local slot, the original slot (-1: none).
+  struct ResumeOrigin {
+    std::shared_ptr<const script::Code> original;
+    int prologue = 0;
+    std::vector<int> original_slot;
+  };
+  absl::flat_hash_map<const script::Code*, ResumeOrigin> resume_origins;
+  absl::flat_hash_map<std::string, Value> resume_functions;
 };
 
 namespace {
@@ -162,7 +215,7 @@ void Dynamo::MarkDisallowInGraph(const Value& fn) {
 
 void Dynamo::Reset() {
   impl_->caches.clear();
-  impl_->next_frame_id = 0;
+  impl_->runtime.Reset();
   impl_->recompiles.clear();
   impl_->break_counts.clear();
   impl_->times.clear();
@@ -203,50 +256,94 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
   const script::CodeObject* key = fn->code.get();
   const script::Code& code = *key->code;
   if (special.skipped_code.contains(&code)) return script::FrameHookAction::kRun;
-  CodeCache& cache = caches[key];
+  std::unique_ptr<CodeState>& state = caches[key];
+  if (state == nullptr) {
+    state = std::make_unique<CodeState>();
+    state->code = &runtime.GetOrCreate(key, {code.name, code.filename, code.first_line});
+    // Keyed by address: the code must not die and leave it to another.
+    keep_alive.push_back(Value::Borrow(fn->code.get()));
+  }
+  CodeState& cache = *state;
   if (cache.skip) return script::FrameHookAction::kRun;
-  FrameView frame{call.params, fn};
-  bool grad = script::GradModeEnabled();
 
-  std::vector<std::string> failures;
-  for (const auto& e : cache.entries) {
-    busy = true;
-    std::string why = e->grad_mode != grad ? "___check_global_state()"
-                                           : FirstGuardFailure(vm, e->guards, e->grad_mode, frame);
-    busy = false;
-    if (why.empty()) {
-      *result = RunEntry(vm, *e, frame);
-      return result->is_null() ? script::FrameHookAction::kError
-                               : script::FrameHookAction::kHandled;
-    }
-    failures.push_back(absl::StrFormat("%d/%d: %s", e->frame_id, e->compile_id, why));
+  // The hit path: each entry's slots read from the frame and its GuardSet
+  // checked, most recently used entry first. Nothing here allocates once
+  // the slot buffers have grown.
+  const FrameView frame{call.params, fn};
+  const guards::GlobalState global = CurrentGlobalState();
+  std::shared_ptr<CompiledEntry> hit;
+  busy = true;  // reading a source may run user code (a property)
+  const runtime_cache::CacheEntry* found =
+      cache.code->Lookup([&](const runtime_cache::CacheEntry& e) {
+        const auto* entry = static_cast<const CompiledEntry*>(e.payload.get());
+        return e.guards->Check(slots.Read(vm, entry->guards.slots, frame), global);
+      });
+  // Held by value: running the entry may add entries to this code.
+  if (found != nullptr) hit = std::static_pointer_cast<CompiledEntry>(found->payload);
+  slots.Clear();
+  busy = false;
+  if (hit == nullptr) return OnMiss(call, ctx, cache, result);
+  *result = RunEntry(vm, *hit, frame);
+  return result->is_null() ? script::FrameHookAction::kError : script::FrameHookAction::kHandled;
+}
+
+// frame_capture::Config is what torch._dynamo.config sets; the runtime
+// cache applies it, and run-only mode is the innermost context's.
+void Dynamo::Impl::SyncConfig(const Context& ctx) {
+  runtime_cache::Config& c = runtime.config();
+  c.recompile_limit = self.config_.recompile_limit;
+  c.accumulated_recompile_limit = self.config_.accumulated_recompile_limit;
+  c.error_on_recompile = self.config_.error_on_recompile;
+  runtime.set_run_only(ctx.mode == Mode::kRunOnly);
+}
+
+script::FrameHookAction Dynamo::Impl::OnMiss(const script::FrameHookCall& call, const Context& ctx,
+                                             CodeState& cache, Value* result) {
+  script::FunctionObject* fn = call.function;
+  const FrameView frame{call.params, fn};
+  cache.global_state = CurrentGlobalState();
+  // Every entry's first failure, newest first, as recompile messages list
+  // them ("0/1: tensor 'x' size mismatch at index 0. expected 3, actual 4").
+  std::vector<std::string> reasons;
+  busy = true;
+  for (const runtime_cache::CacheEntry& e : cache.code->entries()) {
+    const auto* entry = static_cast<const CompiledEntry*>(e.payload.get());
+    std::string failure = e.guards->FirstFailure(slots.Read(vm, entry->guards.slots, frame),
+                                                 cache.global_state, ScriptTypeNamer());
+    if (!failure.empty()) reasons.push_back(runtime_cache::RecompileReason(e.id, failure));
   }
-  if (ctx.mode == Mode::kRunOnly || cache.limit_hit) return script::FrameHookAction::kRun;
-  if (!cache.entries.empty()) {
-    std::string text = absl::StrFormat(
-        "Recompiling function %s in %s:%d\n    triggered by the following guard failure(s):",
-        code.name, code.filename, code.first_line);
-    for (const std::string& f : failures) absl::StrAppend(&text, "\n    - ", f);
-    if (self.config_.error_on_recompile) {
-      vm.Raise(RecompileErrorType(), text);
+  slots.Clear();
+  busy = false;
+
+  SyncConfig(ctx);
+  runtime_cache::MissOptions options;
+  options.fullgraph = ctx.options != nullptr && ctx.options->fullgraph;
+  runtime_cache::MissDecision d = runtime.OnMiss(*cache.code, reasons, options);
+  using Action = runtime_cache::MissDecision::Action;
+  if (d.action == Action::kRecompileError) {
+    vm.Raise(RecompileErrorType(), d.error);
+    return script::FrameHookAction::kError;
+  }
+  if (!d.recompile_message.empty()) {
+    if (LogEnabled("recompiles")) vm.Write(d.recompile_message + "\n", /*to_stderr=*/true);
+    recompiles.push_back({FunctionLabel(*fn->code->code), reasons.empty() ? "" : reasons.front()});
+  }
+  // PyTorch logs the warning through the dynamo logger, which the goldens
+  // silence (TORCH_LOGS=-dynamo): only printed when asked for.
+  if (!d.warning.empty() && (LogEnabled("recompiles") || LogEnabled("dynamo"))) {
+    vm.Write(d.warning + "\n", /*to_stderr=*/true);
+  }
+  switch (d.action) {
+    case Action::kFailOnRecompileLimit:
+      vm.Raise(FailOnRecompileLimitHitType(), d.error);
       return script::FrameHookAction::kError;
-    }
-    if (LogEnabled("recompiles")) vm.Write(absl::StrCat(text, "\n"), /*to_stderr=*/true);
-    recompiles.push_back({FunctionLabel(code), failures.front()});
-    int limit = self.config_.recompile_limit;
-    if (static_cast<int>(cache.entries.size()) >= limit ||
-        static_cast<int>(cache.entries.size()) >= self.config_.accumulated_recompile_limit) {
-      cache.limit_hit = true;
-      vm.Write(
-          absl::StrFormat("torch._dynamo hit config.recompile_limit (%d)\n   function: %s\n   last "
-                          "reason: %s\nTo log all recompilation reasons, use "
-                          "TORCH_LOGS=\"recompiles\".\nTo diagnose recompilation issues, see "
-                          "https://pytorch.org/docs/main/torch.compiler_troubleshooting.html\n",
-                          limit, FunctionLabel(code), failures.front()),
-          /*to_stderr=*/true);
+    case Action::kRunEager:
+    case Action::kRecompileError:
       return script::FrameHookAction::kRun;
-    }
+    case Action::kCompile:
+      break;
   }
+  cache.id = d.id;
   std::shared_ptr<CompiledEntry> entry;
   if (!Compile(fn, call.params, ctx, cache, &entry)) return script::FrameHookAction::kError;
   if (entry == nullptr) return script::FrameHookAction::kRun;
@@ -257,7 +354,7 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
 // --- Compiling a frame ------------------------------------------------------------
 
 bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, const Context& ctx,
-                           CodeCache& cache, std::shared_ptr<CompiledEntry>* out) {
+                           CodeState& cache, std::shared_ptr<CompiledEntry>* out) {
   auto start = std::chrono::steady_clock::now();
   busy = true;
   Translator first(vm, special, fn, params, -1);
@@ -272,8 +369,12 @@ bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, cons
     }
     return true;
   }
+  // torch 2.15 captures .item() and integer .tolist() under fullgraph=True
+  // (README finding 3); tc has no symbolic scalars, so it compiles them
+  // as the break they are without fullgraph: the result is the same and
+  // nothing is raised.
   if (outcome.kind == TraceOutcome::Kind::kBreak && ctx.options != nullptr &&
-      ctx.options->fullgraph) {
+      ctx.options->fullgraph && !outcome.fullgraph_capturable) {
     std::string text = outcome.reason;
     absl::StrAppend(&text, "\n\nfrom user code:\n");
     for (const FrameSummary& fs : outcome.user_stack) {
@@ -310,10 +411,18 @@ bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, cons
   return ok;
 }
 
-Value Dynamo::Impl::ResumeFunction(script::FunctionObject* fn, const script::Code& code, int target,
+Value Dynamo::Impl::ResumeFunction(script::FunctionObject* fn,
+                                   const std::shared_ptr<const script::Code>& code, int target,
                                    int depth, const std::vector<int>& live, int line) {
+  std::string key = absl::StrCat(absl::Hex(reinterpret_cast<uintptr_t>(code.get())), ":",
+                                 absl::Hex(reinterpret_cast<uintptr_t>(fn->globals.get())), ":",
+                                 absl::Hex(reinterpret_cast<uintptr_t>(fn->closure.get())), ":",
+                                 target, ":", depth, ":", line, ":", absl::StrJoin(live, ","));
+  if (auto it = resume_functions.find(key); it != resume_functions.end()) return it->second;
   ResumeLayout layout{target, depth, live, line};
-  std::shared_ptr<const script::Code> rc = MakeResumeCode(code, layout);
+  std::vector<int> original_slot;
+  std::shared_ptr<const script::Code> rc = MakeResumeCode(*code, layout, &original_slot);
+  resume_origins[rc.get()] = {code, ResumePrologueLength(layout), std::move(original_slot)};
   script::Ref<script::CodeObject> co = vm.MakeCodeObject(rc);
   auto* r = new script::FunctionObject(script::Types().function);
   Value rv = Value::Adopt(r);
@@ -324,16 +433,21 @@ Value Dynamo::Impl::ResumeFunction(script::FunctionObject* fn, const script::Cod
   r->qualname = r->name;
   r->module = fn->module;
   keep_alive.push_back(rv);
+  resume_functions[key] = rv;
   return rv;
 }
 
 bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::FunctionObject* fn,
-                          const Value* params, const Context& ctx, CodeCache& cache,
+                          const Value* params, const Context& ctx, CodeState& cache,
                           const std::string& reason_text, std::shared_ptr<CompiledEntry>* out) {
   const script::Code& code = *fn->code->code;
   auto e = std::make_shared<CompiledEntry>();
-  e->guards = tr.guards();
-  e->grad_mode = script::GradModeEnabled();
+  absl::StatusOr<EntryGuards> guards = BuildEntryGuards(tr.guards(), cache.global_state);
+  if (!guards.ok()) {  // an assumption no guard can check: run eagerly
+    cache.skip = true;
+    return true;
+  }
+  e->guards = *std::move(guards);
   e->kind = outcome.kind;
   e->break_kind = outcome.break_kind;
   e->pc = outcome.pc;
@@ -374,15 +488,18 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     e->mutated_inputs.push_back({input, static_cast<int>(outputs.size())});
     outputs.push_back(value);
   }
+  // A view the recorder could not model would give a wrong graph: eager.
+  if (!rec.status().ok()) {
+    cache.skip = true;
+    return true;
+  }
 
   const int num_nodes = rec.num_nodes();
   if (outcome.kind == TraceOutcome::Kind::kReturn && num_nodes == 0) {
     cache.skip = true;  // "No ops traced": the frame runs eagerly from now on
     return true;
   }
-  if (cache.frame_id < 0) cache.frame_id = next_frame_id++;
-  e->frame_id = cache.frame_id;
-  e->compile_id = cache.compiles++;
+  e->id = cache.id;
 
   if (num_nodes > 0) {
     auto g = std::make_shared<CapturedGraph>();
@@ -416,24 +533,49 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     busy = false;
     AddTime("OutputGraph.call_user_compiler", Seconds(start));
     if (!compiled) return false;
-    CompileEvent ev{g, {}};
-    for (const GuardRecord& gr : e->guards) ev.guards.push_back(FormatGuard(gr));
+    CompileEvent ev{g, FormatGuardLines(*e->guards.set)};
     for (auto& [id, fn_obs] : observers) fn_obs(ev);
   }
 
   if (outcome.kind == TraceOutcome::Kind::kBreak) {
-    for (size_t i = 0; i < outcome.locals.size(); ++i) {
-      if (!outcome.locals[i].v.is_null()) e->live_locals.push_back(static_cast<int>(i));
+    // A break inside a resume code resumes from the original code again
+    // (its pcs shifted by the prologue, its locals renumbered), so every
+    // resume function enters an original code.
+    std::shared_ptr<const script::Code> original = fn->code->code;
+    int shift = 0;
+    std::vector<int> to_original;
+    if (auto it = resume_origins.find(&code); it != resume_origins.end()) {
+      original = it->second.original;
+      shift = it->second.prologue;
+      to_original = it->second.original_slot;
     }
-    int line = code.locations[outcome.pc].line;
+    auto original_slot = [&](int slot) {
+      return to_original.empty() ? slot : to_original[static_cast<size_t>(slot)];
+    };
+    // Live locals in the original's slot order; e->live_locals names the
+    // current frame's slots the resume function takes, in that order.
+    std::vector<std::pair<int, int>> live;  // (original slot, current slot)
+    for (size_t i = 0; i < outcome.locals.size(); ++i) {
+      int o = original_slot(static_cast<int>(i));
+      if (!outcome.locals[i].v.is_null() && o >= 0) live.emplace_back(o, static_cast<int>(i));
+    }
+    std::sort(live.begin(), live.end());
+    std::vector<int> live_original;
+    for (auto [o, cur] : live) {
+      live_original.push_back(o);
+      e->live_locals.push_back(cur);
+    }
+    auto resume_at = [&](int target, int stack_depth) {
+      return ResumeFunction(fn, original, target - shift, stack_depth, live_original,
+                            code.locations[outcome.pc].line);
+    };
     int depth = static_cast<int>(outcome.stack.size());
     const script::Instruction ins = code.instructions[outcome.pc];
     if (outcome.break_kind == TraceOutcome::BreakKind::kJump) {
       bool pops =
           ins.op == script::Opcode::kPopJumpIfFalse || ins.op == script::Opcode::kPopJumpIfTrue;
-      e->resume[0] = ResumeFunction(fn, code, outcome.pc + 1, depth - 1, e->live_locals, line);
-      e->resume[1] =
-          ResumeFunction(fn, code, ins.arg, pops ? depth - 1 : depth, e->live_locals, line);
+      e->resume[0] = resume_at(outcome.pc + 1, depth - 1);
+      e->resume[1] = resume_at(ins.arg, pops ? depth - 1 : depth);
     } else {
       // The stack depth after the instruction runs.
       int after = depth;
@@ -487,10 +629,10 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
           cache.skip = true;
           return true;
       }
-      e->resume[0] = ResumeFunction(fn, code, outcome.pc + 1, after, e->live_locals, line);
+      e->resume[0] = resume_at(outcome.pc + 1, after);
     }
   }
-  cache.entries.insert(cache.entries.begin(), e);
+  cache.code->Add({e->guards.set, e, e->id});
   keep_alive.push_back(Value::Borrow(fn->code.get()));
   *out = e;
   return true;

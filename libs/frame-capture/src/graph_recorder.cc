@@ -4,8 +4,11 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "graph_recorder.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 
+#include "tc/kernels/eager.h"
 #include "tc/script/native.h"
 #include "tc/script/tensor_value.h"
 #include "tc/support/check.h"
@@ -14,23 +17,151 @@
 namespace tc::frame_capture {
 
 using script::Value;
+using tensor::Scalar;
+using tensor::Shape;
+
+namespace {
+
+// Calls fn(storage offset) for every element of the layout, row-major.
+template <typename Fn>
+void ForEachOffset(int64_t offset, const Shape& sizes, const Shape& strides, Fn&& fn) {
+  if (tensor::Numel(sizes) == 0) return;
+  const size_t dims = sizes.size();
+  Shape index(dims, 0);
+  int64_t off = offset;
+  while (true) {
+    fn(off);
+    size_t d = dims;
+    while (d > 0) {
+      --d;
+      if (++index[d] < sizes[d]) {
+        off += strides[d];
+        break;
+      }
+      off -= (sizes[d] - 1) * strides[d];
+      index[d] = 0;
+      if (d == 0) return;
+    }
+    if (dims == 0) return;
+  }
+}
+
+graph_ir::Constant IntConst(int64_t v) { return graph_ir::Constant(Scalar(v)); }
+
+}  // namespace
 
 tensor::Tensor GraphRecorder::NewFake(const graph_ir::TensorMeta& meta, graph_ir::Value* value) {
-  tensor::Tensor base = tensor::Tensor::Empty(meta.sizes, meta.dtype, tensor::Device::Meta());
-  tensor::Tensor fake(base.storage(), meta.dtype, meta.sizes, meta.strides, 0);
-  by_storage_[fake.storage().get()] = value;
+  // The storage covers every element the strides reach (an input may be a
+  // strided view), so that view kernels laying views over it stay inside.
+  int64_t extent = 1;
+  for (size_t d = 0; d < meta.sizes.size(); ++d) {
+    if (meta.sizes[d] == 0) {
+      extent = 0;
+      break;
+    }
+    extent += (meta.sizes[d] - 1) * std::max<int64_t>(meta.strides[d], 0);
+  }
+  extent = std::max(extent, tensor::Numel(meta.sizes));
+  auto storage =
+      tensor::Storage::CreateMeta(static_cast<size_t>(extent) * tensor::ItemSize(meta.dtype));
+  tensor::Tensor fake(storage, meta.dtype, meta.sizes, meta.strides, 0);
+  StorageState& st = states_[fake.storage().get()];
+  st.value = value;
+  st.sizes = meta.sizes;
+  st.strides = meta.strides;
   keep_alive_.push_back(fake);
   return fake;
 }
 
-graph_ir::Value* GraphRecorder::ValueOf(const tensor::Tensor& fake) const {
-  if (fake.storage() == nullptr) return nullptr;
-  auto it = by_storage_.find(fake.storage().get());
-  return it == by_storage_.end() ? nullptr : it->second;
+bool GraphRecorder::IsBaseLayout(const StorageState& st, const tensor::Tensor& t) {
+  return t.storage_offset() == st.offset && t.sizes() == st.sizes && t.strides() == st.strides;
+}
+
+absl::StatusOr<tensor::Tensor> GraphRecorder::ElementIndex(const StorageState& st,
+                                                           const tensor::Tensor& t, bool write) {
+  const int64_t n = tensor::Numel(st.sizes);
+  // Storage offset -> row-major index in the base.
+  absl::flat_hash_map<int64_t, int64_t> pos;
+  const bool contiguous = tensor::IsContiguous(st.sizes, st.strides);
+  if (!contiguous) {
+    int64_t i = 0;
+    bool overlap = false;
+    ForEachOffset(st.offset, st.sizes, st.strides,
+                  [&](int64_t off) { overlap = !pos.emplace(off, i++).second || overlap; });
+    if (overlap && write) {
+      return absl::UnimplementedError("in-place write into a view of an overlapping tensor");
+    }
+  }
+  tensor::Tensor idx = tensor::Tensor::Empty(Shape{t.numel()}, tensor::DType::kInt64);
+  int64_t* out = idx.data<int64_t>();
+  std::vector<bool> seen(write ? static_cast<size_t>(n) : 0, false);
+  absl::Status status;
+  ForEachOffset(t.storage_offset(), t.sizes(), t.strides(), [&](int64_t off) {
+    int64_t i = -1;
+    if (contiguous) {
+      if (off >= st.offset && off - st.offset < n) i = off - st.offset;
+    } else if (auto it = pos.find(off); it != pos.end()) {
+      i = it->second;
+    }
+    if (i < 0) {
+      status = absl::UnimplementedError("a view reaching outside its base tensor");
+      i = 0;
+    }
+    if (write) {
+      if (seen[static_cast<size_t>(i)]) {
+        status = absl::InvalidArgumentError(
+            "unsupported operation: more than one element of the written-to tensor refers to a "
+            "single memory location. Please clone() the tensor before performing the operation.");
+      }
+      seen[static_cast<size_t>(i)] = true;
+    }
+    *out++ = i;
+  });
+  if (!status.ok()) return status;
+  return idx;
+}
+
+absl::StatusOr<graph_ir::Value*> GraphRecorder::Regenerate(StorageState& st,
+                                                           const tensor::Tensor& t) {
+  TC_ASSIGN_OR_RETURN(tensor::Tensor idx, ElementIndex(st, t, /*write=*/false));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * index, ArgValue(idx));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * flat,
+                      graph_.Apply("reshape", {st.value, graph_ir::Constant(Shape{-1})}));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * picked,
+                      graph_.Apply("index_select", {flat, IntConst(0), index}));
+  return graph_.Apply("reshape", {picked, graph_ir::Constant(Shape(t.sizes()))});
+}
+
+bool GraphRecorder::Tracks(const tensor::Tensor& t) const {
+  return t.storage() != nullptr && states_.contains(t.storage().get());
+}
+
+graph_ir::Value* GraphRecorder::ValueOf(const tensor::Tensor& fake) {
+  if (!Tracks(fake)) return nullptr;
+  absl::StatusOr<graph_ir::Value*> v = ArgValue(fake);
+  if (!v.ok()) {
+    if (status_.ok()) status_ = v.status();
+    return nullptr;
+  }
+  return *v;
 }
 
 absl::StatusOr<graph_ir::Value*> GraphRecorder::ArgValue(const tensor::Tensor& t) {
-  if (graph_ir::Value* v = ValueOf(t)) return v;
+  if (t.storage() != nullptr) {
+    if (auto it = states_.find(t.storage().get()); it != states_.end()) {
+      StorageState& st = it->second;
+      if (IsBaseLayout(st, t)) return st.value;
+      ViewKey key{t.storage().get(), t.storage_offset(), t.sizes(), t.strides()};
+      auto v = views_.find(key);
+      if (v != views_.end() && v->second.version == st.version) return v->second.value;
+      // A view made before the base was last written (or laid over the
+      // storage without an op, as x[...] = y does): read it out of the
+      // current base.
+      TC_ASSIGN_OR_RETURN(graph_ir::Value * value, Regenerate(st, t));
+      views_[key] = {value, st.version};
+      return value;
+    }
+  }
   if (t.device() == tensor::Device::Meta()) {
     return absl::InvalidArgumentError("a meta tensor that is not part of the traced graph");
   }
@@ -38,8 +169,8 @@ absl::StatusOr<graph_ir::Value*> GraphRecorder::ArgValue(const tensor::Tensor& t
   // constant): a graph input bound to this very tensor on every run.
   graph_ir::TensorMeta meta;
   meta.dtype = t.dtype();
-  meta.sizes = tensor::Shape(t.sizes());
-  meta.strides = tensor::Shape(t.strides());
+  meta.sizes = Shape(t.sizes());
+  meta.strides = Shape(t.strides());
   meta.device = t.device();
   std::string name = absl::StrCat("_tensor_constant", constants_.size());
   TC_ASSIGN_OR_RETURN(graph_ir::Value * v, graph_.AddInput(name, meta));
@@ -47,7 +178,14 @@ absl::StatusOr<graph_ir::Value*> GraphRecorder::ArgValue(const tensor::Tensor& t
   constants_.resize(input_sources_.size());
   constants_.back() = t;
   input_storage_.push_back(nullptr);
-  if (t.storage() != nullptr) by_storage_[t.storage().get()] = v;
+  if (t.storage() != nullptr) {
+    StorageState& st = states_[t.storage().get()];
+    st.value = v;
+    st.offset = t.storage_offset();
+    st.sizes = meta.sizes;
+    st.strides = meta.strides;
+    st.real = true;
+  }
   return v;
 }
 
@@ -55,14 +193,17 @@ absl::StatusOr<std::vector<tensor::Tensor>> GraphRecorder::RunOp(
     const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args) {
   std::vector<graph_ir::Arg> gargs;
   gargs.reserve(args.size());
+  bool real_arg = false;
   for (const kernels::KernelArg& a : args) {
     if (const auto* t = std::get_if<tensor::Tensor>(&a)) {
       TC_ASSIGN_OR_RETURN(graph_ir::Value * v, ArgValue(*t));
+      real_arg = real_arg || !t->is_meta();
       gargs.emplace_back(v);
     } else if (const auto* ts = std::get_if<std::vector<tensor::Tensor>>(&a)) {
       std::vector<graph_ir::Value*> vs;
       for (const tensor::Tensor& t : *ts) {
         TC_ASSIGN_OR_RETURN(graph_ir::Value * v, ArgValue(t));
+        real_arg = real_arg || !t.is_meta();
         vs.push_back(v);
       }
       gargs.emplace_back(std::move(vs));
@@ -71,29 +212,84 @@ absl::StatusOr<std::vector<tensor::Tensor>> GraphRecorder::RunOp(
     }
   }
   TC_ASSIGN_OR_RETURN(graph_ir::Node * node, graph_.AddNode(op.name, std::move(gargs)));
+  // Views (and torch-level ops that end in a view, like transpose) alias
+  // their input: kernels::CallMeta lays their outputs over the input's
+  // storage exactly as the real op would, so a later in-place write through
+  // one is seen by the other.
+  const bool may_alias =
+      op.category == graph_ir::OpCategory::kView || op.category == graph_ir::OpCategory::kComposite;
+  std::vector<tensor::Tensor> laid_out;
+  if (may_alias) {
+    absl::StatusOr<std::vector<tensor::Tensor>> r = kernels::CallMeta(op, args);
+    if (r.ok()) laid_out = *std::move(r);
+  }
   std::vector<tensor::Tensor> outs;
-  for (graph_ir::Value* v : node->outputs()) outs.push_back(NewFake(v->meta(), v));
+  for (size_t i = 0; i < node->outputs().size(); ++i) {
+    graph_ir::Value* v = node->outputs()[i];
+    if (i < laid_out.size() && laid_out[i].storage() != nullptr &&
+        laid_out[i].sizes() == v->meta().sizes && laid_out[i].dtype() == v->meta().dtype) {
+      const tensor::Tensor& m = laid_out[i];
+      auto it = states_.find(m.storage().get());
+      if (it != states_.end() && !it->second.real) {
+        if (!IsBaseLayout(it->second, m)) {
+          views_[ViewKey{m.storage().get(), m.storage_offset(), m.sizes(), m.strides()}] = {
+              v, it->second.version};
+        }
+        keep_alive_.push_back(m);
+        outs.push_back(m);
+        continue;
+      }
+    }
+    tensor::Tensor fake = NewFake(v->meta(), v);
+    // A view of a real tensor (a constant) gets a storage of its own: a
+    // write through it could not reach the constant's other readers.
+    if (may_alias && real_arg) detached_.insert(fake.storage().get());
+    outs.push_back(std::move(fake));
+  }
   return outs;
 }
 
 absl::Status GraphRecorder::WriteInPlace(const tensor::Tensor& self, const tensor::Tensor& value) {
-  graph_ir::Value* target = ValueOf(self);
-  graph_ir::Value* v = ValueOf(value);
-  if (target == nullptr || v == nullptr) {
+  auto it = self.storage() == nullptr ? states_.end() : states_.find(self.storage().get());
+  if (it == states_.end() || detached_.contains(self.storage().get()) || !Tracks(value)) {
     return absl::UnimplementedError("in-place write into a tensor outside the traced graph");
   }
-  const graph_ir::TensorMeta& m = target->meta();
-  if (self.storage_offset() != 0 || tensor::Shape(self.sizes()) != m.sizes ||
-      tensor::Shape(self.strides()) != m.strides) {
-    return absl::UnimplementedError("in-place write into a view of a traced tensor");
-  }
-  if (value.dtype() != self.dtype() || tensor::Shape(value.sizes()) != m.sizes) {
-    TC_ASSIGN_OR_RETURN(v, graph_.Apply("expand", {v, graph_ir::Constant(m.sizes)}));
+  StorageState& st = it->second;
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * v, ArgValue(value));
+  const Shape sizes(self.sizes());
+  if (value.dtype() != self.dtype() || Shape(value.sizes()) != sizes) {
+    TC_ASSIGN_OR_RETURN(v, graph_.Apply("expand", {v, graph_ir::Constant(sizes)}));
     if (value.dtype() != self.dtype()) {
       TC_ASSIGN_OR_RETURN(v, graph_.Apply("to_dtype", {v, graph_ir::Constant(self.dtype())}));
     }
   }
-  by_storage_[self.storage().get()] = v;
+  if (IsBaseLayout(st, self)) {
+    if (st.value != v) {
+      st.value = v;
+      ++st.version;
+    }
+    return absl::OkStatus();
+  }
+  ViewKey key{self.storage().get(), self.storage_offset(), self.sizes(), self.strides()};
+  if (auto cur = views_.find(key);
+      cur != views_.end() && cur->second.version == st.version && cur->second.value == v) {
+    return absl::OkStatus();  // x[i] += y stores back the view it just wrote
+  }
+  // A write into part of the base: scatter the value into the flattened
+  // base at the positions of the view's elements.
+  TC_ASSIGN_OR_RETURN(tensor::Tensor idx, ElementIndex(st, self, /*write=*/true));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * index, ArgValue(idx));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * flat,
+                      graph_.Apply("reshape", {st.value, graph_ir::Constant(Shape{-1})}));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * src,
+                      graph_.Apply("reshape", {v, graph_ir::Constant(Shape{-1})}));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * scattered,
+                      graph_.Apply("scatter", {flat, IntConst(0), index, src}));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * base,
+                      graph_.Apply("reshape", {scattered, graph_ir::Constant(st.sizes)}));
+  st.value = base;
+  ++st.version;
+  views_[key] = {v, st.version};
   return absl::OkStatus();
 }
 
@@ -103,8 +299,8 @@ Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source) {
   const tensor::Tensor& t = script::TensorOfValue(real);
   graph_ir::TensorMeta meta;
   meta.dtype = t.dtype();
-  meta.sizes = tensor::Shape(t.sizes());
-  meta.strides = tensor::Shape(t.strides());
+  meta.sizes = Shape(t.sizes());
+  meta.strides = Shape(t.strides());
   meta.device = t.device();
   // Placeholder names are the source as an identifier, as Dynamo's are
   // (L['x'] -> L_x_, L['self'].fc.weight -> L_self_fc_weight).
@@ -130,7 +326,7 @@ Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source) {
 }
 
 bool GraphRecorder::IsFake(const Value& v) const {
-  return script::IsTensorValue(v) && ValueOf(script::TensorOfValue(v)) != nullptr;
+  return script::IsTensorValue(v) && Tracks(script::TensorOfValue(v));
 }
 
 std::vector<std::pair<int, graph_ir::Value*>> GraphRecorder::MutatedInputs() const {
@@ -138,7 +334,7 @@ std::vector<std::pair<int, graph_ir::Value*>> GraphRecorder::MutatedInputs() con
   for (size_t i = 0; i < input_storage_.size(); ++i) {
     const tensor::Storage* s = input_storage_[i];
     if (s == nullptr) continue;
-    graph_ir::Value* now = by_storage_.at(s);
+    graph_ir::Value* now = states_.at(s).value;
     if (now != graph_.inputs()[i]) out.emplace_back(static_cast<int>(i), now);
   }
   return out;

@@ -1,13 +1,23 @@
 // GraphRecorder: the OpTracer frame-capture installs while it traces a
 // frame. Every op the torch module runs becomes a graph node; tensors are
-// fakes (meta tensors), each fake's Storage standing for one graph value.
+// fakes (meta tensors). The graph is functional (no in-place ops), so
+// mutation is tracked the way AOTAutograd's functionalization does it: a
+// fake's Storage stands for one base graph value (the whole storage laid
+// out as the tensor that made it), and a view (a fake over the same
+// storage with another offset, sizes or strides, made by a view op exactly
+// as kernels::CallMeta lays it out) has its own graph value derived from
+// the base. An in-place write into a view scatters into the base; views
+// read after a write are regenerated from the new base.
 #ifndef TC_FRAME_CAPTURE_SRC_GRAPH_RECORDER_H_
 #define TC_FRAME_CAPTURE_SRC_GRAPH_RECORDER_H_
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/container/node_hash_map.h"
 
 #include "tc/frame_capture/captured_graph.h"
 #include "tc/frame_capture/source.h"
@@ -28,9 +38,16 @@ class GraphRecorder : public script::OpTracer {
   // The fake standing for the real tensor object `real` reached through
   // `source`: a graph input, made once per real tensor object.
   script::Value InputFor(const script::Value& real, const SourcePtr& source);
-  // The graph value of a fake made here; null for anything else.
-  graph_ir::Value* ValueOf(const tensor::Tensor& fake) const;
+  // The current graph value of a fake made here (a view's value is
+  // regenerated from its base when the base was written since); null for
+  // anything else.
+  graph_ir::Value* ValueOf(const tensor::Tensor& fake);
+  // Whether `t` is a fake made here (or a real tensor the graph uses).
+  bool Tracks(const tensor::Tensor& t) const;
   bool IsFake(const script::Value& v) const;
+  // Not ok when the recorder could not model an aliasing view (the graph
+  // would be wrong); the frame must then not be compiled.
+  const absl::Status& status() const { return status_; }
 
   graph_ir::Graph& graph() { return graph_; }
   int num_nodes() const { return static_cast<int>(graph_.nodes().size()); }
@@ -38,18 +55,47 @@ class GraphRecorder : public script::OpTracer {
   // tensor constant (then `constants` holds the real tensor at that index).
   const std::vector<SourcePtr>& input_sources() const { return input_sources_; }
   const std::vector<tensor::Tensor>& constants() const { return constants_; }
-  // Graph inputs written by in-place ops: (input index, final value).
+  // Graph inputs written by in-place ops (on themselves or on views of
+  // them): (input index, final value).
   std::vector<std::pair<int, graph_ir::Value*>> MutatedInputs() const;
 
   // Moves the graph out (the recorder is finished).
   graph_ir::Graph TakeGraph() { return std::move(graph_); }
 
  private:
+  // One storage: the graph value of its base tensor, and the base's layout.
+  struct StorageState {
+    graph_ir::Value* value = nullptr;
+    int64_t offset = 0;
+    tensor::Shape sizes, strides;
+    int version = 0;    // bumped by every write; views of older versions are stale
+    bool real = false;  // a real tensor's storage (a constant input)
+  };
+  // A view's layout over its storage.
+  using ViewKey = std::tuple<const tensor::Storage*, int64_t, tensor::Shape, tensor::Shape>;
+  struct ViewState {
+    graph_ir::Value* value = nullptr;
+    int version = 0;
+  };
+
   tensor::Tensor NewFake(const graph_ir::TensorMeta& meta, graph_ir::Value* value);
   absl::StatusOr<graph_ir::Value*> ArgValue(const tensor::Tensor& t);
+  static bool IsBaseLayout(const StorageState& st, const tensor::Tensor& t);
+  // For each element of `t` (row-major), its row-major index in the base
+  // of `st`; an error when `t` reaches outside the base or, for `write`,
+  // when the base or `t` overlaps itself.
+  static absl::StatusOr<tensor::Tensor> ElementIndex(const StorageState& st,
+                                                     const tensor::Tensor& t, bool write);
+  // The view `t` read out of its storage's current base value.
+  absl::StatusOr<graph_ir::Value*> Regenerate(StorageState& st, const tensor::Tensor& t);
 
   graph_ir::Graph graph_;
-  absl::flat_hash_map<const tensor::Storage*, graph_ir::Value*> by_storage_;
+  // Node-based: a StorageState stays put while ArgValue adds constants.
+  absl::node_hash_map<const tensor::Storage*, StorageState> states_;
+  absl::flat_hash_map<ViewKey, ViewState> views_;
+  // Storages of views of real tensors (see RunOp): not writable.
+  absl::flat_hash_set<const tensor::Storage*> detached_;
+  absl::Status status_;
   absl::flat_hash_map<const script::Object*, script::Value> fake_of_real_;
   std::vector<SourcePtr> input_sources_;
   std::vector<tensor::Tensor> constants_;  // per input; empty for sourced ones

@@ -1,6 +1,9 @@
-// GuardRecord checks.
+// GuardRecords -> guards::GuardSet, and frame values -> guard slots.
 #include "guard_eval.h"
 
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -10,151 +13,189 @@
 
 namespace tc::frame_capture {
 
+using guards::GuardValue;
 using script::Value;
 
 namespace {
 
-std::string TorchDTypeName(tensor::DType d) {
-  switch (d) {
-    case tensor::DType::kFloat32:
-      return "Float";
-    case tensor::DType::kFloat64:
-      return "Double";
-    case tensor::DType::kFloat16:
-      return "Half";
-    case tensor::DType::kBFloat16:
-      return "BFloat16";
-    case tensor::DType::kInt64:
-      return "Long";
-    case tensor::DType::kInt32:
-      return "Int";
-    case tensor::DType::kInt16:
-      return "Short";
-    case tensor::DType::kInt8:
-      return "Char";
-    case tensor::DType::kUInt8:
-      return "Byte";
-    case tensor::DType::kBool:
-      return "Bool";
-    default:
-      return std::string(tensor::DTypeName(d));
-  }
+guards::PyType PyTypeOf(const script::Type* t) { return {t, script::TypeFullName(t)}; }
+
+// A constant record's value as CONSTANT_MATCH takes it. Strings point into
+// `v`, which the builder copies from before `v` dies.
+GuardValue ConstantOf(const Value& v) {
+  const void* type = v.type();
+  if (v.is_none()) return GuardValue::None(type);
+  if (v.is_bool()) return GuardValue::Bool(v.as_bool(), type);
+  if (v.is_int()) return GuardValue::Int(v.as_int(), type);
+  if (v.is_float()) return GuardValue::Float(v.as_float(), type);
+  if (const std::string* s = script::StrValue(v)) return GuardValue::Str(*s, type);
+  return GuardValue::Object(v.is_object() ? v.as_object() : nullptr, type);
 }
 
-std::string TensorFailure(const GuardRecord& g, const Value& v) {
-  std::string name = absl::StrCat("tensor '", g.source->ShortName(), "' ");
-  if (!script::IsTensorValue(v)) {
-    return absl::StrFormat("expected type of '%s' to be a tensor type, ' but found %s",
-                           g.source->Name(), TypeFullName(v.type()));
-  }
-  const tensor::Tensor& t = script::TensorOfValue(v);
-  if (t.device().type != g.device.type) {
-    return absl::StrCat(name, "dispatch key set mismatch. expected ",
-                        g.device.is_cuda() ? "DispatchKeySet(CUDA)" : "DispatchKeySet(CPU)",
-                        ", actual ",
-                        t.device().is_cuda() ? "DispatchKeySet(CUDA)" : "DispatchKeySet(CPU)");
-  }
-  if (t.dtype() != g.dtype) {
-    return absl::StrCat(name, "dtype mismatch. expected ", TorchDTypeName(g.dtype), ", actual ",
-                        TorchDTypeName(t.dtype()));
-  }
-  if (t.device().index != g.device.index) {
-    return absl::StrFormat(
-        "%sTensor device index mismatch. Expected device index to be %d, actual %d", name,
-        g.device.index, t.device().index);
-  }
-  if (script::TensorRequiresGrad(v) != g.requires_grad) {
-    return absl::StrCat(name,
-                        "requires_grad mismatch. expected requires_grad=", g.requires_grad ? 1 : 0);
-  }
-  if (t.dim() != static_cast<int64_t>(g.sizes.size())) {
-    return absl::StrCat(name, "rank mismatch. expected ", g.sizes.size(), ", actual ", t.dim());
-  }
-  for (size_t i = 0; i < g.sizes.size(); ++i) {
-    if (t.sizes()[i] != g.sizes[i]) {
-      return absl::StrCat(name, "size mismatch at index ", i, ". expected ", g.sizes[i],
-                          ", actual ", t.sizes()[i]);
-    }
-  }
-  for (size_t i = 0; i < g.strides.size(); ++i) {
-    if (t.strides()[i] != g.strides[i]) {
-      return absl::StrCat(name, "stride mismatch at index ", i, ". expected ", g.strides[i],
-                          ", actual ", t.strides()[i]);
-    }
-  }
-  return "";
+guards::GuardSource SourceOf(const Source& s) {
+  guards::GuardSource out;
+  out.name = s.Name();
+  if (s.kind == Source::Kind::kLocal) out.frame_local_index = static_cast<int>(s.index);
+  return out;
 }
 
-std::string ConstRepr(script::VM& vm, const Value& v) {
-  std::string s;
-  vm.ReprString(v, &s);
-  return s;
+// One value as a slot. `meta` holds a tensor's metadata for the slot.
+GuardValue SlotValue(const Value& v, bool length, guards::TensorMeta* meta) {
+  if (v.is_null()) return GuardValue::Missing();
+  const script::BuiltinTypes& T = script::Types();
+  script::Type* type = v.type();
+  if (v.is_object()) {
+    if (script::IsTensorValue(v)) {
+      *meta = guards::MetaOf(script::TensorOfValue(v), script::TensorRequiresGrad(v));
+      return GuardValue::Tensor(meta, type);
+    }
+    if (length && type == T.tuple) {
+      return GuardValue::Int(
+          static_cast<int64_t>(script::Cast<script::TupleObject>(v)->items.size()), type);
+    }
+    if (length && type == T.list) {
+      return GuardValue::Int(
+          static_cast<int64_t>(script::Cast<script::ListObject>(v)->items.size()), type);
+    }
+    if (type == T.str) return GuardValue::Str(script::Cast<script::StrObject>(v)->value, type);
+    return GuardValue::Object(v.as_object(), type);
+  }
+  if (v.is_none()) return GuardValue::None(type);
+  if (v.is_bool()) return GuardValue::Bool(v.as_bool(), type);
+  if (v.is_int()) return GuardValue::Int(v.as_int(), type);
+  return GuardValue::Float(v.as_float(), type);
 }
 
 }  // namespace
 
-std::string FirstGuardFailure(script::VM& vm, const std::vector<GuardRecord>& guards,
-                              bool grad_mode, const FrameView& frame) {
-  if (grad_mode != script::GradModeEnabled()) return "___check_global_state()";
-  for (const GuardRecord& g : guards) {
-    Value v = Fetch(vm, *g.source, frame);
-    switch (g.kind) {
+absl::StatusOr<EntryGuards> BuildEntryGuards(const std::vector<GuardRecord>& records,
+                                             const guards::GlobalState& state) {
+  EntryGuards out;
+  guards::GuardSetBuilder builder;
+  builder.AddGlobalState(state);
+  // One slot per source name, so each source is fetched once per check.
+  absl::flat_hash_map<std::string, int> slot_of;
+  // Sequences: their type record folds into the length guard, as PyTorch's
+  // TYPE_MATCH + LENGTH_CHECK pair is one SEQUENCE_LENGTH guard.
+  absl::flat_hash_map<std::string, const script::Type*> sequence_type;
+  for (const GuardRecord& r : records) {
+    if (r.kind == GuardRecord::Kind::kLength) sequence_type[r.source->Name()] = nullptr;
+  }
+  for (const GuardRecord& r : records) {
+    auto it = sequence_type.find(r.source->Name());
+    if (it != sequence_type.end() && r.kind == GuardRecord::Kind::kType) {
+      it->second = static_cast<const script::Type*>(r.expected.as_object());
+    }
+  }
+  auto slot = [&](const GuardRecord& r) {
+    auto [it, added] = slot_of.try_emplace(r.source->Name(), static_cast<int>(out.slots.size()));
+    if (added) {
+      out.slots.push_back({r.source, sequence_type.contains(r.source->Name())});
+    }
+    return it->second;
+  };
+  for (const GuardRecord& r : records) {
+    switch (r.kind) {
       case GuardRecord::Kind::kTensor: {
-        std::string r = TensorFailure(g, v);
-        if (!r.empty()) return r;
+        const guards::TensorMeta meta{r.dtype, r.device, r.sizes, r.strides, r.requires_grad};
+        builder.AddTensorMatch(slot(r), SourceOf(*r.source), meta);
         break;
       }
-      case GuardRecord::Kind::kEquals: {
-        bool same = !v.is_null() && v.type() == g.expected.type() && vm.Equal(v, g.expected) == 1;
-        if (vm.HasException()) vm.ClearException();
-        if (!same) return absl::StrCat(g.source->Name(), " == ", ConstRepr(vm, g.expected));
+      case GuardRecord::Kind::kEquals:
+        builder.AddConstantMatch(slot(r), SourceOf(*r.source), ConstantOf(r.expected));
         break;
-      }
       case GuardRecord::Kind::kNone:
-        if (!v.is_none()) return absl::StrCat(g.source->Name(), " is None");
+        builder.AddNoneMatch(slot(r), SourceOf(*r.source));
         break;
       case GuardRecord::Kind::kType:
-        if (v.is_null() || v.type() != g.expected.as_object()) {
-          return absl::StrFormat("___check_type_id(%s, %d)", g.source->Name(),
-                                 reinterpret_cast<uintptr_t>(g.expected.as_object()));
-        }
+        if (sequence_type.contains(r.source->Name())) break;  // in the length guard
+        builder.AddTypeMatch(slot(r), SourceOf(*r.source),
+                             PyTypeOf(static_cast<const script::Type*>(r.expected.as_object())));
         break;
       case GuardRecord::Kind::kId:
-        if (v.is_null() || !v.is_object() || v.as_object() != g.expected.as_object()) {
-          return absl::StrFormat("___check_obj_id(%s, %d)", g.source->Name(),
-                                 reinterpret_cast<uintptr_t>(g.expected.as_object()));
-        }
+        builder.AddIdMatch(slot(r), SourceOf(*r.source), r.expected.as_object(),
+                           PyTypeOf(r.expected.type()));
         break;
       case GuardRecord::Kind::kLength: {
-        int64_t n = -1;
-        if (v.is_null() || !vm.Length(v, &n)) vm.ClearException();
-        if (n != g.length) return absl::StrCat("len(", g.source->Name(), ") == ", g.length);
+        const script::Type* t = sequence_type[r.source->Name()];
+        builder.AddSequenceLength(slot(r), SourceOf(*r.source), r.length,
+                                  t == nullptr ? guards::PyType{} : PyTypeOf(t));
         break;
       }
     }
   }
-  return "";
+  absl::StatusOr<guards::GuardSet> set = builder.Build();
+  if (!set.ok()) return set.status();
+  out.set = std::make_shared<const guards::GuardSet>(*std::move(set));
+  return out;
 }
 
-std::string FormatGuard(const GuardRecord& g) {
-  switch (g.kind) {
-    case GuardRecord::Kind::kTensor:
-      return absl::StrFormat("%s: TENSOR_MATCH dtype=%s size=[%s] stride=[%s] requires_grad=%s",
-                             g.source->Name(), tensor::DTypeName(g.dtype),
-                             absl::StrJoin(g.sizes, ", "), absl::StrJoin(g.strides, ", "),
-                             g.requires_grad ? "True" : "False");
-    case GuardRecord::Kind::kEquals:
-      return absl::StrCat(g.source->Name(), ": EQUALS_MATCH");
-    case GuardRecord::Kind::kNone:
-      return absl::StrCat(g.source->Name(), ": NONE_MATCH");
-    case GuardRecord::Kind::kType:
-      return absl::StrCat(g.source->Name(), ": TYPE_MATCH");
-    case GuardRecord::Kind::kId:
-      return absl::StrCat(g.source->Name(), ": ID_MATCH");
-    case GuardRecord::Kind::kLength:
-      return absl::StrCat(g.source->Name(), ": SEQUENCE_LENGTH");
-  }
-  return "";
+guards::GlobalState CurrentGlobalState() {
+  guards::GlobalState state;
+  state.grad_mode = script::GradModeEnabled();
+  return state;
 }
+
+const guards::TypeNamer& ScriptTypeNamer() {
+  static const guards::TypeNamer* namer = new guards::TypeNamer(
+      [](const void* id) { return script::TypeFullName(static_cast<const script::Type*>(id)); });
+  return *namer;
+}
+
+std::vector<std::string> FormatGuardLines(const guards::GuardSet& set) {
+  std::vector<std::string> lines;
+  for (const guards::Guard& g : set.guards()) {
+    const std::string& name = g.source.name;
+    switch (g.kind) {
+      case guards::GuardKind::kGlobalState:
+        break;
+      case guards::GuardKind::kTensorMatch:
+        lines.push_back(absl::StrFormat(
+            "%s: TENSOR_MATCH dtype=%s size=[%s] stride=[%s] requires_grad=%s", name,
+            tensor::DTypeName(g.tensor.dtype), absl::StrJoin(g.tensor.sizes, ", "),
+            absl::StrJoin(g.tensor.strides, ", "), g.tensor.requires_grad ? "True" : "False"));
+        break;
+      // The translator records Python constants as one kind; the compiler
+      // prints them as CONSTANT_MATCH.
+      case guards::GuardKind::kBoolMatch:
+      case guards::GuardKind::kEqualsMatch:
+        lines.push_back(absl::StrCat(name, ": EQUALS_MATCH"));
+        break;
+      case guards::GuardKind::kSequenceLength:
+        if (g.type.id != nullptr) lines.push_back(absl::StrCat(name, ": TYPE_MATCH"));
+        lines.push_back(absl::StrCat(name, ": SEQUENCE_LENGTH"));
+        break;
+      case guards::GuardKind::kNoneMatch:
+      case guards::GuardKind::kNotNoneMatch:
+      case guards::GuardKind::kTypeMatch:
+      case guards::GuardKind::kIdMatch:
+        lines.push_back(absl::StrCat(name, ": ", std::string(guards::GuardKindName(g.kind))));
+        break;
+    }
+  }
+  return lines;
+}
+
+std::span<const GuardValue> SlotReader::Read(script::VM& vm, std::span<const GuardSlot> slots,
+                                             const FrameView& frame) {
+  values_.clear();
+  // Sized before any slot points at a meta, so none moves afterwards.
+  metas_.resize(slots.size());
+  slots_.resize(slots.size());
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const Source& source = *slots[i].source;
+    if (source.kind == Source::Kind::kLocal) {  // the frame holds it: no copy
+      slots_[i] = SlotValue(frame.params[source.index], slots[i].length, &metas_[i]);
+      continue;
+    }
+    Value v = Fetch(vm, source, frame);
+    slots_[i] = SlotValue(v, slots[i].length, &metas_[i]);
+    // Slots point into the object, not into `v`, so moving it is fine.
+    values_.push_back(std::move(v));
+  }
+  return slots_;
+}
+
+void SlotReader::Clear() { values_.clear(); }
 
 }  // namespace tc::frame_capture

@@ -23,7 +23,8 @@ bool UsesLocalSlot(Opcode op) {
   return op == Opcode::kLoadFast || op == Opcode::kStoreFast || op == Opcode::kDeleteFast;
 }
 
-// The function the resume code belongs to ("f" for f and for f's resumes).
+}  // namespace
+
 std::string OriginalName(const Code& code) {
   if (!absl::StartsWith(code.name, kResumePrefix)) return code.name;
   std::string rest = code.name.substr(sizeof(kResumePrefix) - 1);
@@ -31,14 +32,14 @@ std::string OriginalName(const Code& code) {
   return at == std::string::npos ? rest : rest.substr(0, at);
 }
 
-}  // namespace
-
 bool IsResumeCode(const Code& code) { return absl::StartsWith(code.name, kResumePrefix); }
 
-std::shared_ptr<const Code> MakeResumeCode(const Code& original, const ResumeLayout& layout) {
+std::shared_ptr<const Code> MakeResumeCode(const Code& original, const ResumeLayout& layout,
+                                           std::vector<int>* original_slot) {
   auto code = std::make_shared<Code>();
   code->name = absl::StrCat(kResumePrefix, OriginalName(original), "_at_", layout.break_line);
   code->qualname = code->name;
+  code->traceback_name = original.traceback_name.empty() ? original.name : original.traceback_name;
   code->filename = original.filename;
   code->first_line = original.first_line;
   code->flags = original.flags & Code::kNested;
@@ -63,9 +64,13 @@ std::shared_ptr<const Code> MakeResumeCode(const Code& original, const ResumeLay
     code->varnames.push_back(original.varnames[s]);
   }
   code->argcount = layout.stack_depth + static_cast<int>(layout.live.size());
+  if (original_slot != nullptr) {
+    original_slot->assign(code->varnames.size(), -1);
+    for (int s = 0; s < nlocals; ++s) (*original_slot)[slot_of[s]] = s;
+  }
 
   // Prologue: push the stack values back, then jump into the original body.
-  const int plen = layout.stack_depth + 1;
+  const int plen = ResumePrologueLength(layout);
   const script::SourceLoc loc = original.locations[layout.target];
   for (int i = 0; i < layout.stack_depth; ++i) {
     code->instructions.push_back({Opcode::kLoadFast, i});

@@ -7,6 +7,7 @@
 #define TC_FRAME_CAPTURE_SRC_RESUME_H_
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "tc/script/code.h"
@@ -24,11 +25,22 @@ struct ResumeLayout {
 // names), then the remaining locals unset. Cell variables become free
 // variables (the caller passes the frame's cells), so deref indices keep
 // their meaning.
+// `original_slot`, when given, receives for each local slot of the resume
+// code the original code's slot (-1 for the ___stack parameters), so that a
+// break inside the resume code can be resumed from the original code again
+// (Dynamo's generate_based_on_original_code_object): a loop body resumed
+// at every iteration is then one resume function, compiled once.
 std::shared_ptr<const script::Code> MakeResumeCode(const script::Code& original,
-                                                   const ResumeLayout& layout);
+                                                   const ResumeLayout& layout,
+                                                   std::vector<int>* original_slot = nullptr);
 
-// The original function's name for a resume code's frames.
+// Instructions a resume code runs before it enters the original body.
+inline int ResumePrologueLength(const ResumeLayout& layout) { return layout.stack_depth + 1; }
+
+// Whether `code` is a resume code made here.
 bool IsResumeCode(const script::Code& code);
+// The function a code belongs to ("f" for f and for f's resume codes).
+std::string OriginalName(const script::Code& code);
 
 }  // namespace tc::frame_capture
 

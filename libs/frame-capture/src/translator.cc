@@ -10,6 +10,7 @@
 #include "tc/script/tensor_value.h"
 
 #include "break_messages.h"
+#include "resume.h"
 
 namespace tc::frame_capture {
 
@@ -41,6 +42,7 @@ struct Translator::Frame {
 namespace {
 
 constexpr int kMaxInlineDepth = 64;
+constexpr char kLocalScalarDense[] = "aten._local_scalar_dense.default";
 
 bool IsExact(const Value& v, const script::Type* t) { return v.is_object() && v.type() == t; }
 
@@ -77,15 +79,14 @@ bool IsMutatingMethod(std::string_view name) {
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 
-// Whether instruction `pc` lies inside a loop body (between a backward
-// jump's target and the jump).
-bool InLoop(const script::Code& code, int pc) {
+// Whether instruction `pc` lies inside a `for` loop (from its FOR_ITER to
+// the loop's exit): the iterator on the stack cannot be handed to a resume
+// function, so Dynamo skips such frames. `while` loops keep nothing on the
+// stack and resume like straight-line code.
+bool InForLoop(const script::Code& code, int pc) {
   for (int j = 0; j < static_cast<int>(code.instructions.size()); ++j) {
     const script::Instruction& ins = code.instructions[j];
-    bool jump = ins.op == Opcode::kJump || ins.op == Opcode::kPopJumpIfFalse ||
-                ins.op == Opcode::kPopJumpIfTrue || ins.op == Opcode::kJumpIfFalseOrPop ||
-                ins.op == Opcode::kJumpIfTrueOrPop;
-    if (jump && ins.arg <= j && ins.arg <= pc && pc <= j) return true;
+    if (ins.op == Opcode::kForIter && j <= pc && pc < ins.arg) return true;
   }
   return false;
 }
@@ -209,7 +210,10 @@ std::vector<FrameSummary> Translator::UserStack(const Frame& f) const {
   for (const Frame* p = &f; p != nullptr; p = p->parent) {
     int pc = std::min<int>(p->pc, static_cast<int>(p->code->locations.size()) - 1);
     int line = pc >= 0 ? p->code->locations[pc].line : p->code->first_line;
-    out.push_back({p->code->filename, line, p->code->name, SourceLine(*p->code, line)});
+    // torch 2.15 names a resume function's frame after the original
+    // function in the stacks of unsupported-call breaks (a jump names the
+    // resume function: see the kPopJumpIf* case).
+    out.push_back({p->code->filename, line, OriginalName(*p->code), SourceLine(*p->code, line)});
   }
   std::reverse(out.begin(), out.end());
   return out;
@@ -225,6 +229,28 @@ bool Translator::Unsupported(Frame& f, std::string reason) {
   return false;
 }
 
+bool Translator::ItemBreak(Frame& f) {
+  Unsupported(f, TensorItemBreak().Format());
+  failure_->fullgraph_capturable = true;
+  return false;
+}
+
+bool Translator::TolistBreak(Frame& f, const Value& t) {
+  // Dynamo's method_tolist accepts int8..int64 only; their items are read
+  // with item(), which fails on the data read.
+  switch (script::TensorOfValue(t).dtype()) {
+    case tensor::DType::kInt8:
+    case tensor::DType::kInt16:
+    case tensor::DType::kInt32:
+    case tensor::DType::kInt64:
+      Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
+      failure_->fullgraph_capturable = true;
+      return false;
+    default:
+      return Unsupported(f, TolistNonIntegerBreak().Format());
+  }
+}
+
 bool Translator::FromException(Frame& f) {
   Value exc = vm_.TakeException();
   if (script::IsInstance(exc, script::MetaDataAccessErrorType())) {
@@ -234,8 +260,14 @@ bool Translator::FromException(Frame& f) {
       vm_.StrString(script::Cast<script::TupleObject>(args)->items[0], &msg);
     }
     vm_.ClearException();
-    return Unsupported(f,
-                       UnsupportedBreak(absl::StrCat("reading tensor data (", msg, ")")).Format());
+    // What fake tensors report for a data read: the aten op that needed
+    // the data ("aten::equal: ..." -> aten.equal.default), else the scalar
+    // read every other path ends in.
+    std::string func(kLocalScalarDense);
+    if (msg.rfind("aten::", 0) == 0 && msg.find(':', 6) != std::string::npos) {
+      func = absl::StrCat("aten.", msg.substr(6, msg.find(':', 6) - 6), ".default");
+    }
+    return Unsupported(f, DataDependentOperator(func).Format());
   }
   // The script's own error (a shape mismatch, a TypeError): the frame runs
   // eagerly so that the error surfaces exactly as an eager run gives it.
@@ -282,7 +314,12 @@ TraceOutcome Translator::Run() {
 
   TraceOutcome out;
   Var result;
+  // Tracing runs torch.set_grad_enabled(...) and grad-mode context
+  // managers for real; the frame's own run must start from the mode the
+  // call had.
+  const bool grad_mode = script::GradModeEnabled();
   bool ok = RunFrame(root, &result);
+  script::SetGradModeEnabled(grad_mode);
   script::SetOpTracer(previous_tracer_);
   if (ok && stop_at_ >= 0 && root.pc == stop_at_ && failure_ == nullptr) {
     out.kind = TraceOutcome::Kind::kBreak;
@@ -301,7 +338,7 @@ TraceOutcome Translator::Run() {
   if (out.kind == TraceOutcome::Kind::kSkip) return out;
   // A break: where the root frame stands decides what can be done.
   out.pc = root.pc;
-  if (InLoop(code, root.pc)) {
+  if (InForLoop(code, root.pc)) {
     out.kind = TraceOutcome::Kind::kSkip;
     out.reason = absl::StrCat("graph break in loop\n", out.reason);
     return out;
@@ -474,6 +511,17 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       script::StrObject* name = f.co->names[arg].get();
       Value m = vm_.GetAttr(obj.v, name);
       if (m.is_null()) return FromException(f);
+      if (IsFake(obj.v) && m.is_object() && m.type() == T.native_function &&
+          script::Cast<script::NativeFunctionObject>(m)->is_method) {
+        // [Tensor.name, tensor] rather than a method bound to the fake: a
+        // break at the call then rebuilds the tensor from the graph's
+        // output instead of keeping the fake.
+        Value unbound = vm_.GetAttr(Value::Borrow(const_cast<script::Type*>(obj.v.type())), name);
+        if (unbound.is_null()) return FromException(f);
+        f.Push(Var{std::move(unbound), nullptr});
+        f.Push(std::move(obj));
+        break;
+      }
       Var mv{m, nullptr};
       if (obj.src != nullptr && !IsFake(obj.v) && !IsExact(obj.v, T.module) &&
           !(m.is_object() && (m.type() == T.method || m.type() == T.native_function))) {
@@ -494,6 +542,16 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
     case Opcode::kBinarySubscr: {
       Var key = f.Pop();
       Var c = f.Pop();
+      if (IsFake(key.v) && (IsExact(c.v, T.list) || IsExact(c.v, T.tuple))) {
+        // Dynamo indexes a list with a tensor only when the tensor is a
+        // known constant; a traced one is a graph break.
+        std::string container =
+            IsExact(c.v, T.list)
+                ? absl::StrCat("ListVariable(length=",
+                               script::Cast<script::ListObject>(c.v)->items.size(), ")")
+                : "TupleVariable()";
+        return Unsupported(f, IndexListWithTensorBreak(container).Format());
+      }
       Var r;
       if (!Tracked(
               f, CallRecord::Kind::kFunction, "operator.getitem",
@@ -602,6 +660,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       if (IsFake(c.v)) {
         Unsupported(f, "generic_jump TensorVariable()");
         if (f.root) failure_->break_kind = TraceOutcome::BreakKind::kJump;
+        if (!failure_->user_stack.empty()) failure_->user_stack.back().name = f.code->name;
         return false;
       }
       int t = vm_.Truthy(c.v);
@@ -918,9 +977,13 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
                           (nf->is_method && self == nullptr && !args.empty() && IsFake(args[0].v));
     const std::string& name = nf->name;
     if (method_on_fake) {
-      if (name == "item") return Unsupported(f, TensorItemBreak().Format());
-      if (name == "tolist" || name == "numpy" || name == "__bool__" || name == "__int__" ||
-          name == "__float__" || name == "__repr__" || name == "__str__" || name == "__format__") {
+      const Value& t = self != nullptr ? *self : args[0].v;
+      if (name == "item" || name == "__int__" || name == "__float__") return ItemBreak(f);
+      if (name == "tolist") return TolistBreak(f, t);
+      if (name == "__bool__" || name == "__index__") {
+        return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
+      }
+      if (name == "numpy" || name == "__repr__" || name == "__str__" || name == "__format__") {
         return Unsupported(f, UnsupportedBreak(absl::StrCat("Tensor.", name, "()")).Format());
       }
     }
@@ -967,6 +1030,12 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   }
   if (script::IsSubtype(t, T.type)) {
     const auto* cls = static_cast<const script::Type*>(o);
+    // int(t) / float(t) call t.item() (BuiltinVariable._call_int_float);
+    // bool(t) reads the data through aten._local_scalar_dense.
+    if (args.size() == 1 && kwnames == nullptr && IsFake(args[0].v)) {
+      if (cls == T.int_ || cls == T.float_) return ItemBreak(f);
+      if (cls == T.bool_) return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
+    }
     if (cls->has_flag(script::Type::kHeapType)) {
       return Unsupported(
           f, UnsupportedBreak(absl::StrCat("creating an instance of ", cls->name)).Format());

@@ -77,6 +77,9 @@ struct TraceOutcome {
   // Set when a restart must stop before `pc` (a break inside an inlined
   // call or in the middle of an instruction that already recorded ops).
   bool needs_restart = false;
+  // A read of a scalar out of a tensor (.item(), int(t), integer .tolist())
+  // that torch 2.15 captures under fullgraph=True instead of failing.
+  bool fullgraph_capturable = false;
 };
 
 class Translator {
@@ -120,6 +123,9 @@ class Translator {
   bool Tracked(Frame& f, CallRecord::Kind kind, std::string_view target, Fn&& fn, Var* out);
 
   bool Unsupported(Frame& f, std::string reason);
+  // t.item() and what calls it (int(t), float(t)).
+  bool ItemBreak(Frame& f);
+  bool TolistBreak(Frame& f, const script::Value& t);
   bool FromException(Frame& f);
   std::vector<FrameSummary> UserStack(const Frame& f) const;
   bool IsFake(const script::Value& v) const { return recorder_.IsFake(v); }

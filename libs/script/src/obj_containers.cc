@@ -542,6 +542,8 @@ bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, 
     }
     int64_t i;
     if (!ToInt(vm, v, &i)) {
+      // __index__'s own error propagates, as in CPython.
+      if (v.is_object() && !v.type()->slot(Slot::kIndex).is_null()) return false;
       vm.ClearException();
       RaiseTypeError(vm, "slice indices must be integers or None or have an __index__ method");
       return false;

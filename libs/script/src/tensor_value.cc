@@ -24,5 +24,6 @@ Value NewTensorValue(tensor::Tensor t, bool requires_grad, Type* type) {
 
 Type* TensorValueType() { return TensorType(); }
 bool GradModeEnabled() { return GradEnabled(); }
+void SetGradModeEnabled(bool enabled) { SetGradEnabled(enabled); }
 
 }  // namespace tc::script

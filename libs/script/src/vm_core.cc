@@ -251,6 +251,13 @@ Value VM::Import(std::string_view dotted_name) {
 
 // --- Exceptions --------------------------------------------------------------
 
+void VM::AddTracebackEntry(CodeObject* code, int32_t line) {
+  if (exception_.is_object() && exception_.as_object()->type->has_flag(Type::kExceptionType)) {
+    static_cast<ExceptionObject*>(exception_.as_object())
+        ->traceback.push_back({Ref<CodeObject>::Borrow(code), line});
+  }
+}
+
 Value NewExceptionArgs(Type* type, Value args_tuple) {
   Object* o = type->alloc != nullptr ? type->alloc(type) : new ExceptionObject(type);
   auto* e = static_cast<ExceptionObject*>(o);
@@ -334,7 +341,8 @@ std::string VM::FormatException(const Value& exc) {
       out += "Traceback (most recent call last):\n";
       for (auto it = e->traceback.rbegin(); it != e->traceback.rend(); ++it) {
         const Code& c = *it->code->code;
-        out += absl::StrFormat("  File \"%s\", line %d, in %s\n", c.filename, it->line, c.name);
+        out += absl::StrFormat("  File \"%s\", line %d, in %s\n", c.filename, it->line,
+                               c.traceback_name.empty() ? c.name : c.traceback_name);
         if (c.source != nullptr) {
           std::string_view line = SourceLine(*c.source, it->line);
           size_t b = line.find_first_not_of(" \t\f");

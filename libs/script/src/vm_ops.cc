@@ -720,6 +720,9 @@ bool SeqIndex(VM& vm, const Value& key, int64_t size, const char* what, int64_t*
     i = key.as_int();
   } else {
     if (!ToInt(vm, key, &i)) {
+      // __index__'s own error (a tensor with no data while tracing, a
+      // tensor of several elements) propagates, as in CPython.
+      if (key.is_object() && !key.type()->slot(Slot::kIndex).is_null()) return false;
       vm.ClearException();
       vm.Raise(T().type_error, absl::StrFormat("%s indices must be integers or slices, not %s",
                                                what, TypeName(key)));

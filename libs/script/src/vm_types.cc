@@ -364,6 +364,9 @@ Value FloatNew(VM& vm, const Value&, const ArgsView& args) {
   }
   double d;
   if (!ToFloat(vm, x, &d)) {
+    // __float__'s own error (a tensor with no data while tracing, several
+    // elements) propagates, as in CPython.
+    if (x.is_object() && !x.type()->slot(Slot::kFloat).is_null()) return {};
     vm.ClearException();
     return RaiseTypeError(
         vm, absl::StrFormat("float() argument must be a string or a real number, not '%s'",

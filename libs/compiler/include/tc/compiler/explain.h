@@ -45,11 +45,19 @@ class ExplainRecorder {
 // own name, or for torch_dynamo_resume_in_<f>_at_<line>, <f>.
 std::string RootFunctionName(const std::string& frame_name);
 
-// Runs a module's code with every function call compiled (eager backend),
-// as if each function the script calls from module level were wrapped in
-// torch.compile. The module, or null with the VM's exception set.
+// Which of a script's own functions RunModuleCompiled compiles.
+enum class CompileScope : uint8_t {
+  kFunctionsAndMethods,  // tc-explain: every function and method but dunders
+  kTopLevelFunctions,    // the same-answers test mode: `def`s at module level
+};
+
+// Runs a module's code with calls of its functions compiled (eager
+// backend), as if each were wrapped in torch.compile; library code and
+// class bodies run as they are. The module, or null with the VM's
+// exception set.
 script::Value RunModuleCompiled(script::VM& vm, std::shared_ptr<const script::Code> code,
-                                std::string_view module_name);
+                                std::string_view module_name,
+                                CompileScope scope = CompileScope::kFunctionsAndMethods);
 
 }  // namespace tc::compiler
 

@@ -56,7 +56,10 @@ struct Code {
     kNested = 16,      // defined inside another function
   };
 
-  std::string name;      // "f", "<module>", "<lambda>", "<listcomp>", "C"
+  std::string name;  // "f", "<module>", "<lambda>", "<listcomp>", "C"
+  // The name tracebacks print when it differs from `name` (frame-capture's
+  // resume functions print as the function they continue).
+  std::string traceback_name;
   std::string qualname;  // "C.method", "f.<locals>.g"
   std::string filename;  // as given to the compiler, printed in tracebacks
   int32_t first_line = 0;

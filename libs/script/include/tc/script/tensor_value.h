@@ -21,6 +21,9 @@ Value NewTensorValue(tensor::Tensor t, bool requires_grad = false, Type* type = 
 Type* TensorValueType();
 // Whether grad mode is on (torch.is_grad_enabled()).
 bool GradModeEnabled();
+// Sets it (torch._C._set_grad_enabled): frame capture restores the mode
+// after a trace that ran torch.set_grad_enabled(...).
+void SetGradModeEnabled(bool enabled);
 
 }  // namespace tc::script
 

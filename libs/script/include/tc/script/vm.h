@@ -120,6 +120,9 @@ class VM {
   bool HasException() const { return !exception_.is_null(); }
   const Value& exception() const { return exception_; }
   Value TakeException() { return std::move(exception_); }
+  // Records that the pending exception passed through `code` at `line`
+  // (for callers that run a frame's work outside the interpreter loop).
+  void AddTracebackEntry(CodeObject* code, int32_t line);
   void ClearException() { exception_ = Value(); }
   // Whether the pending exception is an instance of `type`.
   bool ExceptionMatches(Type* type) const;

@@ -1,0 +1,295 @@
+// Translator behaviours torch 2.15 shows (tests/scripts/compile/README.md,
+// "Torch 2.15 behaviour"), through the `fc` module: `fc.run(fn, *args)` runs
+// fn under a compile context whose backend interprets the graph and counts
+// graphs, calls and break reasons; `fc.run_full` does the same with
+// fullgraph=True.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+#include "tc/frame_capture/dynamo.h"
+#include "tc/kernels/interpreter.h"
+#include "tc/script/module_registry.h"
+#include "tc/script/native.h"
+
+#include "vm_test_util.h"
+
+namespace tc::script {
+// The torch modules' init functions (the script library's torch_*.cc):
+// registered here because this test links the libraries, not libtc.
+bool InitTorchModule(VM& vm, ModuleObject* m);
+bool InitNnModule(VM& vm, ModuleObject* m);
+bool InitFunctionalModule(VM& vm, ModuleObject* m);
+}  // namespace tc::script
+
+namespace tc::frame_capture {
+namespace {
+
+using script::Value;
+
+struct Counts {
+  int graphs = 0;
+  int function_calls = 0;
+  int method_calls = 0;
+  int nodes = 0;
+  std::vector<std::string> reasons;
+  std::vector<std::string> node_ops;  // every graph's op names, in order
+};
+Counts* g_counts = nullptr;
+
+class InterpreterBackend : public Backend {
+ public:
+  bool Compile(script::VM&, const std::shared_ptr<const CapturedGraph>& g,
+               std::span<const tensor::Tensor>, CompiledGraph* out) override {
+    ++g_counts->graphs;
+    g_counts->function_calls += g->num_function_calls();
+    g_counts->method_calls += g->num_method_calls();
+    g_counts->nodes += static_cast<int>(g->graph.nodes().size());
+    for (const auto& n : g->graph.nodes()) g_counts->node_ops.push_back(n->op().name);
+    g_counts->reasons.push_back(g->reason.reason.substr(0, g->reason.reason.find('\n')));
+    *out = [g](script::VM& vm, std::span<const tensor::Tensor> in,
+               std::vector<tensor::Tensor>* outs) {
+      auto r = kernels::Interpreter(g->graph).Run(in);
+      if (!r.ok()) {
+        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
+        return false;
+      }
+      *outs = *std::move(r);
+      return true;
+    };
+    return true;
+  }
+};
+
+Value Run(script::VM& vm, const Value&, const script::ArgsView& args) {
+  static CompileOptions options = [] {
+    CompileOptions o;
+    o.backend = std::make_shared<InterpreterBackend>();
+    return o;
+  }();
+  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile, &options);
+  return vm.Call(args[0], script::ArgsView(args.data + 1, args.nargs - 1));
+}
+Value RunFull(script::VM& vm, const Value&, const script::ArgsView& args) {
+  static CompileOptions options = [] {
+    CompileOptions o;
+    o.backend = std::make_shared<InterpreterBackend>();
+    o.fullgraph = true;
+    return o;
+  }();
+  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile, &options);
+  return vm.Call(args[0], script::ArgsView(args.data + 1, args.nargs - 1));
+}
+Value Reset(script::VM& vm, const Value&, const script::ArgsView&) {
+  Dynamo::For(vm).Reset();
+  *g_counts = Counts();
+  return Value::None();
+}
+constexpr script::MethodDef kFns[] = {{"run", Run}, {"run_full", RunFull}, {"reset", Reset}};
+bool InitFc(script::VM&, script::ModuleObject* m) {
+  script::AddFunctions(m, kFns);
+  return true;
+}
+
+class TranslatorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    script::RegisterBuiltinModule("torch", script::InitTorchModule);
+    script::RegisterBuiltinModule("torch.nn", script::InitNnModule);
+    script::RegisterBuiltinModule("torch.nn.functional", script::InitFunctionalModule);
+    script::RegisterBuiltinModule("fc", InitFc);
+    g_counts = &counts_;
+  }
+  std::string Run(const std::string& body) {
+    auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
+    EXPECT_EQ(r.error, "");
+    return r.out;
+  }
+  script::VM vm_;
+  Counts counts_;
+};
+
+TEST_F(TranslatorTest, WriteThroughSelectViewReachesInput) {
+  std::string out = Run(R"(
+def f(x):
+    y = x[0]
+    y.add_(1)
+    return x * 2
+a = torch.arange(6.0).reshape(2, 3)
+b = torch.arange(6.0).reshape(2, 3)
+r1 = fc.run(f, a)
+r2 = f(b)
+print(torch.equal(r1, r2), torch.equal(a, b))
+print(a)
+)");
+  EXPECT_EQ(out, "True True\ntensor([[1., 2., 3.],\n        [3., 4., 5.]])\n");
+  EXPECT_EQ(counts_.graphs, 1);
+}
+
+TEST_F(TranslatorTest, WritesThroughOtherViewsReachInput) {
+  std::string out = Run(R"(
+def f(x):
+    x.t()[1].mul_(10)
+    x.narrow(1, 0, 1).add_(100)
+    v = x.view(6)
+    v[5] = -1
+    u = x.unsqueeze(0)
+    u.squeeze(0)[0, 0] += 1000
+    return x.sum()
+a = torch.arange(6.0).reshape(2, 3)
+b = torch.arange(6.0).reshape(2, 3)
+r1 = fc.run(f, a)
+r2 = f(b)
+print(torch.equal(r1, r2), torch.equal(a, b))
+)");
+  EXPECT_EQ(out, "True True\n");
+  EXPECT_EQ(counts_.graphs, 1);
+}
+
+TEST_F(TranslatorTest, ViewOfIntermediateSeesWriteThroughBase) {
+  std::string out = Run(R"(
+def f(x):
+    y = x * 2
+    row = y[1]
+    col = y[:, 0]
+    y[1, 0] = 50.0
+    row.add_(1)
+    return y, row, col, x
+a = torch.arange(6.0).reshape(2, 3)
+r1 = fc.run(f, a)
+r2 = f(torch.arange(6.0).reshape(2, 3))
+print(all(torch.equal(p, q) for p, q in zip(r1, r2)))
+print(r1[2], r1[3])
+)");
+  EXPECT_EQ(out, "True\ntensor([ 0., 51.]) tensor([[0., 1., 2.],\n        [3., 4., 5.]])\n");
+  EXPECT_EQ(counts_.graphs, 1);
+}
+
+TEST_F(TranslatorTest, InPlaceOnInputViewInTwoRuns) {
+  // The second call reuses the compiled entry: the write-back is part of it.
+  std::string out = Run(R"(
+def f(x):
+    x[0].add_(1)
+    return x
+a = torch.zeros(2, 2)
+fc.run(f, a)
+fc.run(f, a)
+print(a)
+)");
+  EXPECT_EQ(out, "tensor([[2., 2.],\n        [0., 0.]])\n");
+  EXPECT_EQ(counts_.graphs, 1);
+}
+
+TEST_F(TranslatorTest, ScalarReadsOfTracedTensorsAreBreaks) {
+  std::string out = Run(R"(
+def as_float(x):
+    y = x.sum()
+    return x * float(y)
+def as_int(x):
+    y = x.sum()
+    return x * int(y)
+def as_bool(x):
+    y = x.sum()
+    if bool(y):
+        return x + 1
+    return x - 1
+def list_index(x):
+    i = x.sum().long()
+    return [10, 20, 30][i]
+x = torch.ones(2)
+print(fc.run(as_float, x), fc.run(as_int, x), fc.run(as_bool, x))
+print(fc.run(list_index, torch.tensor([0.0, 1.0])))
+)");
+  EXPECT_EQ(out, "tensor([2., 2.]) tensor([2., 2.]) tensor([2., 2.])\n20\n");
+  ASSERT_GE(counts_.reasons.size(), 7u);
+  EXPECT_EQ(counts_.reasons[0], "Unsupported Tensor.item() call with capture_scalar_outputs=False");
+  EXPECT_EQ(counts_.reasons[2], "Unsupported Tensor.item() call with capture_scalar_outputs=False");
+  EXPECT_EQ(counts_.reasons[4], "Data dependent operator");
+  EXPECT_EQ(counts_.reasons[6], "Indexing list with non-scalar tensor");
+}
+
+TEST_F(TranslatorTest, TolistReasons) {
+  Run(R"(
+def f(x):
+    y = x + 1
+    values = y.tolist()
+    return y * len(values), values
+fc.run(f, torch.arange(3.0))
+fc.run(f, torch.arange(3))
+)");
+  ASSERT_EQ(counts_.reasons.size(), 4u);
+  EXPECT_EQ(counts_.reasons[0], "Tensor.tolist() with non-integer tensor");
+  EXPECT_EQ(counts_.reasons[2], "Data dependent operator");
+}
+
+TEST_F(TranslatorTest, DataDependentWhileResumesAndReusesTheBody) {
+  // break_data_dependent_while: 2 frames (f and one resume function that
+  // holds the body and the next test), reused by every later iteration.
+  std::string out = Run(R"(
+def f(x):
+    while x.sum() > 0:
+        x = x - 1
+    return x
+print(fc.run(f, torch.ones(3) * 4))
+print(fc.run(f, torch.ones(3) * 7))
+print(fc.run(f, -torch.ones(3)))
+)");
+  EXPECT_EQ(out, "tensor([0., 0., 0.])\ntensor([0., 0., 0.])\ntensor([-1., -1., -1.])\n");
+  EXPECT_EQ(counts_.graphs, 2);
+  ASSERT_EQ(counts_.reasons.size(), 2u);
+  EXPECT_EQ(counts_.reasons[0], "generic_jump TensorVariable()");
+  EXPECT_EQ(counts_.reasons[1], "generic_jump TensorVariable()");
+  EXPECT_EQ(counts_.function_calls, 3);  // gt | sub gt
+}
+
+TEST_F(TranslatorTest, BreakInsideForLoopSkipsTheFrame) {
+  std::string out = Run(R"(
+def f(x):
+    for i in range(3):
+        if x.sum() > 0:
+            x = x - 1
+    return x
+print(fc.run(f, torch.ones(3)))
+)");
+  EXPECT_EQ(out, "tensor([0., 0., 0.])\n");
+  EXPECT_EQ(counts_.graphs, 0);
+}
+
+TEST_F(TranslatorTest, FullgraphCapturesItemAndIntTolist) {
+  std::string out = Run(R"(
+def item_mid(x):
+    n = x.sum().item()
+    return x * n
+def int_tolist(x):
+    return (x + 1).tolist()
+def float_tolist(x):
+    return x.tolist()
+print(fc.run_full(item_mid, torch.arange(3.0)))
+print(fc.run_full(int_tolist, torch.arange(3)))
+try:
+    fc.run_full(float_tolist, torch.ones(2))
+except Exception as e:
+    print(type(e).__name__, str(e).split("\n")[0])
+)");
+  EXPECT_EQ(out,
+            "tensor([0., 3., 6.])\n[1, 2, 3]\n"
+            "Unsupported Tensor.tolist() with non-integer tensor\n");
+}
+
+TEST_F(TranslatorTest, TracingLeavesGradModeAsItWas) {
+  std::string out = Run(R"(
+def f(x):
+    y = x * 2
+    torch.set_grad_enabled(False)
+    print("eager")
+    torch.set_grad_enabled(True)
+    return y + 1
+print(fc.run(f, torch.ones(2)), torch.is_grad_enabled())
+)");
+  EXPECT_EQ(out, "eager\ntensor([3., 3.]) True\n");
+}
+
+}  // namespace
+}  // namespace tc::frame_capture
