@@ -2,9 +2,9 @@
 //   tc-run [--compile-functions] script.py [args...]
 // Exit status 0, or 1 with a Python-style traceback (or SyntaxError) on
 // stderr. sys.argv is [script.py, args...]. --compile-functions runs every
-// function defined at the script's module level as if it were wrapped in
-// torch.compile(backend="eager") (the same-answers test mode: the output
-// must not change).
+// function and method the script defines (special methods aside) as if it
+// were wrapped in torch.compile(backend="eager") (the same-answers test
+// mode: the output must not change).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -74,9 +74,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   vm.SetArgv(args);
   tc::script::Value module =
-      compile_functions ? tc::compiler::RunModuleCompiled(
-                              vm, *code, "__main__", tc::compiler::CompileScope::kTopLevelFunctions)
-                        : vm.RunModule(*code, "__main__");
+      compile_functions
+          ? tc::compiler::RunModuleCompiled(vm, *code, "__main__",
+                                            tc::compiler::CompileScope::kFunctionsAndMethods)
+          : vm.RunModule(*code, "__main__");
   std::fflush(stdout);
   if (module.is_null()) {
     tc::script::Value exc = vm.TakeException();

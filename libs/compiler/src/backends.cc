@@ -29,9 +29,17 @@ class EagerBackend : public Backend {
  public:
   bool Compile(script::VM&, const std::shared_ptr<const CapturedGraph>& graph,
                std::span<const tensor::Tensor>, CompiledGraph* out) override {
-    *out = [graph](script::VM& vm, std::span<const tensor::Tensor> inputs,
-                   std::vector<tensor::Tensor>* outputs) {
-      return RunGraphEagerly(vm, *graph, inputs, outputs);
+    // One interpreter per graph: its plan is made once, not per call.
+    auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
+    *out = [graph, interpreter](script::VM& vm, std::span<const tensor::Tensor> inputs,
+                                std::vector<tensor::Tensor>* outputs) {
+      auto r = interpreter->Run(inputs);
+      if (!r.ok()) {
+        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
+        return false;
+      }
+      *outputs = *std::move(r);
+      return true;
     };
     return true;
   }

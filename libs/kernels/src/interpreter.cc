@@ -3,7 +3,7 @@
 // after its last use.
 #include "tc/kernels/interpreter.h"
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_format.h"
 
 #include "tc/kernels/caching_allocator.h"
@@ -11,6 +11,19 @@
 #include "tc/support/status.h"
 
 namespace tc::kernels {
+
+Interpreter::Interpreter(const graph_ir::Graph& graph)
+    : graph_(graph), last_use_(graph.num_values(), -1) {
+  const auto& nodes = graph_.nodes();
+  node_inputs_.resize(nodes.size());
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    for (const graph_ir::Value* v : nodes[n]->Inputs()) {
+      node_inputs_[n].push_back(static_cast<int32_t>(v->id()));
+      last_use_[v->id()] = static_cast<int64_t>(n);
+    }
+  }
+  for (const graph_ir::Value* v : graph_.outputs()) last_use_[v->id()] = INT64_MAX;
+}
 
 absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
     std::span<const tensor::Tensor> inputs) const {
@@ -20,14 +33,8 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
     return absl::InvalidArgumentError(
         absl::StrFormat("graph expects %d inputs, got %d", placeholders.size(), inputs.size()));
   }
-  // Values by id; the index of the last node reading each value.
-  std::vector<tensor::Tensor> values(graph_.num_values());
-  std::vector<int64_t> last_use(graph_.num_values(), -1);
+  std::vector<tensor::Tensor> values(graph_.num_values());  // by value id
   const auto& nodes = graph_.nodes();
-  for (size_t n = 0; n < nodes.size(); ++n) {
-    for (const graph_ir::Value* v : nodes[n]->Inputs()) last_use[v->id()] = static_cast<int64_t>(n);
-  }
-  for (const graph_ir::Value* v : graph_.outputs()) last_use[v->id()] = INT64_MAX;
   for (size_t i = 0; i < inputs.size(); ++i) {
     const graph_ir::Value* p = placeholders[i];
     const tensor::Tensor& t = inputs[i];
@@ -44,10 +51,10 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
   bool meta = false;
   for (const tensor::Tensor& t : inputs) meta = meta || t.is_meta();
   const tensor::Tensor kUndefined;
+  absl::InlinedVector<KernelArg, 6> args;
   for (size_t n = 0; n < nodes.size(); ++n) {
     const graph_ir::Node& node = *nodes[n];
-    std::vector<KernelArg> args;
-    args.reserve(node.args().size());
+    args.clear();
     for (const graph_ir::Arg& a : node.args()) {
       if (const auto* v = std::get_if<graph_ir::Value*>(&a)) {
         args.emplace_back(values[(*v)->id()]);
@@ -61,11 +68,12 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
       }
     }
     // Drop inputs whose last use is this node before running it, so their
-    // memory can be reused for its outputs.
-    for (const graph_ir::Value* v : node.Inputs()) {
-      if (last_use[v->id()] == static_cast<int64_t>(n)) values[v->id()] = kUndefined;
+    // memory can go back to the allocator as soon as the kernel is done.
+    for (int32_t id : node_inputs_[n]) {
+      if (last_use_[id] == static_cast<int64_t>(n)) values[id] = kUndefined;
     }
-    auto outs = meta ? CallMeta(node.op(), args) : Call(node.op(), std::move(args));
+    std::span<const KernelArg> arg_span(args.data(), args.size());
+    auto outs = meta ? CallMeta(node.op(), arg_span) : Call(node.op(), arg_span);
     if (!outs.ok()) {
       return absl::Status(outs.status().code(),
                           absl::StrFormat("node %d (%s): %s", n, node.op().name,
@@ -73,7 +81,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
     }
     for (size_t i = 0; i < node.outputs().size() && i < outs->size(); ++i) {
       const graph_ir::Value* v = node.outputs()[i];
-      if (last_use[v->id()] >= 0) values[v->id()] = std::move((*outs)[i]);
+      if (last_use_[v->id()] >= 0) values[v->id()] = std::move((*outs)[i]);
     }
   }
   std::vector<tensor::Tensor> result;

@@ -14,7 +14,10 @@ namespace tc::kernels {
 
 class Interpreter {
  public:
-  explicit Interpreter(const graph_ir::Graph& graph) : graph_(graph) {}
+  // Works out once which values each node reads and when each value is
+  // last used, so repeated runs (a compiled graph called per step) pay
+  // only for the kernels.
+  explicit Interpreter(const graph_ir::Graph& graph);
 
   // Runs the graph on `inputs` (one per placeholder, matching its metadata:
   // dtype and sizes are checked) and returns the graph's outputs. Values are
@@ -25,6 +28,8 @@ class Interpreter {
 
  private:
   const graph_ir::Graph& graph_;
+  std::vector<int64_t> last_use_;                  // by value id; -1 unused
+  std::vector<std::vector<int32_t>> node_inputs_;  // value ids each node reads
 };
 
 }  // namespace tc::kernels
