@@ -12,17 +12,12 @@
 // raised (its traceback on stderr; the explanation is still printed), 2 for
 // bad usage.
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "tc/compiler/explain.h"
-#include "tc/script/compiler.h"
 #include "tc/script/native.h"
-#include "tc/script/syntax_error.h"
+#include "tc/script/script_file.h"
 #include "tc/script/vm.h"
 
 namespace {
@@ -81,24 +76,10 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stderr);
     return 2;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "tc-explain: can't open file '%s': [Errno 2] No such file or directory\n",
-                 path.c_str());
-    return 2;
-  }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  std::string source = buf.str();
-  std::error_code ec;
-  std::filesystem::path abs = std::filesystem::absolute(path, ec);
-  std::string filename = ec ? path : abs.lexically_normal().string();
-  auto code = tc::script::CompileSource(source, filename);
-  if (!code.ok()) {
-    auto se = tc::script::SyntaxError::FromStatus(code.status());
-    std::string text = se ? se->Format() : std::string(code.status().message()) + "\n";
-    std::fputs(text.c_str(), stderr);
-    return 1;
+  tc::script::LoadedScript script = tc::script::LoadScript("tc-explain", path);
+  if (script.code == nullptr) {
+    std::fputs(script.error.c_str(), stderr);
+    return script.exit_code;
   }
 
   tc::script::VM vm;
@@ -109,15 +90,14 @@ int main(int argc, char** argv) {
   std::string report;
   {
     tc::compiler::ExplainRecorder recorder(vm);
-    tc::script::Value module = UsesCompile(**code)
-                                   ? vm.RunModule(*code, "__main__")
-                                   : tc::compiler::RunModuleCompiled(vm, *code, "__main__");
+    tc::script::Value module = UsesCompile(*script.code)
+                                   ? vm.RunModule(script.code, "__main__")
+                                   : tc::compiler::RunModuleCompiled(vm, script.code, "__main__");
     std::fflush(stdout);
     if (module.is_null()) {
       tc::script::Value exc = vm.TakeException();
       if (!tc::script::IsInstance(exc, tc::script::Types().system_exit)) {
-        std::fputs(vm.FormatException(exc).c_str(), stderr);
-        status = 1;
+        status = tc::script::ReportUncaught(vm, exc);
       }
     }
     report = recorder.Report(options);

@@ -24,6 +24,9 @@ struct Counts {
   int function_calls = 0;
   int method_calls = 0;
   std::vector<std::string> reasons;
+  std::vector<std::string> targets;      // every graph's CallRecord targets, in order
+  std::vector<std::string> input_names;  // every graph's input sources, in order
+  int nodes = 0;
 };
 Counts* g_counts = nullptr;
 
@@ -35,6 +38,9 @@ class InterpreterBackend : public Backend {
     g_counts->function_calls += g->num_function_calls();
     g_counts->method_calls += g->num_method_calls();
     g_counts->reasons.push_back(g->reason.reason.substr(0, g->reason.reason.find('\n')));
+    for (const CallRecord& c : g->calls) g_counts->targets.push_back(c.target);
+    for (const std::string& n : g->input_names) g_counts->input_names.push_back(n);
+    g_counts->nodes += static_cast<int>(g->graph.nodes().size());
     *out = [g](script::VM& vm, std::span<const tensor::Tensor> in,
                std::vector<tensor::Tensor>* outs) {
       auto r = kernels::Interpreter(g->graph).Run(in);
@@ -59,7 +65,20 @@ Value Reset(script::VM& vm, const Value&, const script::ArgsView&) {
   *g_counts = Counts();
   return Value::None();
 }
-constexpr script::MethodDef kFns[] = {{"run", Run}, {"reset", Reset}};
+Value Allow(script::VM& vm, const Value&, const script::ArgsView& args) {
+  Dynamo::For(vm).MarkAllowInGraph(args[0]);
+  return Value::None();
+}
+// The compile_times() row names so far, one string.
+Value TimeRows(script::VM& vm, const Value&, const script::ArgsView&) {
+  std::string names;
+  for (const auto& [name, times] : Dynamo::For(vm).compile_times()) {
+    names += (names.empty() ? "" : " ") + name;
+  }
+  return script::NewStr(names);
+}
+constexpr script::MethodDef kFns[] = {
+    {"run", Run}, {"reset", Reset}, {"allow", Allow}, {"time_rows", TimeRows}};
 bool InitFc(script::VM&, script::ModuleObject* m) {
   script::AddFunctions(m, kFns);
   return true;
@@ -160,6 +179,99 @@ print(torch.equal(fc.run(m, x), m(x)))
 )");
   EXPECT_EQ(out, "True\n");
   EXPECT_EQ(counts_.graphs, 1);
+}
+
+TEST_F(FrameCaptureTest, AllowInGraphIsOneCallRecord) {
+  std::string out = Run(R"(
+def custom(x):
+    return x * 3 + 1
+fc.allow(custom)
+def f(a):
+    return torch.add(custom(a), 1)
+a = torch.arange(3.0)
+print(torch.equal(fc.run(f, a), f(a)))
+)");
+  EXPECT_EQ(out, "True\n");
+  EXPECT_EQ(counts_.graphs, 1);
+  // The body's mul and add run in the graph; one record names the function.
+  ASSERT_EQ(counts_.targets.size(), 2u);
+  EXPECT_EQ(counts_.targets[0], "__main__.custom");
+  EXPECT_EQ(counts_.targets[1], "torch.add");
+  EXPECT_EQ(counts_.nodes, 3);
+}
+
+TEST_F(FrameCaptureTest, TorchFunctionTargetsAreTorchNames) {
+  Run(R"(
+def f(x):
+    return torch.sin(torch.abs(x)) + abs(x)
+fc.run(f, torch.ones(2))
+)");
+  EXPECT_EQ(counts_.targets,
+            (std::vector<std::string>{"torch.abs", "torch.sin", "builtins.abs", "operator.add"}));
+}
+
+TEST_F(FrameCaptureTest, GraphInputsInOrderOfFirstUse) {
+  // A frame local becomes an input when used; a global when loaded.
+  Run(R"(
+W = torch.ones(2)
+def f(x):
+    return torch.mul(x, W)
+fc.run(f, torch.ones(2))
+)");
+  EXPECT_EQ(counts_.input_names, (std::vector<std::string>{"G['W']", "L['x']"}));
+}
+
+TEST_F(FrameCaptureTest, TensorAssertIsInTheGraph) {
+  std::string out = Run(R"(
+def f(x):
+    assert x.sum() > 0
+    return x + 1
+print(fc.run(f, torch.ones(2)))
+try:
+    fc.run(f, -torch.ones(2))
+except RuntimeError as e:
+    print("RuntimeError", e)
+)");
+  EXPECT_EQ(out, "tensor([2., 2.])\nRuntimeError assertion error\n");
+  EXPECT_EQ(counts_.graphs, 1);
+  EXPECT_EQ(counts_.targets, (std::vector<std::string>{"sum", "operator.gt", "torch._assert_async",
+                                                       "operator.add"}));
+}
+
+TEST_F(FrameCaptureTest, ResumeReadsTheCallsOwnLocals) {
+  // b is first read after the print: the resume function must get this
+  // call's b, not the traced call's.
+  std::string out = Run(R"(
+def f(a, b):
+    x = a + 1
+    print("p")
+    if b.sum() < 0:
+        b = b * -1
+    return x * b
+a = torch.arange(3.0)
+b = torch.ones(3)
+print(fc.run(f, a, b))
+print(fc.run(f, a, b * 2))
+print(fc.run(f, a, -b * 3))
+)");
+  EXPECT_EQ(out, "p\ntensor([1., 2., 3.])\np\ntensor([2., 4., 6.])\np\ntensor([3., 6., 9.])\n");
+}
+
+TEST_F(FrameCaptureTest, CompileTimesRowsInFirstStartOrder) {
+  std::string out = Run(R"(
+W = torch.ones(2)
+def f(x):
+    x = x + 1
+    w = W
+    print("p")
+    return x * w
+fc.run(f, torch.ones(2))
+print(fc.time_rows())
+)");
+  EXPECT_EQ(out,
+            "p\n_compile.compile_inner compile_attempt_0 bytecode_tracing get_fake_value "
+            "create_proxy wrap_to_fake_tensor_and_record variable_builder_call compile_attempt_1 "
+            "insert_deferred_runtime_asserts OutputGraph.call_user_compiler build_guards gc\n");
 }
 
 }  // namespace

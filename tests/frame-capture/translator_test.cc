@@ -291,5 +291,120 @@ print(fc.run(f, torch.ones(2)), torch.is_grad_enabled())
   EXPECT_EQ(out, "eager\ntensor([3., 3.]) True\n");
 }
 
+TEST_F(TranslatorTest, BreakInsideNoGradResumesInsideTheBlock) {
+  // break_in_with: both graphs switch the mode (torch._C._set_grad_enabled
+  // records), the breaking print runs under no_grad, the resume function
+  // enters the block again.
+  std::string out = Run(R"(
+def f(x):
+    x = x + 1
+    with torch.no_grad():
+        x = x * 2
+        print("in", torch.is_grad_enabled())
+        x = x - 1
+    return x + 3
+y = fc.run(f, torch.ones(2, requires_grad=True))
+print(y, y.requires_grad, torch.is_grad_enabled())
+)");
+  EXPECT_EQ(out, "in False\ntensor([6., 6.]) False True\n");
+  EXPECT_EQ(counts_.graphs, 2);
+  EXPECT_EQ(counts_.function_calls, 8);  // 4 ops, 4 _set_grad_enabled
+}
+
+TEST_F(TranslatorTest, BreakInsideUserContextManagerSkipsTheFrame) {
+  std::string out = Run(R"(
+class Ctx:
+    def __enter__(self):
+        return 2
+    def __exit__(self, a, b, c):
+        return False
+def f(x):
+    x = x + 1
+    with Ctx() as k:
+        x = x * k
+        print("in")
+    return x + 3
+def g(x):
+    with Ctx() as k:
+        x = x * k
+    return x + 3
+print(fc.run(f, torch.ones(2)))
+print(fc.run(g, torch.ones(2)))
+)");
+  EXPECT_EQ(out, "in\ntensor([7., 7.])\ntensor([5., 5.])\n");
+  EXPECT_EQ(counts_.graphs, 1);  // g only
+}
+
+TEST_F(TranslatorTest, BreakInTryCompilesUpToTheLastCheckpoint) {
+  // break_in_try: two ops before the try, then a print inside it.
+  std::string out = Run(R"(
+def f(x):
+    x = x + 1
+    x = x + 2
+    try:
+        x = x * 2
+        print("in try")
+        x = x - 1
+    finally:
+        x = x + 5
+    return x + 3
+print(fc.run(f, torch.ones(2)))
+)");
+  EXPECT_EQ(out, "in try\ntensor([15., 15.])\n");
+  EXPECT_EQ(counts_.graphs, 1);
+  ASSERT_EQ(counts_.reasons.size(), 1u);
+  EXPECT_EQ(counts_.reasons[0], "step_unsupported");
+  EXPECT_EQ(counts_.function_calls, 2);
+}
+
+TEST_F(TranslatorTest, DictKeysAreGuarded) {
+  // lang_custom_exceptions: `"lr" not in cfg` must not be reused for
+  // another key set.
+  std::string out = Run(R"(
+def f(x, cfg):
+    if "lr" not in cfg:
+        return x + 1
+    return x * cfg["lr"]
+print(fc.run(f, torch.ones(2), {}))
+print(fc.run(f, torch.ones(2), {"lr": 3}))
+print(fc.run(f, torch.ones(2), {"lr": 5}))
+)");
+  EXPECT_EQ(out, "tensor([2., 2.])\ntensor([3., 3.])\ntensor([5., 5.])\n");
+  EXPECT_EQ(counts_.graphs, 3);
+}
+
+TEST_F(TranslatorTest, WritesToOutsideListsAreReplayed) {
+  // break_resume_functions: names.append on a list from outside the frame.
+  std::string out = Run(R"(
+def f(x, names, d):
+    names.append("b")
+    d["n"] = d["n"] + 1
+    return x * 2
+names = ["a"]
+d = {"n": 1}
+print(fc.run(f, torch.ones(2), names, d), names, d)
+print(fc.run(f, torch.ones(2), names, d), names, d)
+)");
+  EXPECT_EQ(out,
+            "tensor([2., 2.]) ['a', 'b'] {'n': 2}\n"
+            "tensor([2., 2.]) ['a', 'b', 'b'] {'n': 3}\n");
+}
+
+TEST_F(TranslatorTest, ParametersPassedOnAreFetchedAgain) {
+  // A parameter a resume function never reads is passed on from the call,
+  // not baked in from the trace.
+  std::string out = Run(R"(
+def f(x, k):
+    a = x + k
+    print("b1")
+    b = a * 2
+    print("b2")
+    return b, k
+print(fc.run(f, torch.ones(2), 3))
+print(fc.run(f, torch.ones(2), 1))
+)");
+  EXPECT_EQ(out, "b1\nb2\n(tensor([8., 8.]), 3)\nb1\nb2\n(tensor([4., 4.]), 1)\n");
+}
+
 }  // namespace
 }  // namespace tc::frame_capture

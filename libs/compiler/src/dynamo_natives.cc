@@ -28,6 +28,22 @@ namespace {
 
 // --- Compile options and contexts ------------------------------------------------
 
+}  // namespace
+
+script::Type* InvalidBackendType() {
+  static script::Type* t = [] {
+    script::TypeSpec spec;
+    spec.name = "InvalidBackend";
+    spec.module = "torch._dynamo.exc";
+    spec.base = Dynamo::UnsupportedType()->base;  // TorchDynamoException
+    spec.flags = script::Type::kBaseType | script::Type::kInstanceDict;
+    return script::NewNativeType(spec);
+  }();
+  return t;
+}
+
+namespace {
+
 struct OptionsObject : script::Object {
   explicit OptionsObject(script::Type* t) : Object(t) {}
   CompileOptions options;
@@ -51,16 +67,18 @@ Value Options(VM& vm, const Value&, const ArgsView& args) {
   CompileOptions& o = script::Cast<OptionsObject>(out)->options;
   if (const std::string* name = script::StrValue(args[0])) {
     o.backend = FindBackend(*name);
+    o.backend_key = Value::Borrow(script::Intern(*name));
     if (o.backend == nullptr) {
-      std::string known;
-      for (const std::string& n : BackendNames())
-        absl::StrAppend(&known, known.empty() ? "" : ", ", n);
-      return script::Raise(vm, script::Types().runtime_error,
-                           absl::StrFormat("invalid backend %s; tc has: %s", *name, known));
+      return script::Raise(vm, InvalidBackendType(),
+                           absl::StrFormat("Invalid backend: '%s'. See "
+                                           "`torch._dynamo.list_backends()` for available "
+                                           "backends.",
+                                           *name));
     }
   } else if (int c = vm.Truthy(vm.Call(*script::DictGetStr(vm.builtins(), "callable"), {args[0]}));
              c == 1) {
     o.backend = ScriptBackend(args[0]);
+    o.backend_key = args[0];
   } else {
     if (c < 0) return {};
     return script::RaiseTypeError(vm, absl::StrFormat("torch.compile: backend must be a str or "
@@ -145,8 +163,11 @@ Value MarkDisabled(VM& vm, const Value&, const ArgsView& args) {
   int recursive = vm.Truthy(args[1]);
   if (recursive < 0) return {};
   if (!args[0].is_object()) return script::RaiseTypeError(vm, "disable expects a callable");
+  // The reason as torch formats it into the message ("(reason: {reason})").
+  std::string reason = "None";
+  if (!args[2].is_none() && !vm.StrString(args[2], &reason)) return {};
   Dynamo& d = Dynamo::For(vm);
-  d.MarkDisabled(args[0], recursive == 1);
+  d.MarkDisabled(args[0], recursive == 1, std::move(reason));
   if (recursive == 1) {
     // The wrapper's own frame runs eagerly (it enters a disabled context).
     if (args[0].type() == script::Types().function) {
@@ -226,6 +247,34 @@ Value CompileTimes(VM& vm, const Value&, const ArgsView& args) {
   return script::NewList(std::move(rows));
 }
 
+// backend_names() -> sorted registered backend names.
+Value BackendNamesFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "backend_names", 0, 0)) return {};
+  std::vector<Value> out;
+  for (const std::string& n : BackendNames()) out.push_back(script::NewStr(n));
+  return script::NewList(std::move(out));
+}
+
+// recompiles() -> [(function label, reason)], in order.
+Value Recompiles(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "recompiles", 0, 0)) return {};
+  std::vector<Value> out;
+  for (const auto& [fn, reason] : Dynamo::For(vm).recompiles()) {
+    out.push_back(script::NewTuple({script::NewStr(fn), script::NewStr(reason)}));
+  }
+  return script::NewList(std::move(out));
+}
+
+// graph_break_counts() -> [(reason, count)], as counters["graph_break"].
+Value GraphBreakCounts(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "graph_break_counts", 0, 0)) return {};
+  std::vector<Value> out;
+  for (const auto& [reason, n] : Dynamo::For(vm).graph_break_counts()) {
+    out.push_back(script::NewTuple({script::NewStr(reason), Value::Int(n)}));
+  }
+  return script::NewList(std::move(out));
+}
+
 // --- Graph handles ---------------------------------------------------------------
 
 std::shared_ptr<const frame_capture::CapturedGraph> HandleArg(VM& vm, const ArgsView& args,
@@ -288,6 +337,9 @@ constexpr script::MethodDef kFunctions[] = {
     {"explain_begin", ExplainBegin},
     {"explain_end", ExplainEnd},
     {"compile_times", CompileTimes},
+    {"recompiles", Recompiles},
+    {"backend_names", BackendNamesFn},
+    {"graph_break_counts", GraphBreakCounts},
     {"graph_nodes", GraphNodes},
     {"run_graph", RunGraph},
     {"graph_text", GraphText},

@@ -30,11 +30,12 @@ class _Target:
     def __repr__(self):
         q = self._qualified
         name = self.__name__
-        if q.startswith('operator.') or q.startswith('torch._C.'):
+        if q.startswith('operator.') or q.startswith('torch._C.') or q.startswith('builtins.'):
             return f'<built-in function {name}>'
-        if q.startswith('torch.nn.functional.') or q.startswith('user.'):
-            return f'<function {name} at {_C.fake_address(q)}>'
-        return f'<built-in method {name} of type object at {_C.fake_address("torch")}>'
+        if q.startswith('torch.') and not q.startswith('torch.nn.functional.'):
+            return f'<built-in method {name} of type object at {_C.fake_address("torch")}>'
+        # torch.nn.functional's and the script's own functions (allow_in_graph).
+        return f'<function {name} at {_C.fake_address(q)}>'
 
 
 class Node:
@@ -121,7 +122,17 @@ class OptimizedModule(_nn.Module):
         return 'OptimizedModule(\n  (_orig_mod): ' + repr(self._orig_mod).replace('\n', '\n  ') + '\n)'
 
 
+def _innermost_fn(fn):
+    # torch's innermost_fn: compile and disable wrappers keep what they wrap
+    # in _torchdynamo_orig_callable, and run()/compile() act on that.
+    while hasattr(fn, '_torchdynamo_orig_callable'):
+        fn = fn._torchdynamo_orig_callable
+    return fn
+
+
 def _compile_fn(fn, options):
+    fn = _innermost_fn(fn)
+
     def compile_wrapper(*args, **kwargs):
         return _C.call(options, fn, args, kwargs)
     _copy_names(compile_wrapper, fn)
@@ -141,7 +152,7 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend='inductor', mo
     if mode is not None and options is not None:
         raise RuntimeError('Either mode or options can be specified, but both can\'t be specified at the same time.')
     if not callable(model):
-        raise RuntimeError(f'compile() expected a callable, got {type(model).__name__}')
+        raise AssertionError(f'A callable function is expected, but {type(model)} is provided.')
     if disable:
         return model
     opts = _C.options(backend, fullgraph, dynamic)
@@ -176,6 +187,7 @@ def disable(fn=None, recursive=True, *, reason=None):
     def _fn(*args, **kwargs):
         return _C.run_disabled(fn, args, kwargs)
     _copy_names(_fn, fn)
+    _fn._torchdynamo_orig_callable = fn
     _C.mark_disabled(_fn, True, reason)
     return _fn
 
@@ -199,6 +211,7 @@ def disallow_in_graph(fn):
 def run(fn=None):
     if fn is None:
         return run
+    fn = _innermost_fn(fn)
 
     def _fn(*args, **kwargs):
         return _C.run_only(fn, args, kwargs)
@@ -214,6 +227,18 @@ def optimize(backend='inductor', *, nopython=False, dynamic=None, disable=False)
 
 def is_compiling():
     return False
+
+
+# Backends PyTorch tags "debug" (eager, aot_eager) are listed only when the
+# tags are not excluded, as torch._dynamo.list_backends does.
+_DEBUG_BACKENDS = ('eager', 'aot_eager')
+
+
+def list_backends(exclude_tags=('debug', 'experimental')):
+    names = _C.backend_names()
+    if exclude_tags is not None and 'debug' in exclude_tags:
+        names = [n for n in names if n not in _DEBUG_BACKENDS]
+    return sorted(names)
 
 
 # --- explain -----------------------------------------------------------------------
@@ -386,6 +411,63 @@ class CompileCounter:
     def clear(self):
         self.frame_count = 0
         self.op_count = 0
+)PY";
+
+// CompileProfiler as PyTorch 2.0-2.5 shipped it in torch._dynamo.utils
+// (removed since; tc keeps it, in torch._dynamo.testing, because the
+// report of breaks and recompiles is useful): a backend counting like
+// CompileCounter whose report() lists graph-break reasons and recompiles.
+// Tables use torch's fallback format when the tabulate package is absent.
+const std::string_view kProfilerSource = R"PY(
+import _tc_dynamo as _C
+
+
+def _tabulate(rows, headers):
+    return '\n'.join(', '.join(str(c) for c in row) for row in [headers] + rows)
+
+
+# Counts like CompileCounter (defined just before in the same module).
+class CompileProfiler(CompileCounter):
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def get_metrics(self):
+        failures = {}
+        for fn, reason in _C.recompiles():
+            name, where = fn.split(' (', 1)
+            label = name + ' (' + where.split('/')[-1]
+            failures.setdefault(label, []).append(reason)
+        return {'guard_failures': failures}
+
+    def report(self):
+        gf = self.get_metrics()['guard_failures']
+        breaks = _C.graph_break_counts()
+        report = ('\nTorchdynamo Profiler Report\n===========================\n\n'
+                  'Graph Breaks\n------------\n'
+                  "Graph breaks happen when torchdynamo encounters code it can't safely trace.\n"
+                  'If you want to find out why breaks are happening, check below for each break reason\n'
+                  'You may gain additional insight by passing `fullgraph=True` to torch.compile,\n'
+                  'to stop at the first break.\n\n')
+        if breaks:
+            report += _tabulate([[msg, n] for msg, n in breaks], ['Graph Break Reason', 'Count'])
+        else:
+            report += 'No graph breaks detected.'
+        report += ('\n\nRecompilation\n-------------\n'
+                   'These subgraphs were recompiled more than once due to guard failures\n'
+                   'Guard failures indicate some condition assumed to be static by the tracer changed,\n'
+                   'making it unsafe to reuse the compiled program.\n\n')
+        if gf:
+            rows = [[fn, len(r), '\n'.join(r)] for fn, r in gf.items()]
+            most = max(len(r) for r in gf.values())
+            report += _tabulate(rows, ['Function', 'Recompiles', 'Recompile Reasons'])
+            report += ('\n\nSet torch._dynamo.config.cache_size_limit to ' + str(most) +
+                       ' to avoid being cache limited.\n')
+        else:
+            report += 'No recompilation detected.\n'
+        return report
 )PY";
 
 const std::string_view kUtilsPrelude = R"PY(

@@ -8,6 +8,7 @@
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
 
+#include "natives.h"
 #include "prelude.h"
 
 namespace tc::compiler {
@@ -34,7 +35,8 @@ bool InitDynamo(VM& vm, script::ModuleObject* m) {
          !vm.Import("torch._dynamo.exc").is_null() && !vm.Import("torch._dynamo.utils").is_null();
 }
 bool InitTesting(VM& vm, script::ModuleObject* m) {
-  return RunPrelude(vm, m, kTestingPrelude, "<torch._dynamo.testing>");
+  return RunPrelude(vm, m, kTestingPrelude, "<torch._dynamo.testing>") &&
+         RunPrelude(vm, m, kProfilerSource, "<torch._dynamo.testing>");
 }
 bool InitUtils(VM& vm, script::ModuleObject* m) {
   return RunPrelude(vm, m, kUtilsPrelude, "<torch._dynamo.utils>");
@@ -48,6 +50,7 @@ bool InitExc(VM&, script::ModuleObject* m) {
   script::AddType(m, unsupported->base);  // TorchDynamoException
   script::AddType(m, unsupported);
   script::AddType(m, Dynamo::RecompileErrorType());
+  script::AddType(m, InvalidBackendType());
   return true;
 }
 

@@ -7,6 +7,7 @@
 
 #include "tc/frame_capture/captured_graph.h"
 #include "tc/frame_capture/dynamo.h"
+#include "tc/script/object.h"
 #include "tc/script/value.h"
 
 namespace tc::compiler {
@@ -15,6 +16,9 @@ namespace tc::compiler {
 // placeholder per input, one call_function / call_method per torch-level
 // call (target: "torch.abs", "operator.add", or the method name), output.
 script::Value GraphNodeList(const frame_capture::CapturedGraph& graph);
+
+// torch._dynamo.exc.InvalidBackend (a TorchDynamoException).
+script::Type* InvalidBackendType();
 
 // An FX placeholder name for a source: "L['self'].lin.weight" ->
 // "l_self_lin_weight_".

@@ -10,6 +10,7 @@ extern const std::string_view kDynamoPrelude;    // torch._dynamo
 extern const std::string_view kCompilerPrelude;  // torch.compiler
 extern const std::string_view kTestingPrelude;   // torch._dynamo.testing
 extern const std::string_view kUtilsPrelude;     // torch._dynamo.utils
+extern const std::string_view kProfilerSource;   // CompileProfiler, in torch._dynamo.testing
 
 }  // namespace tc::compiler
 

@@ -149,13 +149,14 @@ BreakMessage IndexListWithTensorBreak(const std::string& container) {
   return m;
 }
 
-BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive) {
+BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive,
+                               const std::string& reason) {
   BreakMessage m;
   if (recursive) {
     m.gb_type = "Skip calling `torch.compiler.disable()`d function";
     m.explanation =
         absl::StrCat("Skip calling function `", fn_repr,
-                     "` since it was wrapped with `torch.compiler.disable` (reason: None)");
+                     "` since it was wrapped with `torch.compiler.disable` (reason: ", reason, ")");
     m.hints = {"Remove the `torch.compiler.disable` call"};
     m.context = fn_repr;
     m.gb_id = 98;
@@ -163,7 +164,7 @@ BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive) {
     m.gb_type = "Skip inlining `torch.compiler.disable()`d function";
     m.explanation =
         absl::StrCat("Skip inlining function ", fn_repr,
-                     " since it was wrapped with `torch.compiler.disable` (reason: None)");
+                     " since it was wrapped with `torch.compiler.disable` (reason: ", reason, ")");
     m.hints = {"Remove the `torch.compiler.disable` call"};
     m.context = fn_repr;
     m.gb_id = 99;

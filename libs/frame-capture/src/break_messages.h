@@ -32,7 +32,9 @@ BreakMessage TolistNonIntegerBreak();
 // list[t] / tuple[t] with a traced tensor index; `container` is the
 // VariableTracker repr ("ListVariable(length=3)").
 BreakMessage IndexListWithTensorBreak(const std::string& container);
-BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive);
+// `reason`: what disable(reason=...) was given, "None" when nothing.
+BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive,
+                               const std::string& reason = "None");
 BreakMessage DisallowedCallBreak(const std::string& fn_name);
 BreakMessage SkippedCallBreak(const std::string& what);
 BreakMessage UnsupportedBreak(const std::string& what);

@@ -19,6 +19,21 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     out->kind = Rebuild::Kind::kNull;
     return true;
   }
+  if (const GradContext* g = tr.GradExit(x)) {
+    out->kind = Rebuild::Kind::kGradMode;
+    out->constant = g->manager_type;
+    out->grad_mode = g->inner;
+    return true;
+  }
+  // A frame value the trace never loaded (a parameter of a resume function
+  // passed on to the next one) is unguarded: fetch it again, never bake in
+  // what it held while tracing.
+  if (v.src != nullptr && !const_cast<Translator&>(tr).recorder().IsFake(x) &&
+      !(x.is_object() && tr.copies().contains(x.as_object()))) {
+    out->kind = Rebuild::Kind::kSource;
+    out->source = v.src;
+    return true;
+  }
   if (!x.is_object()) {
     out->kind = Rebuild::Kind::kConst;
     out->constant = x;
@@ -26,6 +41,13 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
   }
   if (script::IsTensorValue(x)) {
     graph_ir::Value* gv = const_cast<Translator&>(tr).recorder().ValueOf(script::TensorOfValue(x));
+    if (gv == nullptr && v.src != nullptr) {
+      // A frame value the trace never loaded (a parameter only a resume
+      // function reads): fetched from the call, never the traced call's.
+      out->kind = Rebuild::Kind::kSource;
+      out->source = v.src;
+      return true;
+    }
     if (gv == nullptr) {
       out->kind = Rebuild::Kind::kConst;  // a real tensor met while tracing
       out->constant = x;
@@ -89,7 +111,9 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
       }
       return true;
     }
-    if (t == T.slice || t == T.range) {
+    // Immutable values the trace computed ("scale=" + str(k)) are
+    // constants of the entry: the same on every call its guards admit.
+    if (t == T.slice || t == T.range || t == T.str || t == T.int_ || t == T.float_) {
       out->kind = Rebuild::Kind::kConst;
       out->constant = x;
       return true;
@@ -106,6 +130,35 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
   return true;
 }
 
+bool PlanSideEffects(const Translator& tr, std::vector<graph_ir::Value*>* outputs,
+                     std::vector<SideEffect>* out) {
+  const script::BuiltinTypes& T = script::Types();
+  for (const Value& copy : tr.mutated_copies()) {
+    SideEffect se;
+    se.source = tr.copies().at(copy.as_object());
+    if (copy.type() == T.list) {
+      se.contents.kind = Rebuild::Kind::kList;
+      for (const Value& item : script::Cast<script::ListObject>(copy)->items) {
+        Rebuild r;
+        if (!PlanRebuild(tr, Var{item, nullptr}, outputs, &r)) return false;
+        se.contents.items.push_back(std::move(r));
+      }
+    } else {
+      se.contents.kind = Rebuild::Kind::kDict;
+      for (const auto& e : script::Cast<script::DictObject>(copy)->entries) {
+        if (e.key.is_null()) continue;
+        Rebuild k, v;
+        if (!PlanRebuild(tr, Var{e.key, nullptr}, outputs, &k)) return false;
+        if (!PlanRebuild(tr, Var{e.value, nullptr}, outputs, &v)) return false;
+        se.contents.items.push_back(std::move(k));
+        se.contents.items.push_back(std::move(v));
+      }
+    }
+    out->push_back(std::move(se));
+  }
+  return true;
+}
+
 namespace {
 
 Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Tensor>& outputs,
@@ -117,6 +170,8 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
       return r.constant;
     case Rebuild::Kind::kSource:
       return Fetch(vm, *r.source, frame);
+    case Rebuild::Kind::kGradMode:
+      return vm.Call(r.constant, script::ArgsView());
     case Rebuild::Kind::kOutput:
       return script::NewTensorValue(
           outputs[r.output], r.requires_grad,
@@ -138,6 +193,35 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
     }
   }
   return Value();
+}
+
+// Replays the entry's side effects. Every content is built before any
+// object is written, since contents may be read from the objects written.
+bool ApplySideEffects(script::VM& vm, const CompiledEntry& e,
+                      const std::vector<tensor::Tensor>& outputs, const FrameView& frame) {
+  if (e.side_effects.empty()) return true;
+  std::vector<Value> contents, targets;
+  for (const SideEffect& se : e.side_effects) {
+    contents.push_back(Materialize(vm, se.contents, outputs, frame));
+    targets.push_back(Fetch(vm, *se.source, frame));
+  }
+  const script::BuiltinTypes& T = script::Types();
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const Value& target = targets[i];
+    if (target.is_object() && target.type() == T.list && contents[i].type() == T.list) {
+      script::Cast<script::ListObject>(target)->items =
+          script::Cast<script::ListObject>(contents[i])->items;
+      continue;
+    }
+    if (target.is_object() && target.type() == T.dict && contents[i].type() == T.dict) {
+      if (vm.CallMethod(target, "clear", {}).is_null()) return false;
+      if (vm.CallMethod(target, "update", {contents[i]}).is_null()) return false;
+      continue;
+    }
+    vm.Raise(T.runtime_error, "tc frame capture: a written object changed type");
+    return false;
+  }
+  return true;
 }
 
 // Runs the one instruction a graph broke on, on the rebuilt stack.
@@ -298,18 +382,33 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     std::vector<tensor::Tensor> inputs;
     if (!FetchInputs(vm, e, frame, &inputs)) return Value();
     if (!e.compiled(vm, inputs, &outputs)) return Value();
+    for (const auto& [output, msg] : e.asserts) {
+      int t = vm.Truthy(script::NewTensorValue(outputs[output]));
+      if (t < 0) return Value();
+      if (t == 0) {
+        vm.Raise(script::Types().runtime_error, msg);
+        return Value();
+      }
+    }
     for (auto [input, output] : e.mutated_inputs) {
       Value dst = Fetch(vm, *e.input_sources[input], frame);
       Value r = vm.CallMethod(dst, "copy_", {script::NewTensorValue(outputs[output])});
       if (r.is_null()) return Value();
     }
   }
-  if (e.kind == TraceOutcome::Kind::kReturn) return Materialize(vm, e.stack[0], outputs, frame);
+  // Values are rebuilt before the side effects write the objects they may
+  // be fetched from.
+  if (e.kind == TraceOutcome::Kind::kReturn) {
+    Value r = Materialize(vm, e.stack[0], outputs, frame);
+    if (!ApplySideEffects(vm, e, outputs, frame)) return Value();
+    return r;
+  }
 
   std::vector<Value> stack;
   for (const Rebuild& r : e.stack) stack.push_back(Materialize(vm, r, outputs, frame));
   std::vector<Value> locals;
   for (const Rebuild& r : e.locals) locals.push_back(Materialize(vm, r, outputs, frame));
+  if (!ApplySideEffects(vm, e, outputs, frame)) return Value();
   const script::Value* resume = &e.resume[0];
   if (e.break_kind == TraceOutcome::BreakKind::kJump) {
     const script::Instruction ins = frame.function->code->code->instructions[e.pc];
@@ -321,12 +420,25 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     bool take = (t == 1) == jump_when;
     if (pops || !take) stack.pop_back();
     if (take) resume = &e.resume[1];
-  } else if (!ExecuteInstruction(vm, frame.function->code.get(), e.pc, &stack, frame.function)) {
-    // The instruction ran outside the interpreter loop: its frame's line
-    // goes into the traceback as the eager run would have put it.
-    const script::Code& code = *frame.function->code->code;
-    vm.AddTracebackEntry(frame.function->code.get(), code.locations[e.pc].line);
-    return Value();
+  } else if (e.break_kind != TraceOutcome::BreakKind::kCheckpoint) {
+    // The instruction runs inside the grad-mode blocks open at the break
+    // (the graph closed them; the resume function enters them again).
+    const bool outer = script::GradModeEnabled();
+    bool inner = outer;
+    for (const Rebuild& r : e.stack) {
+      if (r.kind == Rebuild::Kind::kGradMode) inner = r.grad_mode;
+    }
+    script::SetGradModeEnabled(inner);
+    const bool ran =
+        ExecuteInstruction(vm, frame.function->code.get(), e.pc, &stack, frame.function);
+    script::SetGradModeEnabled(outer);
+    if (!ran) {
+      // The instruction ran outside the interpreter loop: its frame's line
+      // goes into the traceback as the eager run would have put it.
+      const script::Code& code = *frame.function->code->code;
+      vm.AddTracebackEntry(frame.function->code.get(), code.locations[e.pc].line);
+      return Value();
+    }
   }
   // The resume function's parameters: the stack, then the live locals.
   std::vector<Value> args = std::move(stack);

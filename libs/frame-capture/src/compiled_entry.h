@@ -21,20 +21,32 @@ namespace tc::frame_capture {
 
 // How to rebuild one value of the frame after the graph ran.
 struct Rebuild {
-  enum class Kind : uint8_t { kNull, kConst, kSource, kOutput, kTuple, kList, kDict };
+  // kGradMode: the __exit__ slot of an open grad-mode block; rebuilt as a
+  // new manager (`constant`, no_grad or enable_grad, called) that the
+  // resume function enters again.
+  enum class Kind : uint8_t { kNull, kConst, kSource, kOutput, kTuple, kList, kDict, kGradMode };
   Kind kind = Kind::kNull;
   script::Value constant;
   SourcePtr source;
   int output = 0;              // graph output index
   bool requires_grad = false;  // kOutput
+  bool grad_mode = false;      // kGradMode: the mode inside the block
   script::Type* tensor_type = nullptr;
   std::vector<Rebuild> items;  // containers (dict: key, value pairs)
+};
+
+// A write the trace made to an outside list or dict: after the graph runs,
+// the object at `source` gets the contents `contents` (a kList or kDict plan).
+struct SideEffect {
+  SourcePtr source;
+  Rebuild contents;
 };
 
 struct CompiledEntry {
   // Checked on every call; the runtime cache's entry shares guards.set.
   EntryGuards guards;
   runtime_cache::CompileId id;
+  script::Value backend_key;  // CompileOptions::backend_key of the compiling context
 
   // The graph; null when the trace recorded no op before its break.
   std::shared_ptr<const CapturedGraph> graph;
@@ -42,6 +54,10 @@ struct CompiledEntry {
   std::vector<SourcePtr> input_sources;  // null: constants[i]
   std::vector<tensor::Tensor> constants;
   std::vector<std::pair<int, int>> mutated_inputs;  // (input, output) copied back
+  // Traced `assert t` (torch._assert_async): (output, message); a false
+  // condition raises RuntimeError(message) before anything is copied back.
+  std::vector<std::pair<int, std::string>> asserts;
+  std::vector<SideEffect> side_effects;  // replayed after the graph
 
   // Epilogue.
   TraceOutcome::Kind kind = TraceOutcome::Kind::kReturn;
@@ -59,6 +75,11 @@ struct CompiledEntry {
 // (an iterator, a function made by the trace).
 bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value*>* outputs,
                  Rebuild* out);
+
+// The side effects of `tr` (its written stand-ins); false when a content
+// cannot be rebuilt.
+bool PlanSideEffects(const Translator& tr, std::vector<graph_ir::Value*>* outputs,
+                     std::vector<SideEffect>* out);
 
 // The graph inputs of `entry` for a call (sources fetched, constants).
 bool FetchInputs(script::VM& vm, const CompiledEntry& entry, const FrameView& frame,

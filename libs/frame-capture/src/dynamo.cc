@@ -2,8 +2,8 @@
 #include "tc/frame_capture/dynamo.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 
 #include "absl/container/flat_hash_map.h"
@@ -19,6 +19,7 @@
 #include "tc/script/tensor_value.h"
 
 #include "break_messages.h"
+#include "compile_times.h"
 #include "compiled_entry.h"
 #include "guard_eval.h"
 #include "resume.h"
@@ -37,10 +38,6 @@ script::Type* MakeExceptionType(const char* name, script::Type* base) {
   spec.base = base;
   spec.flags = script::Type::kBaseType | script::Type::kInstanceDict;
   return script::NewNativeType(spec);
-}
-
-double Seconds(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
 // Whether TORCH_LOGS turns the log `what` on. It is a comma-separated list
@@ -122,17 +119,7 @@ struct Dynamo::Impl {
   int next_observer = 0;
   std::vector<std::pair<std::string, std::string>> recompiles;
   std::map<std::string, int> break_counts;
-  std::vector<std::pair<std::string, std::vector<double>>> times;
-
-  void AddTime(const std::string& name, double s) {
-    for (auto& [n, v] : times) {
-      if (n == name) {
-        v.push_back(s);
-        return;
-      }
-    }
-    times.push_back({name, {s}});
-  }
+  CompileTimes times;
 
   script::FrameHookAction OnCall(const script::FrameHookCall& call, Value* result);
   script::FrameHookAction OnMiss(const script::FrameHookCall& call, const Context& ctx,
@@ -146,8 +133,10 @@ struct Dynamo::Impl {
   // The resume function entering `code` (an original code, never a resume
   // code) at `target`; one per (code, target, stack depth, live locals), so
   // that a loop resumed at every iteration compiles once.
+  // `with_slots`: stack slots of grad-mode managers the prologue enters.
   Value ResumeFunction(script::FunctionObject* fn, const std::shared_ptr<const script::Code>& code,
-                       int target, int depth, const std::vector<int>& live, int line);
+                       int target, int depth, const std::vector<int>& live, int line,
+                       const std::vector<int>& with_slots = {});
   // Resume codes made here: the original code they enter, the length of
   // their prologue and, per local slot, the original slot (-1: none).
   struct ResumeOrigin {
@@ -157,6 +146,8 @@ struct Dynamo::Impl {
   };
   absl::flat_hash_map<const script::Code*, ResumeOrigin> resume_origins;
   absl::flat_hash_map<std::string, Value> resume_functions;
+  // Resume codes of checkpoint breaks: the rest of the frame, run eagerly.
+  absl::flat_hash_set<const script::Code*> eager_resume_codes;
 };
 
 namespace {
@@ -199,16 +190,26 @@ void Dynamo::MarkGraphBreak(const Value& fn) {
   impl_->special.graph_break.insert(fn.as_object());
   impl_->keep_alive.push_back(fn);
 }
-void Dynamo::MarkDisabled(const Value& wrapper, bool recursive) {
+void Dynamo::MarkDisabled(const Value& wrapper, bool recursive, std::string reason) {
   impl_->special.disabled[wrapper.as_object()] = recursive;
+  // recursive=False marks the function itself (not a wrapper sharing its
+  // code with every other): its code is what the inliner meets.
+  if (!recursive && wrapper.type() == script::Types().function) {
+    impl_->special
+        .disable_reasons[script::Cast<script::FunctionObject>(wrapper)->code->code.get()] = reason;
+  }
+  impl_->special.disable_reasons[wrapper.as_object()] = std::move(reason);
   impl_->keep_alive.push_back(wrapper);
 }
 void Dynamo::MarkSkippedCode(const script::Code* code) { impl_->special.skipped_code.insert(code); }
 void Dynamo::MarkAllowInGraph(const Value& fn) {
+  // allow_in_graph undoes disallow_in_graph (torch.sub back in graphs).
+  impl_->special.disallow_in_graph.erase(fn.as_object());
   impl_->special.allow_in_graph.insert(fn.as_object());
   impl_->keep_alive.push_back(fn);
 }
 void Dynamo::MarkDisallowInGraph(const Value& fn) {
+  impl_->special.allow_in_graph.erase(fn.as_object());
   impl_->special.disallow_in_graph.insert(fn.as_object());
   impl_->keep_alive.push_back(fn);
 }
@@ -218,7 +219,7 @@ void Dynamo::Reset() {
   impl_->runtime.Reset();
   impl_->recompiles.clear();
   impl_->break_counts.clear();
-  impl_->times.clear();
+  impl_->times.Clear();
 }
 
 int Dynamo::AddObserver(std::function<void(const CompileEvent&)> fn) {
@@ -239,7 +240,7 @@ const std::vector<std::pair<std::string, std::string>>& Dynamo::recompiles() con
 }
 const std::map<std::string, int>& Dynamo::graph_break_counts() const { return impl_->break_counts; }
 const std::vector<std::pair<std::string, std::vector<double>>>& Dynamo::compile_times() const {
-  return impl_->times;
+  return impl_->times.rows();
 }
 
 // --- The hook ------------------------------------------------------------------
@@ -255,7 +256,9 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
   script::FunctionObject* fn = call.function;
   const script::CodeObject* key = fn->code.get();
   const script::Code& code = *key->code;
-  if (special.skipped_code.contains(&code)) return script::FrameHookAction::kRun;
+  if (special.skipped_code.contains(&code) || eager_resume_codes.contains(&code)) {
+    return script::FrameHookAction::kRun;
+  }
   std::unique_ptr<CodeState>& state = caches[key];
   if (state == nullptr) {
     state = std::make_unique<CodeState>();
@@ -273,9 +276,19 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
   const guards::GlobalState global = CurrentGlobalState();
   std::shared_ptr<CompiledEntry> hit;
   busy = true;  // reading a source may run user code (a property)
+  // Run-only mode runs any backend's entry; compiling uses its own only.
+  const script::Object* backend =
+      ctx.mode == Mode::kCompile && ctx.options != nullptr && ctx.options->backend_key.is_object()
+          ? ctx.options->backend_key.as_object()
+          : nullptr;
+  const bool any_backend = ctx.mode != Mode::kCompile;
   const runtime_cache::CacheEntry* found =
       cache.code->Lookup([&](const runtime_cache::CacheEntry& e) {
         const auto* entry = static_cast<const CompiledEntry*>(e.payload.get());
+        if (!any_backend && (entry->backend_key.is_object() ? entry->backend_key.as_object()
+                                                            : nullptr) != backend) {
+          return false;
+        }
         return e.guards->Check(slots.Read(vm, entry->guards.slots, frame), global);
       });
   // Held by value: running the entry may add entries to this code.
@@ -355,10 +368,19 @@ script::FrameHookAction Dynamo::Impl::OnMiss(const script::FrameHookCall& call, 
 
 bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, const Context& ctx,
                            CodeState& cache, std::shared_ptr<CompiledEntry>* out) {
-  auto start = std::chrono::steady_clock::now();
+  // compile_times() phases as Dynamo's convert_frame names them: one
+  // compile_inner per frame; compile_attempt_0 is the first trace (and the
+  // graph's compile when no restart is needed), a restart compile_attempt_1.
+  CompileTimes::Timer compile_timer(&times, "_compile.compile_inner");
+  std::optional<CompileTimes::Timer> attempt(std::in_place, &times, "compile_attempt_0");
+  auto first = std::make_unique<Translator>(vm, special, fn, params, -1);
+  first->set_times(&times);
   busy = true;
-  Translator first(vm, special, fn, params, -1);
-  TraceOutcome outcome = first.Run();
+  TraceOutcome outcome;
+  {
+    CompileTimes::Timer tracing(&times, "bytecode_tracing");
+    outcome = first->Run();
+  }
   busy = false;
   if (outcome.kind == TraceOutcome::Kind::kSkip) {
     if (outcome.reason.rfind("exception while tracing", 0) != 0) cache.skip = true;
@@ -375,7 +397,7 @@ bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, cons
   // nothing is raised.
   if (outcome.kind == TraceOutcome::Kind::kBreak && ctx.options != nullptr &&
       ctx.options->fullgraph && !outcome.fullgraph_capturable) {
-    std::string text = outcome.reason;
+    std::string text = outcome.fullgraph_reason.empty() ? outcome.reason : outcome.fullgraph_reason;
     absl::StrAppend(&text, "\n\nfrom user code:\n");
     for (const FrameSummary& fs : outcome.user_stack) {
       absl::StrAppendFormat(&text, "   File \"%s\", line %d, in %s\n    %s\n", fs.filename, fs.line,
@@ -389,12 +411,20 @@ bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, cons
     ++break_counts[first_line];
   }
   bool ok;
+  std::unique_ptr<Translator> second;
   if (outcome.kind == TraceOutcome::Kind::kBreak && outcome.needs_restart) {
     std::string reason = outcome.reason;
     std::vector<FrameSummary> stack = outcome.user_stack;
+    attempt.reset();
+    attempt.emplace(&times, "compile_attempt_1");
+    second = std::make_unique<Translator>(vm, special, fn, params, outcome.pc);
+    second->set_times(&times);
     busy = true;
-    Translator second(vm, special, fn, params, outcome.pc);
-    TraceOutcome again = second.Run();
+    TraceOutcome again;
+    {
+      CompileTimes::Timer tracing(&times, "bytecode_tracing");
+      again = second->Run();
+    }
     busy = false;
     if (again.kind != TraceOutcome::Kind::kBreak) {
       cache.skip = true;
@@ -402,24 +432,32 @@ bool Dynamo::Impl::Compile(script::FunctionObject* fn, const Value* params, cons
     }
     again.reason = reason;
     again.user_stack = stack;
-    again.break_kind = TraceOutcome::BreakKind::kInstruction;
-    ok = Finish(second, again, fn, params, ctx, cache, reason, out);
+    again.break_kind = outcome.break_kind;
+    ok = Finish(*second, again, fn, params, ctx, cache, reason, out);
   } else {
-    ok = Finish(first, outcome, fn, params, ctx, cache, outcome.reason, out);
+    ok = Finish(*first, outcome, fn, params, ctx, cache, outcome.reason, out);
   }
-  AddTime("_compile.compile_inner", Seconds(start));
+  attempt.reset();
+  {
+    // Dynamo collects garbage after a compile; tc frees the traces.
+    CompileTimes::Timer gc(&times, "gc");
+    first.reset();
+    second.reset();
+  }
   return ok;
 }
 
 Value Dynamo::Impl::ResumeFunction(script::FunctionObject* fn,
                                    const std::shared_ptr<const script::Code>& code, int target,
-                                   int depth, const std::vector<int>& live, int line) {
+                                   int depth, const std::vector<int>& live, int line,
+                                   const std::vector<int>& with_slots) {
   std::string key = absl::StrCat(absl::Hex(reinterpret_cast<uintptr_t>(code.get())), ":",
                                  absl::Hex(reinterpret_cast<uintptr_t>(fn->globals.get())), ":",
                                  absl::Hex(reinterpret_cast<uintptr_t>(fn->closure.get())), ":",
-                                 target, ":", depth, ":", line, ":", absl::StrJoin(live, ","));
+                                 target, ":", depth, ":", line, ":", absl::StrJoin(live, ","), ":",
+                                 absl::StrJoin(with_slots, ","));
   if (auto it = resume_functions.find(key); it != resume_functions.end()) return it->second;
-  ResumeLayout layout{target, depth, live, line};
+  ResumeLayout layout{target, depth, live, line, with_slots};
   std::vector<int> original_slot;
   std::shared_ptr<const script::Code> rc = MakeResumeCode(*code, layout, &original_slot);
   resume_origins[rc.get()] = {code, ResumePrologueLength(layout), std::move(original_slot)};
@@ -442,12 +480,16 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
                           const std::string& reason_text, std::shared_ptr<CompiledEntry>* out) {
   const script::Code& code = *fn->code->code;
   auto e = std::make_shared<CompiledEntry>();
-  absl::StatusOr<EntryGuards> guards = BuildEntryGuards(tr.guards(), cache.global_state);
-  if (!guards.ok()) {  // an assumption no guard can check: run eagerly
-    cache.skip = true;
+  // Built once the graph is compiled, as Dynamo's CheckFunctionManager
+  // runs after the output graph's compile (compile_times() row order).
+  // False: an assumption no guard can check, and the frame runs eagerly.
+  auto build_guards = [&] {
+    CompileTimes::Timer timer(&times, "build_guards");
+    absl::StatusOr<EntryGuards> guards = BuildEntryGuards(tr.guards(), cache.global_state);
+    if (!guards.ok()) return false;
+    e->guards = *std::move(guards);
     return true;
-  }
-  e->guards = *std::move(guards);
+  };
   e->kind = outcome.kind;
   e->break_kind = outcome.break_kind;
   e->pc = outcome.pc;
@@ -483,10 +525,29 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     cache.skip = true;
     return true;
   }
+  if (!PlanSideEffects(tr, &outputs, &e->side_effects)) {
+    cache.skip = true;
+    return true;
+  }
   GraphRecorder& rec = tr.recorder();
-  for (auto [input, value] : rec.MutatedInputs()) {
-    e->mutated_inputs.push_back({input, static_cast<int>(outputs.size())});
-    outputs.push_back(value);
+  {
+    // The checks and write-backs the graph's outputs carry (Dynamo's
+    // runtime-assert pass runs here).
+    CompileTimes::Timer timer(&times, "insert_deferred_runtime_asserts");
+    // Traced `assert t`: the condition comes out of the graph to be checked.
+    for (const auto& [cond, msg] : tr.asserts()) {
+      graph_ir::Value* gv = rec.ValueOf(script::TensorOfValue(cond));
+      if (gv == nullptr) {
+        cache.skip = true;
+        return true;
+      }
+      e->asserts.push_back({static_cast<int>(outputs.size()), msg});
+      outputs.push_back(gv);
+    }
+    for (auto [input, value] : rec.MutatedInputs()) {
+      e->mutated_inputs.push_back({input, static_cast<int>(outputs.size())});
+      outputs.push_back(value);
+    }
   }
   // A view the recorder could not model would give a wrong graph: eager.
   if (!rec.status().ok()) {
@@ -500,6 +561,11 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     return true;
   }
   e->id = cache.id;
+  if (ctx.options != nullptr) e->backend_key = ctx.options->backend_key;
+  if (num_nodes == 0 && !build_guards()) {
+    cache.skip = true;
+    return true;
+  }
 
   if (num_nodes > 0) {
     auto g = std::make_shared<CapturedGraph>();
@@ -520,7 +586,6 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
       g->reason = {reason_text, outcome.user_stack, true};
     }
     e->graph = g;
-    auto start = std::chrono::steady_clock::now();
     const CompileOptions* opts = ctx.options;
     if (opts == nullptr || opts->backend == nullptr) {
       vm.Raise(script::Types().runtime_error, "torch.compile: no backend");
@@ -528,11 +593,18 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     }
     std::vector<tensor::Tensor> example_inputs;
     if (!FetchInputs(vm, *e, FrameView{params, fn}, &example_inputs)) return false;
-    busy = true;
-    bool compiled = opts->backend->Compile(vm, g, example_inputs, &e->compiled);
-    busy = false;
-    AddTime("OutputGraph.call_user_compiler", Seconds(start));
+    bool compiled;
+    {
+      CompileTimes::Timer timer(&times, "OutputGraph.call_user_compiler");
+      busy = true;
+      compiled = opts->backend->Compile(vm, g, example_inputs, &e->compiled);
+      busy = false;
+    }
     if (!compiled) return false;
+    if (!build_guards()) {
+      cache.skip = true;
+      return true;
+    }
     CompileEvent ev{g, FormatGuardLines(*e->guards.set)};
     for (auto& [id, fn_obs] : observers) fn_obs(ev);
   }
@@ -566,12 +638,40 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
       e->live_locals.push_back(cur);
     }
     auto resume_at = [&](int target, int stack_depth) {
+      std::vector<int> with_slots;
+      for (int i = 0; i < stack_depth && i < static_cast<int>(e->stack.size()); ++i) {
+        if (e->stack[i].kind == Rebuild::Kind::kGradMode) with_slots.push_back(i);
+      }
       return ResumeFunction(fn, original, target - shift, stack_depth, live_original,
-                            code.locations[outcome.pc].line);
+                            code.locations[outcome.pc].line, with_slots);
     };
     int depth = static_cast<int>(outcome.stack.size());
     const script::Instruction ins = code.instructions[outcome.pc];
-    if (outcome.break_kind == TraceOutcome::BreakKind::kJump) {
+    if (outcome.break_kind == TraceOutcome::BreakKind::kCheckpoint) {
+      // Nothing runs at the checkpoint: the rest of the frame starts there,
+      // eagerly, as a function the hook never compiles.
+      std::string key = absl::StrCat("eager:", outcome.pc, ":", absl::StrJoin(live_original, ","));
+      Value& rv = resume_functions[absl::StrCat(
+          key, ":", absl::Hex(reinterpret_cast<uintptr_t>(original.get())), ":",
+          absl::Hex(reinterpret_cast<uintptr_t>(fn->globals.get())), ":",
+          absl::Hex(reinterpret_cast<uintptr_t>(fn->closure.get())))];
+      if (rv.is_null()) {
+        ResumeLayout layout{
+            outcome.pc - shift, depth, live_original, code.locations[outcome.pc].line, {}};
+        script::Ref<script::CodeObject> co = vm.MakeCodeObject(MakeResumeCode(*original, layout));
+        auto* r = new script::FunctionObject(script::Types().function);
+        rv = Value::Adopt(r);
+        r->code = co;
+        r->globals = fn->globals;
+        r->closure = fn->closure;
+        r->name = script::Ref<script::StrObject>::Borrow(script::Intern(co->code->name));
+        r->qualname = r->name;
+        r->module = fn->module;
+        keep_alive.push_back(rv);
+        eager_resume_codes.insert(co->code.get());
+      }
+      e->resume[0] = rv;
+    } else if (outcome.break_kind == TraceOutcome::BreakKind::kJump) {
       bool pops =
           ins.op == script::Opcode::kPopJumpIfFalse || ins.op == script::Opcode::kPopJumpIfTrue;
       e->resume[0] = resume_at(outcome.pc + 1, depth - 1);

@@ -150,6 +150,7 @@ absl::StatusOr<graph_ir::Value*> GraphRecorder::ArgValue(const tensor::Tensor& t
   if (t.storage() != nullptr) {
     if (auto it = states_.find(t.storage().get()); it != states_.end()) {
       StorageState& st = it->second;
+      TC_RETURN_IF_ERROR(Realize(it->first, st));
       if (IsBaseLayout(st, t)) return st.value;
       ViewKey key{t.storage().get(), t.storage_offset(), t.sizes(), t.strides()};
       auto v = views_.find(key);
@@ -191,6 +192,9 @@ absl::StatusOr<graph_ir::Value*> GraphRecorder::ArgValue(const tensor::Tensor& t
 
 absl::StatusOr<std::vector<tensor::Tensor>> GraphRecorder::RunOp(
     const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args) {
+  // The op's output metadata comes from its meta function as the node is
+  // made: Dynamo's get_fake_value, with create_proxy inside.
+  CompileTimes::Timer timer(times_, "get_fake_value");
   std::vector<graph_ir::Arg> gargs;
   gargs.reserve(args.size());
   bool real_arg = false;
@@ -211,7 +215,11 @@ absl::StatusOr<std::vector<tensor::Tensor>> GraphRecorder::RunOp(
       gargs.emplace_back(std::get<graph_ir::Constant>(a));
     }
   }
-  TC_ASSIGN_OR_RETURN(graph_ir::Node * node, graph_.AddNode(op.name, std::move(gargs)));
+  graph_ir::Node* node;
+  {
+    CompileTimes::Timer proxy_timer(times_, "create_proxy");
+    TC_ASSIGN_OR_RETURN(node, graph_.AddNode(op.name, std::move(gargs)));
+  }
   // Views (and torch-level ops that end in a view, like transpose) alias
   // their input: kernels::CallMeta lays their outputs over the input's
   // storage exactly as the real op would, so a later in-place write through
@@ -255,6 +263,7 @@ absl::Status GraphRecorder::WriteInPlace(const tensor::Tensor& self, const tenso
     return absl::UnimplementedError("in-place write into a tensor outside the traced graph");
   }
   StorageState& st = it->second;
+  TC_RETURN_IF_ERROR(Realize(it->first, st));
   TC_ASSIGN_OR_RETURN(graph_ir::Value * v, ArgValue(value));
   const Shape sizes(self.sizes());
   if (value.dtype() != self.dtype() || Shape(value.sizes()) != sizes) {
@@ -293,7 +302,32 @@ absl::Status GraphRecorder::WriteInPlace(const tensor::Tensor& self, const tenso
   return absl::OkStatus();
 }
 
-Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source) {
+absl::Status GraphRecorder::Realize(const tensor::Storage* storage, StorageState& st) {
+  if (st.value != nullptr) return absl::OkStatus();
+  auto p = pending_.find(storage);
+  if (p == pending_.end()) return absl::InternalError("a fake with no graph value");
+  {
+    CompileTimes::Timer timer(times_, "create_proxy");
+    TC_ASSIGN_OR_RETURN(
+        st.value,
+        graph_.AddInput(absl::StrCat(p->second.name, input_sources_.size()), p->second.meta));
+  }
+  CompileTimes::Timer timer(times_, "wrap_to_fake_tensor_and_record");
+  input_sources_.push_back(p->second.source);
+  constants_.resize(input_sources_.size());
+  input_storage_.push_back(storage);
+  pending_.erase(p);
+  return absl::OkStatus();
+}
+
+absl::Status GraphRecorder::Realize(const tensor::Tensor& fake) {
+  if (fake.storage() == nullptr) return absl::OkStatus();
+  auto it = states_.find(fake.storage().get());
+  if (it == states_.end()) return absl::OkStatus();
+  return Realize(it->first, it->second);
+}
+
+Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source, bool lazy) {
   auto it = fake_of_real_.find(real.as_object());
   if (it != fake_of_real_.end()) return it->second;
   const tensor::Tensor& t = script::TensorOfValue(real);
@@ -313,13 +347,9 @@ Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source) {
       name += '_';
     }
   }
-  absl::StatusOr<graph_ir::Value*> v =
-      graph_.AddInput(absl::StrCat(name, input_sources_.size()), meta);
-  TC_CHECK(v.ok());
-  tensor::Tensor fake = NewFake(meta, *v);
-  input_sources_.push_back(source);
-  constants_.resize(input_sources_.size());
-  input_storage_.push_back(fake.storage().get());
+  tensor::Tensor fake = NewFake(meta, nullptr);
+  pending_[fake.storage().get()] = {source, std::move(name), meta};
+  if (!lazy) TC_CHECK(Realize(fake).ok());
   Value fv = script::NewTensorValue(fake, script::TensorRequiresGrad(real), real.type());
   fake_of_real_[real.as_object()] = fv;
   return fv;

@@ -25,6 +25,8 @@
 #include "tc/script/op_tracer.h"
 #include "tc/script/value.h"
 
+#include "compile_times.h"
+
 namespace tc::frame_capture {
 
 class GraphRecorder : public script::OpTracer {
@@ -36,8 +38,14 @@ class GraphRecorder : public script::OpTracer {
   absl::Status WriteInPlace(const tensor::Tensor& self, const tensor::Tensor& value) override;
 
   // The fake standing for the real tensor object `real` reached through
-  // `source`: a graph input, made once per real tensor object.
-  script::Value InputFor(const script::Value& real, const SourcePtr& source);
+  // `source`: a graph input, made once per real tensor object. A `lazy`
+  // one (a frame local) becomes a graph input only when first used (an
+  // op's operand, an attribute read, a rebuilt output), as Dynamo realizes
+  // its lazy variables: graph inputs are ordered by first use, so
+  // torch.relu(self.lin(x)) takes (weight, bias, x).
+  script::Value InputFor(const script::Value& real, const SourcePtr& source, bool lazy = false);
+  // Makes the graph input of a lazy fake now (nothing for others).
+  absl::Status Realize(const tensor::Tensor& fake);
   // The current graph value of a fake made here (a view's value is
   // regenerated from its base when the base was written since); null for
   // anything else.
@@ -59,6 +67,10 @@ class GraphRecorder : public script::OpTracer {
   // them): (input index, final value).
   std::vector<std::pair<int, graph_ir::Value*>> MutatedInputs() const;
 
+  // Where op tracing (get_fake_value), node making (create_proxy) and
+  // input recording (wrap_to_fake_tensor_and_record) are timed.
+  void set_times(CompileTimes* times) { times_ = times; }
+
   // Moves the graph out (the recorder is finished).
   graph_ir::Graph TakeGraph() { return std::move(graph_); }
 
@@ -79,6 +91,8 @@ class GraphRecorder : public script::OpTracer {
   };
 
   tensor::Tensor NewFake(const graph_ir::TensorMeta& meta, graph_ir::Value* value);
+  // Gives a lazy input's storage its graph input (st.value null until then).
+  absl::Status Realize(const tensor::Storage* storage, StorageState& st);
   absl::StatusOr<graph_ir::Value*> ArgValue(const tensor::Tensor& t);
   static bool IsBaseLayout(const StorageState& st, const tensor::Tensor& t);
   // For each element of `t` (row-major), its row-major index in the base
@@ -101,6 +115,14 @@ class GraphRecorder : public script::OpTracer {
   std::vector<tensor::Tensor> constants_;  // per input; empty for sourced ones
   std::vector<const tensor::Storage*> input_storage_;
   std::vector<tensor::Tensor> keep_alive_;  // fakes, so storages are not reused
+  // Lazy inputs not used yet: storage -> what their graph input will be.
+  struct PendingInput {
+    SourcePtr source;
+    std::string name;  // placeholder name without its index
+    graph_ir::TensorMeta meta;
+  };
+  absl::flat_hash_map<const tensor::Storage*, PendingInput> pending_;
+  CompileTimes* times_ = nullptr;
 };
 
 }  // namespace tc::frame_capture

@@ -1,6 +1,8 @@
 // Building resume codes.
 #include "resume.h"
 
+#include <algorithm>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
@@ -75,6 +77,13 @@ std::shared_ptr<const Code> MakeResumeCode(const Code& original, const ResumeLay
   for (int i = 0; i < layout.stack_depth; ++i) {
     code->instructions.push_back({Opcode::kLoadFast, i});
     code->locations.push_back(loc);
+    if (std::find(layout.with_slots.begin(), layout.with_slots.end(), i) !=
+        layout.with_slots.end()) {
+      code->instructions.push_back({Opcode::kBeforeWith, 0});
+      code->instructions.push_back({Opcode::kPop, 0});
+      code->locations.push_back(loc);
+      code->locations.push_back(loc);
+    }
   }
   code->instructions.push_back({Opcode::kJump, layout.target + plen});
   code->locations.push_back(loc);
@@ -91,7 +100,7 @@ std::shared_ptr<const Code> MakeResumeCode(const Code& original, const ResumeLay
     e.handler += plen;
     code->exception_table.push_back(e);
   }
-  code->max_stack = original.max_stack + layout.stack_depth + 1;
+  code->max_stack = original.max_stack + layout.stack_depth + 2;
   return code;
 }
 

@@ -19,6 +19,10 @@ struct ResumeLayout {
   int stack_depth = 0;    // values on the stack at `target`
   std::vector<int> live;  // original local slots passed (set at the break)
   int break_line = 0;     // source line of the breaking instruction
+  // Stack slots holding a context manager the prologue enters (BEFORE_WITH)
+  // so that the slot holds its __exit__ as the original code expects: the
+  // grad-mode blocks open at the break.
+  std::vector<int> with_slots;
 };
 
 // The resume code: parameters ___stack0.. then the live locals (by their
@@ -35,7 +39,9 @@ std::shared_ptr<const script::Code> MakeResumeCode(const script::Code& original,
                                                    std::vector<int>* original_slot = nullptr);
 
 // Instructions a resume code runs before it enters the original body.
-inline int ResumePrologueLength(const ResumeLayout& layout) { return layout.stack_depth + 1; }
+inline int ResumePrologueLength(const ResumeLayout& layout) {
+  return layout.stack_depth + 1 + 2 * static_cast<int>(layout.with_slots.size());
+}
 
 // Whether `code` is a resume code made here.
 bool IsResumeCode(const script::Code& code);

@@ -32,6 +32,32 @@ SourcePtr Source::Item(SourcePtr base, int64_t index) {
 SourcePtr Source::Key(SourcePtr base, std::string key) {
   return Make({Kind::kItem, std::move(key), 0, true, std::move(base)});
 }
+SourcePtr Source::Keys(SourcePtr base) {
+  return Make({Kind::kKeys, "", 0, false, std::move(base)});
+}
+
+Value DictKeysText(const Value& d) {
+  if (!d.is_object() || d.type() != script::Types().dict) return Value();
+  std::string out = "[";
+  for (const auto& e : script::Cast<script::DictObject>(d)->entries) {
+    if (e.key.is_null()) continue;
+    if (out.size() > 1) out += ", ";
+    if (const std::string* s = script::StrValue(e.key)) {
+      out += '\'';
+      for (char c : *s) {
+        if (c == '\'' || c == '\\') out += '\\';
+        out += c;
+      }
+      out += '\'';
+    } else if (e.key.is_int()) {
+      absl::StrAppend(&out, e.key.as_int());
+    } else {
+      out += '?';
+    }
+  }
+  out += ']';
+  return script::NewStr(std::move(out));
+}
 
 std::string Source::Name() const {
   switch (kind) {
@@ -45,6 +71,8 @@ std::string Source::Name() const {
     case Kind::kItem:
       return dict_key ? absl::StrCat(base->Name(), "['", name, "']")
                       : absl::StrCat(base->Name(), "[", index, "]");
+    case Kind::kKeys:
+      return absl::StrCat(base->Name(), ".keys()");
   }
   return "";
 }
@@ -60,6 +88,8 @@ std::string Source::ShortName() const {
     case Kind::kItem:
       return dict_key ? absl::StrCat(base->ShortName(), "['", name, "']")
                       : absl::StrCat(base->ShortName(), "[", index, "]");
+    case Kind::kKeys:
+      return absl::StrCat(base->ShortName(), ".keys()");
   }
   return "";
 }
@@ -101,12 +131,23 @@ Value Fetch(script::VM& vm, const Source& source, const FrameView& frame) {
         const Value* v = script::DictGetStr(script::Cast<script::DictObject>(base), source.name);
         return v == nullptr ? Value() : *v;
       }
+      if (t == types.dict) {  // an int key
+        Value v;
+        if (script::DictGet(vm, script::Cast<script::DictObject>(base), Value::Int(source.index),
+                            &v) <= 0) {
+          vm.ClearException();
+          return Value();
+        }
+        return v;
+      }
       const std::vector<Value>* items = nullptr;
       if (t == types.list) items = &script::Cast<script::ListObject>(base)->items;
       if (t == types.tuple) items = &script::Cast<script::TupleObject>(base)->items;
       if (items == nullptr || source.index >= static_cast<int64_t>(items->size())) return Value();
       return (*items)[source.index];
     }
+    case Source::Kind::kKeys:
+      return DictKeysText(Fetch(vm, *source.base, frame));
   }
   return Value();
 }

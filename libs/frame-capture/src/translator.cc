@@ -106,6 +106,43 @@ bool InTryBlock(const script::Code& code, int pc) {
   return false;
 }
 
+// Whether the root frame could stop before `pc` for a checkpoint break:
+// outside every try and with block, or at the first instruction of a
+// block entered from outside (tc emits no instruction for `try:` itself).
+bool IsCheckpoint(const script::Code& code, int pc) {
+  if (!InTryBlock(code, pc)) return true;
+  if (pc == 0 || InTryBlock(code, pc - 1)) return false;
+  for (const script::ExceptionEntry& e : code.exception_table) {
+    if (e.start == pc) return true;
+  }
+  return false;
+}
+
+// Whether the jump at `pc` is an `assert` statement's test (POP_JUMP_IF_TRUE
+// over LOAD_ASSERTION_ERROR, [a constant str message, CALL 1], RAISE);
+// *msg is its message, "assertion error" without one. Dynamo rewrites
+// only asserts whose message is a constant.
+bool IsTensorAssert(const script::CodeObject& co, int pc, std::string* msg) {
+  const std::vector<script::Instruction>& ins = co.code->instructions;
+  const int n = static_cast<int>(ins.size());
+  if (ins[pc].op != Opcode::kPopJumpIfTrue || pc + 2 >= n ||
+      ins[pc + 1].op != Opcode::kLoadAssertionError) {
+    return false;
+  }
+  if (ins[pc + 2].op == Opcode::kRaise) {
+    *msg = "assertion error";
+    return ins[pc].arg == pc + 3;
+  }
+  if (pc + 4 < n && ins[pc + 2].op == Opcode::kLoadConst && ins[pc + 3].op == Opcode::kCall &&
+      ins[pc + 3].arg == 1 && ins[pc + 4].op == Opcode::kRaise && ins[pc].arg == pc + 5) {
+    const std::string* s = script::StrValue(co.consts[ins[pc + 2].arg]);
+    if (s == nullptr) return false;
+    *msg = *s;
+    return true;
+  }
+  return false;
+}
+
 std::string SourceLine(const script::Code& code, int line) {
   if (code.source == nullptr || line <= 0) return "";
   const std::string& s = *code.source;
@@ -140,6 +177,10 @@ void Translator::Guard(GuardRecord g) {
 
 Var Translator::Wrap(const Value& v, const SourcePtr& src) {
   if (src == nullptr || v.is_null()) return Var{v, src};
+  // Dynamo builds frame locals lazily (no VariableBuilder call until
+  // used); globals and attributes go through the builder when loaded.
+  CompileTimes::Timer timer(src->kind == Source::Kind::kLocal ? nullptr : times_,
+                            "variable_builder_call");
   const script::BuiltinTypes& T = script::Types();
   if (script::IsTensorValue(v)) {
     if (IsFake(v)) return Var{v, src};
@@ -151,7 +192,9 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
     g.strides = tensor::Shape(t.strides());
     g.requires_grad = script::TensorRequiresGrad(v);
     Guard(std::move(g));
-    return Var{recorder_.InputFor(v, src), src};
+    // Frame locals are lazy (graph inputs in order of first use);
+    // attributes (parameters, buffers) are inputs when loaded.
+    return Var{recorder_.InputFor(v, src, src->kind == Source::Kind::kLocal), src};
   }
   if (v.is_none()) {
     Guard(MakeGuard(GuardRecord::Kind::kNone, src));
@@ -167,6 +210,7 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
     const std::vector<Value>& items = v.type() == T.tuple
                                           ? script::Cast<script::TupleObject>(v)->items
                                           : script::Cast<script::ListObject>(v)->items;
+    NoteCopyOf(v);
     Guard(MakeGuard(GuardRecord::Kind::kType, src, Value::Borrow(v.type())));
     GuardRecord len = MakeGuard(GuardRecord::Kind::kLength, src);
     len.length = static_cast<int64_t>(items.size());
@@ -178,6 +222,38 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
     Value copy = v.type() == T.tuple ? script::NewTuple(std::move(wrapped))
                                      : script::NewList(std::move(wrapped));
     copies_[copy.as_object()] = src;
+    copy_real_[copy.as_object()] = v.as_object();
+    keep_alive_.push_back(copy);
+    return Var{copy, src};
+  }
+  if (IsExact(v, T.dict)) {
+    // A read-only stand-in with wrapped values, as for lists; what the
+    // trace learns from the key set ("k" in d, iteration order, d[k]
+    // existing) is guarded by the keys' text.
+    NoteCopyOf(v);
+    Guard(MakeGuard(GuardRecord::Kind::kType, src, Value::Borrow(v.type())));
+    Guard(MakeGuard(GuardRecord::Kind::kEquals, Source::Keys(src), DictKeysText(v)));
+    Value copy = script::NewDict();
+    for (const auto& e : script::Cast<script::DictObject>(v)->entries) {
+      if (e.key.is_null()) continue;
+      SourcePtr item;
+      if (const std::string* k = script::StrValue(e.key)) {
+        item = Source::Key(src, *k);
+      } else if (e.key.is_int()) {
+        item = Source::Item(src, e.key.as_int());
+      } else {
+        // No source names such a key: the frame runs eagerly.
+        if (unsupported_input_.empty()) unsupported_input_ = "a dict with keys other than str, int";
+        return Var{v, src};
+      }
+      if (!vm_.SetItem(copy, e.key, Wrap(e.value, item).v)) {
+        vm_.ClearException();
+        if (unsupported_input_.empty()) unsupported_input_ = "a dict that cannot be copied";
+        return Var{v, src};
+      }
+    }
+    copies_[copy.as_object()] = src;
+    copy_real_[copy.as_object()] = v.as_object();
     keep_alive_.push_back(copy);
     return Var{copy, src};
   }
@@ -193,6 +269,25 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
   }
   Guard(MakeGuard(GuardRecord::Kind::kType, src, Value::Borrow(const_cast<script::Type*>(t))));
   return Var{v, src};
+}
+
+void Translator::NoteCopyOf(const Value& real) {
+  // A second stand-in of an object whose first one was written would not
+  // see the writes.
+  if (mutated_reals_.contains(real.as_object()) && unsupported_input_.empty()) {
+    unsupported_input_ = "reading an outside object again after writing to it";
+  }
+  ++copy_count_[real.as_object()];
+}
+
+bool Translator::MutateCopy(const Value& c) {
+  if (!c.is_object() || (c.type() != script::Types().list && c.type() != script::Types().dict)) {
+    return false;
+  }
+  auto it = copy_real_.find(c.as_object());
+  if (it == copy_real_.end() || copy_count_[it->second] != 1) return false;
+  if (mutated_reals_.insert(it->second).second) mutated_copies_.push_back(c);
+  return true;
 }
 
 bool Translator::IsPreexisting(const Value& v) const {
@@ -319,9 +414,28 @@ TraceOutcome Translator::Run() {
   // call had.
   const bool grad_mode = script::GradModeEnabled();
   bool ok = RunFrame(root, &result);
+  const bool stopped = ok && stop_at_ >= 0 && root.pc == stop_at_ && failure_ == nullptr;
+  // The graph leaves the grad mode as the call had it (grad-mode blocks
+  // open at a break are closed in it); a frame that changes it for good
+  // (a bare torch.set_grad_enabled(b)) runs eagerly.
+  bool balanced = true;
+  if (stopped) {
+    balanced = CloseGradContexts(root.stack, grad_mode);
+  } else if (ok) {
+    balanced = script::GradModeEnabled() == grad_mode;
+  } else if (failure_ != nullptr && failure_->break_kind == TraceOutcome::BreakKind::kJump) {
+    balanced = CloseGradContexts(root.stack, grad_mode);
+  }
   script::SetGradModeEnabled(grad_mode);
   script::SetOpTracer(previous_tracer_);
-  if (ok && stop_at_ >= 0 && root.pc == stop_at_ && failure_ == nullptr) {
+  if (!unsupported_input_.empty() || !balanced) {
+    failure_.reset();
+    out.kind = TraceOutcome::Kind::kSkip;
+    out.reason = !balanced ? "the frame changes the grad mode"
+                           : absl::StrCat("unsupported input: ", unsupported_input_);
+    return out;
+  }
+  if (stopped) {
     out.kind = TraceOutcome::Kind::kBreak;
     out.pc = root.pc;
     out.stack = std::move(root.stack);
@@ -343,7 +457,26 @@ TraceOutcome Translator::Run() {
     out.reason = absl::StrCat("graph break in loop\n", out.reason);
     return out;
   }
-  if (InTryBlock(code, root.pc)) {
+  if (InTryBlock(code, root.pc) && !InGradWithBlocks(code, root.pc, root.stack)) {
+    if (checkpoint_ >= 0 && checkpoint_ <= root.pc) {
+      out.break_kind = TraceOutcome::BreakKind::kCheckpoint;
+      out.pc = checkpoint_;
+      out.needs_restart = true;
+      out.reason = "step_unsupported";
+      int line = code.locations[checkpoint_].line;
+      // A checkpoint at the start of a try block stands for the `try:`
+      // line, where CPython has an instruction.
+      if (InTryBlock(code, checkpoint_)) {
+        for (int l = line - 1; l >= code.first_line; --l) {
+          std::string text = SourceLine(code, l);
+          if (text.empty() || text[0] == '#') continue;
+          if (text == "try:") line = l;
+          break;
+        }
+      }
+      out.user_stack = {{code.filename, line, code.name, SourceLine(code, line)}};
+      return out;
+    }
     out.kind = TraceOutcome::Kind::kSkip;
     out.reason = absl::StrCat("graph break in a try or with block\n", out.reason);
     return out;
@@ -366,6 +499,10 @@ bool Translator::RunFrame(Frame& f, Var* out) {
   const int n = static_cast<int>(f.code->instructions.size());
   while (f.pc < n) {
     if (f.root && f.pc == stop_at_) return true;
+    // Dynamo's is_non_empty_graph: more than one call.
+    if (f.root && f.stack.empty() && calls_.size() > 1 && IsCheckpoint(*f.code, f.pc)) {
+      checkpoint_ = f.pc;
+    }
     bool returned = false;
     if (!Step(f, &returned, out)) return false;
     if (returned) return true;
@@ -491,6 +628,10 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
     case Opcode::kLoadAttr: {
       Var obj = f.Pop();
       script::StrObject* name = f.co->names[arg].get();
+      // Reading x.shape uses x: Dynamo realizes a lazy input there.
+      if (IsFake(obj.v) && !recorder_.Realize(script::TensorOfValue(obj.v)).ok()) {
+        return Unsupported(f, UnsupportedBreak("a graph input").Format());
+      }
       Var r;
       if (!Tracked(
               f, CallRecord::Kind::kFunction, "builtins.getattr",
@@ -509,6 +650,9 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       // Bound-method form: [callable, null]; CallMethod then calls callable.
       Var obj = f.Pop();
       script::StrObject* name = f.co->names[arg].get();
+      if (IsFake(obj.v) && !recorder_.Realize(script::TensorOfValue(obj.v)).ok()) {
+        return Unsupported(f, UnsupportedBreak("a graph input").Format());
+      }
       Value m = vm_.GetAttr(obj.v, name);
       if (m.is_null()) return FromException(f);
       if (IsFake(obj.v) && m.is_object() && m.type() == T.native_function &&
@@ -568,7 +712,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       Var key = f.Pop();
       Var c = f.Pop();
       Var v = f.Pop();
-      if (IsPreexisting(c.v)) {
+      if (IsPreexisting(c.v) && !MutateCopy(c.v)) {
         return Unsupported(
             f, UnsupportedBreak("storing into an object from outside the frame").Format());
       }
@@ -583,7 +727,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
     case Opcode::kDeleteSubscr: {
       Var key = f.Pop();
       Var c = f.Pop();
-      if (IsPreexisting(c.v) || IsFake(c.v)) {
+      if ((IsPreexisting(c.v) && !MutateCopy(c.v)) || IsFake(c.v)) {
         return Unsupported(
             f, UnsupportedBreak("deleting from an object from outside the frame").Format());
       }
@@ -657,8 +801,23 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
     case Opcode::kJumpIfFalseOrPop:
     case Opcode::kJumpIfTrueOrPop: {
       const Var& c = f.Top();
+      std::string assert_msg;
+      if (IsFake(c.v) && IsTensorAssert(*f.co, f.pc, &assert_msg)) {
+        // `assert t` (config.rewrite_assert_with_torch_assert): a
+        // torch._assert_async call in the graph, no break; the raise is
+        // jumped over. tc's graph has no such op, so the entry checks the
+        // condition (a graph output) after the graph runs; the record
+        // keeps node lists and counts as torch's.
+        asserts_.push_back({c.v, std::move(assert_msg)});
+        calls_.push_back(
+            {CallRecord::Kind::kFunction, "torch._assert_async", recorder_.num_nodes(), 0});
+        f.Pop();
+        next = arg;
+        break;
+      }
       if (IsFake(c.v)) {
         Unsupported(f, "generic_jump TensorVariable()");
+        failure_->fullgraph_reason = DataDependentJump().Format();
         if (f.root) failure_->break_kind = TraceOutcome::BreakKind::kJump;
         if (!failure_->user_stack.empty()) failure_->user_stack.back().name = f.code->name;
         return false;
@@ -922,12 +1081,127 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
     case Opcode::kCheckExcMatch:
     case Opcode::kLoadAssertionError:
       return Unsupported(f, UnsupportedBreak("raising or handling exceptions").Format());
-    case Opcode::kBeforeWith:
+    case Opcode::kBeforeWith: {
+      bool handled = false;
+      if (!EnterGradMode(f, &handled)) return false;
+      if (handled) break;
+      // A user-defined context manager: __enter__ and __exit__ are
+      // inlined. A break inside its block cannot be resumed (no resume
+      // function can enter it again), so such a break skips the frame.
+      const Var mgr = f.Top();
+      const script::Type* mt = mgr.v.is_object() ? mgr.v.type() : nullptr;
+      if (mt != nullptr && IsExact(mt->slot(script::Slot::kEnter), T.function) &&
+          IsExact(mt->slot(script::Slot::kExit), T.function)) {
+        auto* exit = new script::MethodObject(T.method);
+        Value exit_v = Value::Adopt(exit);
+        exit->function = mt->slot(script::Slot::kExit);
+        exit->self = mgr.v;
+        new_objects_.insert(exit);
+        keep_alive_.push_back(exit_v);
+        f.Pop();
+        Var entered;
+        if (!Inline(f, script::Cast<script::FunctionObject>(mt->slot(script::Slot::kEnter)), &mgr,
+                    {}, nullptr, &entered)) {
+          return false;
+        }
+        f.Push(Var{exit_v, nullptr});
+        f.Push(std::move(entered));
+        break;
+      }
+      return Unsupported(f, UnsupportedBreak("a with block").Format());
+    }
     case Opcode::kWithExceptStart:
       return Unsupported(f, UnsupportedBreak("a with block").Format());
   }
   f.pc = next;
   return true;
+}
+
+// --- Grad mode -----------------------------------------------------------------
+
+void Translator::RecordSetGradEnabled() {
+  calls_.push_back(
+      {CallRecord::Kind::kFunction, "torch._C._set_grad_enabled", recorder_.num_nodes(), 0});
+}
+
+bool Translator::EnterGradMode(Frame& f, bool* handled) {
+  const Var& mgr = f.Top();
+  if (!mgr.v.is_object() || mgr.v.type()->module != "torch.autograd.grad_mode") return true;
+  const std::string_view name = mgr.v.type()->name;
+  GradContext g;
+  g.outer = script::GradModeEnabled();
+  if (name == "no_grad" || name == "enable_grad") {
+    g.inner = name == "enable_grad";
+  } else if (auto it = set_grad_outer_.find(mgr.v.as_object());
+             name == "set_grad_enabled" && it != set_grad_outer_.end()) {
+    // set_grad_enabled(b) switched the mode (and was recorded) when made.
+    g.inner = g.outer;
+    g.outer = it->second;
+  } else {
+    return true;  // inference_mode, or a set_grad_enabled made outside
+  }
+  Value torch = vm_.Import("torch");
+  if (torch.is_null()) return FromException(f);
+  g.manager_type = vm_.GetAttr(torch, g.inner ? "enable_grad" : "no_grad");
+  if (g.manager_type.is_null()) return FromException(f);
+  // The real __enter__ is not run: it would push onto the manager's saved
+  // modes, and a manager passed to a resume function is a real object.
+  Value exit = vm_.GetAttr(mgr.v, "__exit__");
+  if (exit.is_null()) return FromException(f);
+  if (name != "set_grad_enabled") {
+    script::SetGradModeEnabled(g.inner);
+    RecordSetGradEnabled();
+  }
+  new_objects_.insert(exit.as_object());
+  keep_alive_.push_back(exit);
+  grad_exits_[exit.as_object()] = std::move(g);
+  f.Pop();
+  f.Push(std::move(exit));
+  f.Push(Value::None());
+  *handled = true;
+  return true;
+}
+
+bool Translator::InGradWithBlocks(const script::Code& code, int pc,
+                                  const std::vector<Var>& stack) const {
+  auto entry_at = [&](int i) -> const script::ExceptionEntry* {
+    for (const script::ExceptionEntry& e : code.exception_table) {
+      if (e.start <= i && i < e.end) return &e;
+    }
+    return nullptr;
+  };
+  const int n = static_cast<int>(code.instructions.size());
+  // Blocks from the innermost out: a handler's own code is covered by its
+  // cleanup handler, whose code is covered by the enclosing block's.
+  int x = pc;
+  for (int guard = 0; guard < n; ++guard) {
+    const script::ExceptionEntry* e = entry_at(x);
+    if (e == nullptr) return true;
+    const int h = e->handler;
+    bool with = h + 1 < n && code.instructions[h].op == Opcode::kPushExcInfo &&
+                code.instructions[h + 1].op == Opcode::kWithExceptStart;
+    // The with block's __exit__ lies just below the depth its handler restores.
+    const int slot = e->depth - 1;
+    if (!with || slot < 0 || slot >= static_cast<int>(stack.size()) ||
+        GradExit(stack[slot].v) == nullptr) {
+      return false;
+    }
+    const script::ExceptionEntry* cleanup = entry_at(h);
+    if (cleanup == nullptr) return true;
+    x = cleanup->handler;
+  }
+  return false;
+}
+
+bool Translator::CloseGradContexts(const std::vector<Var>& stack, bool start) {
+  bool mode = script::GradModeEnabled();
+  for (size_t i = stack.size(); i-- > 0;) {
+    if (const GradContext* g = GradExit(stack[i].v)) {
+      RecordSetGradEnabled();
+      mode = g->outer;
+    }
+  }
+  return mode == start;
 }
 
 // --- Calls ---------------------------------------------------------------------
@@ -940,11 +1214,48 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
     return FromException((vm_.Raise(T.type_error, "object is not callable"), f));
   }
   const script::Object* o = c.as_object();
-  if (special_.graph_break.contains(o)) return Unsupported(f, UserGraphBreak("").Format());
+  if (auto it = grad_exits_.find(o); it != grad_exits_.end()) {
+    // Leaving a grad-mode block: the mode outside it again.
+    script::SetGradModeEnabled(it->second.outer);
+    RecordSetGradEnabled();
+    *out = Var{Value::Bool(false), nullptr};
+    return true;
+  }
+  if (special_.graph_break.contains(o)) {
+    // graph_break(msg=...): the message and the arguments as Dynamo's
+    // VariableTrackers print them.
+    auto vt = [&](const Value& v) -> std::string {
+      if (IsFake(v)) return "TensorVariable()";
+      std::string repr;
+      vm_.ReprString(v, &repr);
+      return absl::StrCat("ConstantVariable(", std::string(script::TypeName(v)), ": ", repr, ")");
+    };
+    size_t nkw = kwnames == nullptr ? 0 : kwnames->items.size();
+    std::string msg, pos, kw;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Value& a = args[i].v;
+      if (i + nkw < args.size()) {
+        absl::StrAppend(&pos, pos.empty() ? "" : ", ", vt(a));
+        if (i == 0 && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
+        continue;
+      }
+      const std::string& name = *script::StrValue(kwnames->items[i + nkw - args.size()]);
+      absl::StrAppend(&kw, kw.empty() ? "" : ", ", "'", name, "': ", vt(a));
+      if (name == "msg" && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
+    }
+    BreakMessage m = UserGraphBreak(msg);
+    m.context = absl::StrCat("Called `torch._dynamo.graph_break()` with args `[", pos,
+                             "]`, kwargs `{", kw, "}`");
+    return Unsupported(f, m.Format());
+  }
   if (auto it = special_.disabled.find(o); it != special_.disabled.end()) {
     std::string name;
     vm_.ReprString(c, &name);
-    return Unsupported(f, DisabledCallBreak(name, it->second).Format());
+    auto reason = special_.disable_reasons.find(o);
+    return Unsupported(
+        f, DisabledCallBreak(name, it->second,
+                             reason != special_.disable_reasons.end() ? reason->second : "None")
+               .Format());
   }
   if (special_.disallow_in_graph.contains(o)) {
     const auto* nf = o->type == T.native_function
@@ -953,13 +1264,32 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
     return Unsupported(f, DisallowedCallBreak(nf != nullptr ? nf->name : "function").Format());
   }
   const script::Type* t = o->type;
+  if (t == T.function && special_.allow_in_graph.contains(o)) {
+    // torch puts an allow_in_graph function into the graph as one
+    // call_function node and runs its body on fake tensors for the
+    // output's metadata. A tc graph cannot call script code, so the body
+    // runs here on the fakes (not traced: no breaks, no inlining) and its
+    // ops are recorded in place of that node, which keeps the graph
+    // runnable, while one CallRecord names the function: counts and node
+    // lists read as torch's.
+    const auto* fn = static_cast<const script::FunctionObject*>(o);
+    const std::string* module = script::StrValue(fn->module);
+    std::string target = absl::StrCat(module != nullptr ? *module : "__main__", ".",
+                                      fn->qualname.get() != nullptr ? fn->qualname->value : "");
+    return CallNativeTracked(f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
+                             std::move(target), out);
+  }
   if (t == T.function) {
     auto* fn = static_cast<script::FunctionObject*>(const_cast<script::Object*>(o));
     return Inline(f, fn, nullptr, std::move(args), kwnames, out);
   }
   if (t == T.method) {
     const auto* m = static_cast<const script::MethodObject*>(o);
-    if (m->function.is_object() && m->function.type() == T.function) {
+    // A disabled or allow_in_graph function bound as a method is called
+    // as the function with self first, so it is treated as marked.
+    if (m->function.is_object() && m->function.type() == T.function &&
+        !special_.disabled.contains(m->function.as_object()) &&
+        !special_.allow_in_graph.contains(m->function.as_object())) {
       Var self{m->self, callable.src != nullptr ? callable.src->base : nullptr};
       return Inline(f, script::Cast<script::FunctionObject>(m->function), &self, std::move(args),
                     kwnames, out);
@@ -1006,7 +1336,14 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
         return Unsupported(f, SkippedCallBreak(absl::StrCat("builtin `", name, "`")).Format());
       }
     }
-    if (self != nullptr && IsMutatingMethod(name) && IsPreexisting(*self) && !IsFake(*self)) {
+    // The object a method call works on: bound, or the first argument of
+    // the unbound form (list.append(xs, v)).
+    const Value* receiver =
+        self != nullptr ? self : (nf->is_method && !args.empty() ? &args[0].v : nullptr);
+    // Writes to a stand-in of an outside list or dict are replayed on the
+    // real object after the graph (Dynamo's side effects).
+    if (receiver != nullptr && IsMutatingMethod(name) && IsPreexisting(*receiver) &&
+        !IsFake(*receiver) && !MutateCopy(*receiver)) {
       return Unsupported(
           f,
           UnsupportedBreak(absl::StrCat("mutating an outside object with .", name, "()")).Format());
@@ -1023,6 +1360,10 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
     } else if (nf->self.is_object() && nf->self.type() != nullptr &&
                script::IsSubtype(nf->self.type(), T.module)) {
       target = absl::StrCat(script::Cast<script::ModuleObject>(nf->self)->name, ".", nf->name);
+    } else if (nf->qualname.find('.') != std::string::npos) {
+      // torch.abs and F.relu are adapters over other natives; their
+      // qualname is the name FX shows ("torch.abs").
+      target = nf->qualname;
     } else {
       target = absl::StrCat("builtins.", nf->name);
     }
@@ -1036,10 +1377,18 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
       if (cls == T.int_ || cls == T.float_) return ItemBreak(f);
       if (cls == T.bool_) return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
     }
-    if (cls->has_flag(script::Type::kHeapType)) {
+    // A user-defined context manager with object's __new__ and __init__ is
+    // made for real (nothing user-defined runs) so that its with block can
+    // be traced.
+    const bool user_ctx = IsExact(cls->slot(script::Slot::kEnter), T.function) &&
+                          IsExact(cls->slot(script::Slot::kExit), T.function) &&
+                          !IsExact(cls->slot(script::Slot::kInit), T.function) &&
+                          !IsExact(cls->slot(script::Slot::kNew), T.function) && args.empty();
+    if (cls->has_flag(script::Type::kHeapType) && !user_ctx) {
       return Unsupported(
           f, UnsupportedBreak(absl::StrCat("creating an instance of ", cls->name)).Format());
     }
+    const bool mode_before = script::GradModeEnabled();
     if (!CallNativeTracked(
             f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
             absl::StrCat(cls->module == "builtins" ? "builtins" : cls->module, ".", cls->name),
@@ -1047,6 +1396,11 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
       return false;
     }
     if (out->v.is_object()) new_objects_.insert(out->v.as_object());
+    if (cls->module == "torch.autograd.grad_mode" && cls->name == "set_grad_enabled") {
+      // It switches the mode when made (torch._C._set_grad_enabled).
+      RecordSetGradEnabled();
+      set_grad_outer_[out->v.as_object()] = mode_before;
+    }
     return true;
   }
   // An instance with __call__ (an nn.Module): call the method.
@@ -1083,7 +1437,11 @@ bool Translator::Inline(Frame& f, script::FunctionObject* fn, const Var* self,
   if (special_.skipped_code.contains(&code)) {
     std::string name;
     vm_.ReprString(Value::Borrow(fn), &name);
-    return Unsupported(f, DisabledCallBreak(name, false).Format());
+    auto reason = special_.disable_reasons.find(&code);
+    return Unsupported(
+        f, DisabledCallBreak(name, false,
+                             reason != special_.disable_reasons.end() ? reason->second : "None")
+               .Format());
   }
   if (depth_ >= kMaxInlineDepth) {
     return Unsupported(f, UnsupportedBreak("recursion deeper than the inlining limit").Format());

@@ -53,8 +53,21 @@ struct SpecialCallables {
   // Functions wrapped by torch.compiler.disable: the wrapper object -> recursive.
   absl::flat_hash_map<const script::Object*, bool> disabled;
   absl::flat_hash_set<const script::Code*> skipped_code;  // disable(recursive=False) targets
+  // disable(reason=...): the wrapper object, and the wrapped function's
+  // Code, -> the reason as break messages print it ("None" when absent).
+  absl::flat_hash_map<const void*, std::string> disable_reasons;
   absl::flat_hash_set<const script::Object*> allow_in_graph;
   absl::flat_hash_set<const script::Object*> disallow_in_graph;
+};
+
+// A torch grad-mode context manager the trace entered (torch.no_grad(),
+// enable_grad(), set_grad_enabled(b)): the modes inside and outside it,
+// and the manager type that re-enters the inside mode (no_grad or
+// enable_grad) for a resume function.
+struct GradContext {
+  bool inner = false;
+  bool outer = true;
+  script::Value manager_type;
 };
 
 struct TraceOutcome {
@@ -66,6 +79,11 @@ struct TraceOutcome {
   enum class BreakKind : uint8_t {
     kInstruction,  // run instruction `pc` eagerly, then resume at pc + 1
     kJump,         // the stack top is a tensor a jump at `pc` tests
+    // A break no resume function can continue after (inside a try block):
+    // the graph ends at the last checkpoint `pc` (empty stack, outside any
+    // try, more than one call traced) and the rest of the frame runs
+    // eagerly from there (Dynamo's step_unsupported).
+    kCheckpoint,
   };
   Kind kind = Kind::kSkip;
   BreakKind break_kind = BreakKind::kInstruction;
@@ -80,6 +98,9 @@ struct TraceOutcome {
   // A read of a scalar out of a tensor (.item(), int(t), integer .tolist())
   // that torch 2.15 captures under fullgraph=True instead of failing.
   bool fullgraph_capturable = false;
+  // What fullgraph=True raises when it words the break differently
+  // (a data-dependent jump: "Data-dependent branching"); empty: `reason`.
+  std::string fullgraph_reason;
 };
 
 class Translator {
@@ -93,12 +114,32 @@ class Translator {
   TraceOutcome Run();
 
   GraphRecorder& recorder() { return recorder_; }
+  // Where compile_times() phases of the trace are timed (null: nowhere).
+  void set_times(CompileTimes* times) {
+    times_ = times;
+    recorder_.set_times(times);
+  }
   const std::vector<GuardRecord>& guards() const { return guards_; }
   std::vector<CallRecord>& calls() { return calls_; }
+  // `assert <tensor>` statements traced (Dynamo's torch._assert_async):
+  // the condition's fake and the message the compiled frame raises as a
+  // RuntimeError when the condition is false.
+  const std::vector<std::pair<script::Value, std::string>>& asserts() const { return asserts_; }
   // Containers the trace made as stand-ins for frame values (read-only
   // copies): value object -> source.
   const absl::flat_hash_map<const script::Object*, SourcePtr>& copies() const { return copies_; }
   bool IsNewObject(const script::Object* o) const { return new_objects_.contains(o); }
+  // The context behind an __exit__ stand-in the trace pushed at BEFORE_WITH
+  // of a grad-mode manager; null for any other value.
+  const GradContext* GradExit(const script::Value& v) const {
+    if (!v.is_object()) return nullptr;
+    auto it = grad_exits_.find(v.as_object());
+    return it == grad_exits_.end() ? nullptr : &it->second;
+  }
+  // Stand-ins of outside lists and dicts the trace wrote to, in the order of
+  // their first write: their contents replace the real objects' after the
+  // graph runs.
+  const std::vector<script::Value>& mutated_copies() const { return mutated_copies_; }
 
  private:
   struct Frame;
@@ -123,6 +164,18 @@ class Translator {
   bool Tracked(Frame& f, CallRecord::Kind kind, std::string_view target, Fn&& fn, Var* out);
 
   bool Unsupported(Frame& f, std::string reason);
+  // BEFORE_WITH of a torch grad-mode manager; false (nothing done) for
+  // other managers.
+  bool EnterGradMode(Frame& f, bool* handled);
+  // Records a torch._C._set_grad_enabled call in the graph's call list.
+  void RecordSetGradEnabled();
+  // Whether every block around `pc` of the root frame is a with block of a
+  // grad-mode manager (whose __exit__ stand-in is on `stack`).
+  bool InGradWithBlocks(const script::Code& code, int pc, const std::vector<Var>& stack) const;
+  // At a break: records the exits of the grad-mode blocks still open on
+  // `stack` (innermost first); false when the mode after them differs from
+  // `start`, the mode of the call.
+  bool CloseGradContexts(const std::vector<Var>& stack, bool start);
   // t.item() and what calls it (int(t), float(t)).
   bool ItemBreak(Frame& f);
   bool TolistBreak(Frame& f, const script::Value& t);
@@ -131,6 +184,11 @@ class Translator {
   bool IsFake(const script::Value& v) const { return recorder_.IsFake(v); }
   bool AnyFake(const std::vector<Var>& vs) const;
   bool IsPreexisting(const script::Value& v) const;
+  // Counts a stand-in made for the outside object `real`.
+  void NoteCopyOf(const script::Value& real);
+  // Whether the stand-in `c` may be written (a list or dict, the only
+  // stand-in of its object); records the write.
+  bool MutateCopy(const script::Value& c);
 
   script::VM& vm_;
   const SpecialCallables& special_;
@@ -142,14 +200,30 @@ class Translator {
   std::vector<GuardRecord> guards_;
   absl::flat_hash_set<std::string> guarded_;
   std::vector<CallRecord> calls_;
+  std::vector<std::pair<script::Value, std::string>> asserts_;
+  CompileTimes* times_ = nullptr;
   absl::flat_hash_map<const script::Object*, SourcePtr> copies_;
   absl::flat_hash_set<const script::Object*> new_objects_;
+  absl::flat_hash_map<const script::Object*, GradContext> grad_exits_;
+  // torch.set_grad_enabled(b) objects made by the trace -> the mode before.
+  absl::flat_hash_map<const script::Object*, bool> set_grad_outer_;
+  // Stand-in -> the outside object it copies; stand-ins made per object.
+  absl::flat_hash_map<const script::Object*, const script::Object*> copy_real_;
+  absl::flat_hash_map<const script::Object*, int> copy_count_;
+  absl::flat_hash_set<const script::Object*> mutated_reals_;
+  std::vector<script::Value> mutated_copies_;
   std::vector<script::Value> keep_alive_;
   // Symbolic cells of closures made by the trace: the CellObject stand-in
   // -> the symbolic cell.
   absl::flat_hash_map<const script::Object*, std::shared_ptr<Var>> cells_;
   int depth_ = 0;
+  // The last instruction of the root frame a checkpoint break could stop
+  // before; -1 for none.
+  int checkpoint_ = -1;
   int native_depth_ = 0;
+  // Set when Wrap met an input the trace cannot stand in for (a dict with
+  // keys no source can name): the frame runs eagerly.
+  std::string unsupported_input_;
   // The failure being propagated out of inlined frames.
   std::unique_ptr<TraceOutcome> failure_;
   Frame* root_ = nullptr;

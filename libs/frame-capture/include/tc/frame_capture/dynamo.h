@@ -47,6 +47,12 @@ struct CompileOptions {
   // When set, only frames whose code it accepts are compiled; others run
   // as they are (their callees are still looked at).
   std::function<bool(const script::Code&)> frame_filter = nullptr;
+  // Which backend this is, by identity (the script callable, or the
+  // interned backend name): an entry compiled for one backend is not used
+  // by a compile context with another (Dynamo's backend match), so a
+  // second torch.compile with a new backend compiles again. Null matches
+  // only null.
+  script::Value backend_key = script::Value();
 };
 
 // torch._dynamo.config values frame-capture reads.
@@ -85,7 +91,8 @@ class Dynamo {
 
   // Special callables (filled by the compiler library's decorators).
   void MarkGraphBreak(const script::Value& fn);
-  void MarkDisabled(const script::Value& wrapper, bool recursive);
+  // `reason`: disable(reason=...) as break messages print it.
+  void MarkDisabled(const script::Value& wrapper, bool recursive, std::string reason = "None");
   void MarkSkippedCode(const script::Code* code);
   void MarkAllowInGraph(const script::Value& fn);
   void MarkDisallowInGraph(const script::Value& fn);

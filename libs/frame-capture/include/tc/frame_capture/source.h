@@ -24,6 +24,7 @@ struct Source {
     kClosure,  // a free variable of the frame's function (index = cell)
     kAttr,     // base.name
     kItem,     // base[index] of a list, tuple or dict (dict keys are str)
+    kKeys,     // the ordered keys of the dict `base`, as text (see DictKeysText)
   };
   Kind kind;
   std::string name;   // local, global, attribute or dict-key name
@@ -37,6 +38,7 @@ struct Source {
   static SourcePtr Attr(SourcePtr base, std::string name);
   static SourcePtr Item(SourcePtr base, int64_t index);
   static SourcePtr Key(SourcePtr base, std::string key);
+  static SourcePtr Keys(SourcePtr base);
 
   // Dynamo's guard name: L['x'], G['torch'].abs, L['xs'][0], L['d']['k'].
   std::string Name() const;
@@ -44,6 +46,13 @@ struct Source {
   std::string ShortName() const;
   bool is_local_rooted() const;
 };
+
+// The keys of dict `d` in order as one string ("['a', 'b', 3]"), or null
+// when `d` is no dict: a trace that read a dict input depends on its key
+// set, and an EQUALS guard on this text checks it (Dynamo's
+// DICT_KEYS_MATCH). Keys other than str and int print as "?", which no
+// traced dict has (the translator does not trace such dicts).
+script::Value DictKeysText(const script::Value& d);
 
 // What a source is read from when the compiled frame runs.
 struct FrameView {
