@@ -406,5 +406,120 @@ print(fc.run(f, torch.ones(2), 1))
   EXPECT_EQ(out, "b1\nb2\n(tensor([8., 8.]), 3)\nb1\nb2\n(tensor([4., 4.]), 1)\n");
 }
 
+TEST_F(TranslatorTest, NonlocalWritesInInlinedClosuresAreReplayed) {
+  // capture_closures: a `nonlocal` counter of a closure reached through a
+  // global is traced, written back after the graph, and guarded, so the
+  // next call (count 2) recompiles instead of reusing count 0.
+  std::string out = Run(R"(
+def make_counter():
+    count = 0
+    def step(x):
+        nonlocal count
+        count = count + 1
+        return x + count
+    def get():
+        return count
+    return step, get
+step, get = make_counter()
+def f(x):
+    return step(step(x)) + get()
+print(fc.run(f, torch.ones(2)), get())
+print(fc.run(f, torch.ones(2)), get())
+print(f(torch.ones(2)), get())
+)");
+  EXPECT_EQ(out,
+            "tensor([6., 6.]) 2\n"
+            "tensor([12., 12.]) 4\n"
+            "tensor([18., 18.]) 6\n");
+  EXPECT_EQ(counts_.graphs, 2);
+}
+
+TEST_F(TranslatorTest, ClosureCellsOfInlinedFunctionsAreGuarded) {
+  // A cell an inlined closure only reads, changed by eager code between
+  // calls: the traced constant must not be reused.
+  std::string out = Run(R"(
+def make():
+    k = 2
+    def scale(x):
+        return x * k
+    def set_k(v):
+        nonlocal k
+        k = v
+    return scale, set_k
+scale, set_k = make()
+def f(x):
+    return scale(x) + 1
+print(fc.run(f, torch.ones(2)))
+set_k(5)
+print(fc.run(f, torch.ones(2)))
+print(fc.run(f, torch.ones(2)))
+)");
+  EXPECT_EQ(out, "tensor([3., 3.])\ntensor([6., 6.])\ntensor([6., 6.])\n");
+  EXPECT_EQ(counts_.graphs, 2);
+}
+
+TEST_F(TranslatorTest, NonlocalTensorAndOwnCellWritesAreReplayed) {
+  // A cell that ends up holding a traced tensor is written from the
+  // graph's output; the compiled function's own free variable too, also
+  // when a graph break follows the write.
+  std::string out = Run(R"(
+def make_acc():
+    acc = torch.zeros(2)
+    def add(x):
+        nonlocal acc
+        acc = acc + x
+        return acc * 2
+    return add
+add = make_acc()
+print(fc.run(add, torch.ones(2)))
+print(fc.run(add, torch.ones(2)))
+def outer():
+    n = 1
+    def h(x):
+        nonlocal n
+        n = n * 2
+        print("n", n)
+        return x * n
+    return h
+h = outer()
+print(fc.run(h, torch.ones(2)))
+print(fc.run(h, torch.ones(2)))
+)");
+  EXPECT_EQ(out,
+            "tensor([2., 2.])\ntensor([4., 4.])\n"
+            "n 2\ntensor([2., 2.])\nn 4\ntensor([4., 4.])\n");
+}
+
+TEST_F(TranslatorTest, WrittenContainersAliasingLaterRecompile) {
+  // Traced with two distinct lists (dicts), called with one object twice:
+  // the entry's stand-ins would miss the write through the other name, so
+  // the call must not hit it.
+  std::string out = Run(R"(
+def f(x, a, b):
+    a.append(1)
+    return x * len(b)
+p, q = [0], [0]
+print(fc.run(f, torch.ones(2), p, q), p, q)
+p = [0]
+print(fc.run(f, torch.ones(2), p, p), p)
+p, q = [0], [0]
+print(fc.run(f, torch.ones(2), p, q), p, q)
+def g(x, d, e):
+    d["k"] = d["k"] + 1
+    e["k"] = e["k"] + 1
+    return x + d["k"]
+d = {"k": 0}
+print(fc.run(g, torch.ones(2), d, {"k": 0}), d)
+d = {"k": 0}
+print(fc.run(g, torch.ones(2), d, d), d)
+)");
+  EXPECT_EQ(out,
+            "tensor([1., 1.]) [0, 1] [0]\n"
+            "tensor([2., 2.]) [0, 1]\n"
+            "tensor([1., 1.]) [0, 1] [0]\n"
+            "tensor([2., 2.]) {'k': 1}\n"
+            "tensor([3., 3.]) {'k': 2}\n");
+}
+
 }  // namespace
 }  // namespace tc::frame_capture

@@ -130,6 +130,24 @@ Value Call(VM& vm, const Value&, const ArgsView& args) {
   return CallWith(vm, args[1], args[2], args[3]);
 }
 
+// bind_call(options, fn) -> call(args, kwargs): `call` with options and fn
+// bound, for the compiled wrapper's hot path.
+Value CallBound(VM& vm, const Value&, const ArgsView& args, const Value& data) {
+  if (args.nargs != 2 || args.nkw() != 0) return script::RaiseTypeError(vm, "call(args, kwargs)");
+  const auto& bound = script::Cast<script::TupleObject>(data)->items;
+  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile,
+                      &script::Cast<OptionsObject>(bound[0])->options);
+  return CallWith(vm, bound[1], args[0], args[1]);
+}
+
+Value BindCall(VM& vm, const Value&, const ArgsView& args) {
+  if (args.nargs != 2 || !args[0].is_object() || args[0].type() != OptionsType()) {
+    return script::RaiseTypeError(vm, "bind_call(options, fn)");
+  }
+  return script::NewNativeDataMethod(nullptr, "call", CallBound,
+                                     script::NewTuple({args[0], args[1]}));
+}
+
 Value RunOnly(VM& vm, const Value&, const ArgsView& args) {
   if (!script::CheckArgCount(vm, args, "run_only", 3, 3)) return {};
   Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kRunOnly, nullptr);
@@ -328,6 +346,7 @@ Value FakeAddress(VM& vm, const Value&, const ArgsView& args) {
 constexpr script::MethodDef kFunctions[] = {
     {"options", Options},
     {"call", Call},
+    {"bind_call", BindCall},
     {"run_only", RunOnly},
     {"run_disabled", RunDisabled},
     {"reset", Reset},

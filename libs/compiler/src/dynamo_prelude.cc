@@ -133,8 +133,10 @@ def _innermost_fn(fn):
 def _compile_fn(fn, options):
     fn = _innermost_fn(fn)
 
+    call = _C.bind_call(options, fn)  # one native call per use, nothing looked up
+
     def compile_wrapper(*args, **kwargs):
-        return _C.call(options, fn, args, kwargs)
+        return call(args, kwargs)
     _copy_names(compile_wrapper, fn)
     compile_wrapper._torchdynamo_orig_callable = fn
     return compile_wrapper

@@ -156,6 +156,13 @@ bool PlanSideEffects(const Translator& tr, std::vector<graph_ir::Value*>* output
     }
     out->push_back(std::move(se));
   }
+  for (const Translator::MutatedCell& c : tr.mutated_cells()) {
+    SideEffect se;
+    se.source = c.source;
+    se.cell = true;
+    if (!PlanRebuild(tr, *c.value, outputs, &se.contents)) return false;
+    out->push_back(std::move(se));
+  }
   return true;
 }
 
@@ -203,10 +210,19 @@ bool ApplySideEffects(script::VM& vm, const CompiledEntry& e,
   std::vector<Value> contents, targets;
   for (const SideEffect& se : e.side_effects) {
     contents.push_back(Materialize(vm, se.contents, outputs, frame));
-    targets.push_back(Fetch(vm, *se.source, frame));
+    targets.push_back(se.cell ? Value() : Fetch(vm, *se.source, frame));
   }
   const script::BuiltinTypes& T = script::Types();
   for (size_t i = 0; i < targets.size(); ++i) {
+    if (e.side_effects[i].cell) {
+      script::CellObject* cell = FetchCell(vm, *e.side_effects[i].source, frame);
+      if (cell == nullptr) {
+        vm.Raise(T.runtime_error, "tc frame capture: a written closure cell is gone");
+        return false;
+      }
+      cell->value = contents[i];
+      continue;
+    }
     const Value& target = targets[i];
     if (target.is_object() && target.type() == T.list && contents[i].type() == T.list) {
       script::Cast<script::ListObject>(target)->items =

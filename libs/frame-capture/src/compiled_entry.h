@@ -36,10 +36,13 @@ struct Rebuild {
 };
 
 // A write the trace made to an outside list or dict: after the graph runs,
-// the object at `source` gets the contents `contents` (a kList or kDict plan).
+// the object at `source` gets the contents `contents` (a kList or kDict
+// plan). With `cell`, a `nonlocal` write: the cell `source` reads
+// (kClosure, kCellContents) gets the value `contents` builds.
 struct SideEffect {
   SourcePtr source;
   Rebuild contents;
+  bool cell = false;
 };
 
 struct CompiledEntry {

@@ -289,7 +289,8 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
                                                             : nullptr) != backend) {
           return false;
         }
-        return e.guards->Check(slots.Read(vm, entry->guards.slots, frame), global);
+        return e.guards->Check(slots.Read(vm, entry->guards.slots, frame), global) &&
+               CheckDistinct(vm, entry->guards, frame, nullptr);
       });
   // Held by value: running the entry may add entries to this code.
   if (found != nullptr) hit = std::static_pointer_cast<CompiledEntry>(found->payload);
@@ -323,6 +324,7 @@ script::FrameHookAction Dynamo::Impl::OnMiss(const script::FrameHookCall& call, 
     const auto* entry = static_cast<const CompiledEntry*>(e.payload.get());
     std::string failure = e.guards->FirstFailure(slots.Read(vm, entry->guards.slots, frame),
                                                  cache.global_state, ScriptTypeNamer());
+    if (failure.empty()) CheckDistinct(vm, entry->guards, frame, &failure);
     if (!failure.empty()) reasons.push_back(runtime_cache::RecompileReason(e.id, failure));
   }
   slots.Clear();
@@ -488,6 +490,7 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     absl::StatusOr<EntryGuards> guards = BuildEntryGuards(tr.guards(), cache.global_state);
     if (!guards.ok()) return false;
     e->guards = *std::move(guards);
+    e->guards.distinct = tr.DistinctSources();
     return true;
   };
   e->kind = outcome.kind;

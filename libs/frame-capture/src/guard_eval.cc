@@ -198,4 +198,17 @@ std::span<const GuardValue> SlotReader::Read(script::VM& vm, std::span<const Gua
 
 void SlotReader::Clear() { values_.clear(); }
 
+bool CheckDistinct(script::VM& vm, const EntryGuards& g, const FrameView& frame,
+                   std::string* failure) {
+  for (const auto& [a, b] : g.distinct) {
+    Value x = Fetch(vm, *a, frame);
+    Value y = Fetch(vm, *b, frame);
+    if (x.is_object() && y.is_object() && x.as_object() == y.as_object()) {
+      if (failure != nullptr) *failure = absl::StrCat(a->Name(), " is not ", b->Name());
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace tc::frame_capture

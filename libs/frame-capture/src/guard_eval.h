@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -34,7 +35,17 @@ struct GuardSlot {
 struct EntryGuards {
   std::shared_ptr<const guards::GuardSet> set;
   std::vector<GuardSlot> slots;  // slot i of `set`
+  // Pairs of sources whose objects must not be one object (outside lists
+  // and dicts the trace wrote, with the others of their type it read: see
+  // Translator::DistinctSources). Checked after `set` passes.
+  std::vector<std::pair<SourcePtr, SourcePtr>> distinct;
 };
+
+// Whether every pair of `g.distinct` names two distinct objects in
+// `frame`; when not and `failure` is set, it gets the first pair's failed
+// check ("L['a'] is not L['b']").
+bool CheckDistinct(script::VM& vm, const EntryGuards& g, const FrameView& frame,
+                   std::string* failure);
 
 // The GuardSet of a trace's records, with GLOBAL_STATE `state`. A list or
 // tuple's TYPE_MATCH and length records become one SEQUENCE_LENGTH guard.

@@ -35,6 +35,9 @@ SourcePtr Source::Key(SourcePtr base, std::string key) {
 SourcePtr Source::Keys(SourcePtr base) {
   return Make({Kind::kKeys, "", 0, false, std::move(base)});
 }
+SourcePtr Source::CellContents(SourcePtr base, int64_t cell) {
+  return Make({Kind::kCellContents, "", cell, false, std::move(base)});
+}
 
 Value DictKeysText(const Value& d) {
   if (!d.is_object() || d.type() != script::Types().dict) return Value();
@@ -73,6 +76,8 @@ std::string Source::Name() const {
                       : absl::StrCat(base->Name(), "[", index, "]");
     case Kind::kKeys:
       return absl::StrCat(base->Name(), ".keys()");
+    case Kind::kCellContents:
+      return absl::StrCat(base->Name(), ".__closure__[", index, "].cell_contents");
   }
   return "";
 }
@@ -90,6 +95,8 @@ std::string Source::ShortName() const {
                       : absl::StrCat(base->ShortName(), "[", index, "]");
     case Kind::kKeys:
       return absl::StrCat(base->ShortName(), ".keys()");
+    case Kind::kCellContents:
+      return absl::StrCat(base->ShortName(), ".__closure__[", index, "].cell_contents");
   }
   return "";
 }
@@ -109,10 +116,10 @@ Value Fetch(script::VM& vm, const Source& source, const FrameView& frame) {
       if (v == nullptr) v = script::DictGetStr(vm.builtins(), source.name);
       return v == nullptr ? Value() : *v;
     }
-    case Source::Kind::kClosure: {
-      auto* closure = frame.function->closure.get();
-      if (closure == nullptr || source.index >= closure->size()) return Value();
-      return script::Cast<script::CellObject>(closure->items[source.index])->value;
+    case Source::Kind::kClosure:
+    case Source::Kind::kCellContents: {
+      script::CellObject* cell = FetchCell(vm, source, frame);
+      return cell == nullptr ? Value() : cell->value;
     }
     case Source::Kind::kAttr: {
       Value base = Fetch(vm, *source.base, frame);
@@ -150,6 +157,24 @@ Value Fetch(script::VM& vm, const Source& source, const FrameView& frame) {
       return DictKeysText(Fetch(vm, *source.base, frame));
   }
   return Value();
+}
+
+script::CellObject* FetchCell(script::VM& vm, const Source& source, const FrameView& frame) {
+  const script::TupleObject* closure = nullptr;
+  if (source.kind == Source::Kind::kClosure) {
+    closure = frame.function->closure.get();
+  } else if (source.kind == Source::Kind::kCellContents) {
+    Value fn = Fetch(vm, *source.base, frame);
+    if (!fn.is_object() || fn.type() != script::Types().function) return nullptr;
+    closure = script::Cast<script::FunctionObject>(fn)->closure.get();
+  }
+  if (closure == nullptr || source.index < 0 ||
+      source.index >= static_cast<int64_t>(closure->items.size())) {
+    return nullptr;
+  }
+  const Value& cell = closure->items[source.index];
+  if (!cell.is_object() || cell.type() != script::Types().cell) return nullptr;
+  return script::Cast<script::CellObject>(cell);
 }
 
 }  // namespace tc::frame_capture

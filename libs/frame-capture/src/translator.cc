@@ -290,6 +290,28 @@ bool Translator::MutateCopy(const Value& c) {
   return true;
 }
 
+std::vector<std::pair<SourcePtr, SourcePtr>> Translator::DistinctSources() const {
+  std::vector<std::pair<SourcePtr, SourcePtr>> out;
+  absl::flat_hash_set<std::string> seen;
+  for (const Value& w : mutated_copies_) {
+    const script::Object* real = copy_real_.at(w.as_object());
+    const SourcePtr& ws = copies_.at(w.as_object());
+    for (const auto& [copy, src] : copies_) {
+      if (copy->type != w.type() || copy_real_.at(copy) == real) continue;
+      const std::string a = ws->Name(), b = src->Name();
+      if (!seen.insert(a < b ? absl::StrCat(a, "\n", b) : absl::StrCat(b, "\n", a)).second) {
+        continue;
+      }
+      out.emplace_back(ws, src);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+    return std::make_pair(x.first->Name(), x.second->Name()) <
+           std::make_pair(y.first->Name(), y.second->Name());
+  });
+  return out;
+}
+
 bool Translator::IsPreexisting(const Value& v) const {
   return v.is_object() && !new_objects_.contains(v.as_object()) && !IsFake(v);
 }
@@ -402,9 +424,11 @@ TraceOutcome Translator::Run() {
     root.cells.push_back(cell);
   }
   for (size_t i = 0; i < code.freevars.size(); ++i) {
-    Value v = script::Cast<script::CellObject>(fn_->closure->items[i])->value;
-    root.cells.push_back(
-        std::make_shared<Var>(Wrap(v, Source::Closure(code.freevars[i], static_cast<int64_t>(i)))));
+    const Value& cell = fn_->closure->items[i];
+    SourcePtr src = Source::Closure(code.freevars[i], static_cast<int64_t>(i));
+    std::shared_ptr<Var> c = OutsideCell(cell, src, /*wrapped=*/true);
+    *c = Wrap(script::Cast<script::CellObject>(cell)->value, src);
+    root.cells.push_back(std::move(c));
   }
 
   TraceOutcome out;
@@ -577,17 +601,36 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       f.locals[arg] = Var{};
       break;
     case Opcode::kLoadDeref: {
-      const Var& c = *f.cells[arg];
+      Var& c = *f.cells[arg];
+      if (auto it = outside_cell_state_.find(&c);
+          it != outside_cell_state_.end() && !it->second.wrapped) {
+        it->second.wrapped = true;
+        if (it->second.source != nullptr) c = Wrap(c.v, it->second.source);
+      }
       if (c.v.is_null()) return Unsupported(f, UnsupportedBreak("reading an empty cell").Format());
       f.Push(c);
       break;
     }
     case Opcode::kStoreDeref: {
-      if (arg >= static_cast<int>(f.code->cellvars.size())) {
-        return Unsupported(f,
-                           UnsupportedBreak("assigning a nonlocal of an enclosing frame").Format());
+      Var& c = *f.cells[arg];
+      if (auto it = outside_cell_state_.find(&c); it != outside_cell_state_.end()) {
+        // A cell of a function from outside the frame: the write is traced
+        // on the symbolic cell and replayed into the real one after the
+        // graph runs, which needs a source to find that cell again.
+        OutsideCellState& st = it->second;
+        if (st.source == nullptr) {
+          return Unsupported(
+              f, UnsupportedBreak("assigning a nonlocal of an enclosing frame").Format());
+        }
+        if (!st.written) {
+          st.written = true;
+          mutated_cells_.push_back({st.source, f.cells[arg]});
+        }
+        st.wrapped = true;
       }
-      *f.cells[arg] = f.Pop();
+      // Other cells belong to frames inside the trace (the root's own cell
+      // variables, closures made while tracing): they stay symbolic.
+      c = f.Pop();
       break;
     }
     case Opcode::kDeleteDeref:
@@ -1100,8 +1143,8 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
         keep_alive_.push_back(exit_v);
         f.Pop();
         Var entered;
-        if (!Inline(f, script::Cast<script::FunctionObject>(mt->slot(script::Slot::kEnter)), &mgr,
-                    {}, nullptr, &entered)) {
+        if (!Inline(f, script::Cast<script::FunctionObject>(mt->slot(script::Slot::kEnter)),
+                    nullptr, &mgr, {}, nullptr, &entered)) {
           return false;
         }
         f.Push(Var{exit_v, nullptr});
@@ -1281,7 +1324,7 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   }
   if (t == T.function) {
     auto* fn = static_cast<script::FunctionObject*>(const_cast<script::Object*>(o));
-    return Inline(f, fn, nullptr, std::move(args), kwnames, out);
+    return Inline(f, fn, callable.src, nullptr, std::move(args), kwnames, out);
   }
   if (t == T.method) {
     const auto* m = static_cast<const script::MethodObject*>(o);
@@ -1291,8 +1334,9 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
         !special_.disabled.contains(m->function.as_object()) &&
         !special_.allow_in_graph.contains(m->function.as_object())) {
       Var self{m->self, callable.src != nullptr ? callable.src->base : nullptr};
-      return Inline(f, script::Cast<script::FunctionObject>(m->function), &self, std::move(args),
-                    kwnames, out);
+      return Inline(f, script::Cast<script::FunctionObject>(m->function),
+                    callable.src != nullptr ? Source::Attr(callable.src, "__func__") : nullptr,
+                    &self, std::move(args), kwnames, out);
     }
     Var inner{m->function, nullptr};
     args.insert(args.begin(), Var{m->self, nullptr});
@@ -1407,8 +1451,8 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   const Value& call = t->slot(script::Slot::kCall);
   if (!call.is_null()) {
     if (call.type() == T.function) {
-      return Inline(f, script::Cast<script::FunctionObject>(call), &callable, std::move(args),
-                    kwnames, out);
+      return Inline(f, script::Cast<script::FunctionObject>(call), nullptr, &callable,
+                    std::move(args), kwnames, out);
     }
     return CallNativeTracked(f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
                              absl::StrCat(t->name, ".__call__"), out);
@@ -1430,8 +1474,24 @@ bool Translator::CallNativeTracked(Frame& f, const Value& callable, const Value*
       f, kind, target, [&] { return vm_.Call(callable, view); }, out);
 }
 
-bool Translator::Inline(Frame& f, script::FunctionObject* fn, const Var* self,
-                        std::vector<Var> args, const script::TupleObject* kwnames, Var* out) {
+std::shared_ptr<Var> Translator::OutsideCell(const Value& cell, SourcePtr src, bool wrapped) {
+  auto [it, added] = outside_cells_.try_emplace(cell.as_object());
+  if (added) {
+    it->second = std::make_shared<Var>(Var{script::Cast<script::CellObject>(cell)->value, nullptr});
+    keep_alive_.push_back(cell);
+    outside_cell_state_[it->second.get()] = {std::move(src), wrapped, false};
+  } else if (OutsideCellState& st = outside_cell_state_[it->second.get()];
+             st.source == nullptr && !st.wrapped) {
+    // First reached through a function no source names, now through one
+    // that has a source: guards and replay can name it after all.
+    st.source = std::move(src);
+  }
+  return it->second;
+}
+
+bool Translator::Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& fn_src,
+                        const Var* self, std::vector<Var> args, const script::TupleObject* kwnames,
+                        Var* out) {
   const script::BuiltinTypes& T = script::Types();
   const script::Code& code = *fn->code->code;
   if (special_.skipped_code.contains(&code)) {
@@ -1519,8 +1579,10 @@ bool Translator::Inline(Frame& f, script::FunctionObject* fn, const Var* self,
     if (it != cells_.end()) {
       child.cells.push_back(it->second);
     } else {
-      child.cells.push_back(
-          std::make_shared<Var>(Var{script::Cast<script::CellObject>(cellv)->value, nullptr}));
+      child.cells.push_back(OutsideCell(
+          cellv,
+          fn_src != nullptr ? Source::CellContents(fn_src, static_cast<int64_t>(i)) : nullptr,
+          /*wrapped=*/false));
     }
   }
   ++depth_;

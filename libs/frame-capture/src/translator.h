@@ -140,6 +140,22 @@ class Translator {
   // their first write: their contents replace the real objects' after the
   // graph runs.
   const std::vector<script::Value>& mutated_copies() const { return mutated_copies_; }
+  // Cells of functions from outside the frame the trace assigned (a
+  // `nonlocal` write in an inlined closure), in the order of their first
+  // write: the cell's source (kClosure, kCellContents) and its symbolic
+  // value at the end of the trace, written into the real cell after the
+  // graph runs.
+  struct MutatedCell {
+    SourcePtr source;
+    std::shared_ptr<Var> value;
+  };
+  const std::vector<MutatedCell>& mutated_cells() const { return mutated_cells_; }
+  // Pairs of sources that must name distinct objects on a later call: each
+  // written outside list or dict with every other outside container of its
+  // type the trace read. The trace gave them separate stand-ins, so were
+  // they one object, a write through one would be missed by reads through
+  // the other, and the replays would overwrite each other. Sorted by name.
+  std::vector<std::pair<SourcePtr, SourcePtr>> DistinctSources() const;
 
  private:
   struct Frame;
@@ -154,8 +170,13 @@ class Translator {
 
   bool CallVar(Frame& f, const Var& callable, std::vector<Var> args,
                const script::TupleObject* kwnames, Var* out);
-  bool Inline(Frame& f, script::FunctionObject* fn, const Var* self, std::vector<Var> args,
-              const script::TupleObject* kwnames, Var* out);
+  // `fn_src`: where `fn` was read from (null: nowhere a guard can name);
+  // the cells of its closure are read through it.
+  bool Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& fn_src, const Var* self,
+              std::vector<Var> args, const script::TupleObject* kwnames, Var* out);
+  // The symbolic cell standing for the real cell `cell` of a function from
+  // outside the frame (one per real cell, shared by every inlined call).
+  std::shared_ptr<Var> OutsideCell(const script::Value& cell, SourcePtr src, bool wrapped);
   bool CallNativeTracked(Frame& f, const script::Value& callable, const script::Value* self,
                          std::vector<Var>& args, const script::TupleObject* kwnames,
                          CallRecord::Kind kind, std::string target, Var* out);
@@ -216,6 +237,17 @@ class Translator {
   // Symbolic cells of closures made by the trace: the CellObject stand-in
   // -> the symbolic cell.
   absl::flat_hash_map<const script::Object*, std::shared_ptr<Var>> cells_;
+  // Cells of functions from outside the frame: the real CellObject -> its
+  // symbolic cell, and what is known of each symbolic cell. Contents are
+  // wrapped (guarded) on first read, as Dynamo builds them lazily.
+  struct OutsideCellState {
+    SourcePtr source;  // null: no guard can name it, so it is never written
+    bool wrapped = false;
+    bool written = false;
+  };
+  absl::flat_hash_map<const script::Object*, std::shared_ptr<Var>> outside_cells_;
+  absl::flat_hash_map<const Var*, OutsideCellState> outside_cell_state_;
+  std::vector<MutatedCell> mutated_cells_;
   int depth_ = 0;
   // The last instruction of the root frame a checkpoint break could stop
   // before; -1 for none.

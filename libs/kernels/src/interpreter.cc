@@ -3,6 +3,8 @@
 // after its last use.
 #include "tc/kernels/interpreter.h"
 
+#include <algorithm>
+
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_format.h"
 
@@ -23,6 +25,23 @@ Interpreter::Interpreter(const graph_ir::Graph& graph)
     }
   }
   for (const graph_ir::Value* v : graph_.outputs()) last_use_[v->id()] = INT64_MAX;
+  moves_.resize(nodes.size());
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    std::span<const graph_ir::Arg> args = nodes[n]->args();
+    moves_[n].assign(args.size(), false);
+    for (size_t i = 0; i < args.size(); ++i) {
+      const auto* v = std::get_if<graph_ir::Value*>(&args[i]);
+      if (v == nullptr || last_use_[(*v)->id()] != static_cast<int64_t>(n)) continue;
+      bool later = false;  // read again by a later argument of the same node
+      for (size_t j = i + 1; j < args.size() && !later; ++j) {
+        if (const auto* w = std::get_if<graph_ir::Value*>(&args[j])) later = *w == *v;
+        if (const auto* l = std::get_if<std::vector<graph_ir::Value*>>(&args[j])) {
+          later = std::find(l->begin(), l->end(), *v) != l->end();
+        }
+      }
+      moves_[n][i] = !later;
+    }
+  }
 }
 
 absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
@@ -55,9 +74,15 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
   for (size_t n = 0; n < nodes.size(); ++n) {
     const graph_ir::Node& node = *nodes[n];
     args.clear();
-    for (const graph_ir::Arg& a : node.args()) {
+    const std::vector<bool>& moves = moves_[n];
+    for (size_t i = 0; i < node.args().size(); ++i) {
+      const graph_ir::Arg& a = node.args()[i];
       if (const auto* v = std::get_if<graph_ir::Value*>(&a)) {
-        args.emplace_back(values[(*v)->id()]);
+        if (moves[i]) {
+          args.emplace_back(std::move(values[(*v)->id()]));
+        } else {
+          args.emplace_back(values[(*v)->id()]);
+        }
       } else if (const auto* list = std::get_if<std::vector<graph_ir::Value*>>(&a)) {
         std::vector<tensor::Tensor> ts;
         ts.reserve(list->size());

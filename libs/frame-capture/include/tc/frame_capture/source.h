@@ -25,6 +25,9 @@ struct Source {
     kAttr,     // base.name
     kItem,     // base[index] of a list, tuple or dict (dict keys are str)
     kKeys,     // the ordered keys of the dict `base`, as text (see DictKeysText)
+    // What cell `index` of the function `base` holds:
+    // base.__closure__[index].cell_contents.
+    kCellContents,
   };
   Kind kind;
   std::string name;   // local, global, attribute or dict-key name
@@ -39,6 +42,7 @@ struct Source {
   static SourcePtr Item(SourcePtr base, int64_t index);
   static SourcePtr Key(SourcePtr base, std::string key);
   static SourcePtr Keys(SourcePtr base);
+  static SourcePtr CellContents(SourcePtr base, int64_t cell);
 
   // Dynamo's guard name: L['x'], G['torch'].abs, L['xs'][0], L['d']['k'].
   std::string Name() const;
@@ -63,6 +67,10 @@ struct FrameView {
 // Reads the value at `source` (null with no exception when it is missing:
 // a guard failure, not an error).
 script::Value Fetch(script::VM& vm, const Source& source, const FrameView& frame);
+
+// The cell a kClosure or kCellContents source reads (a written cell is
+// replayed into it); null when it is missing or `source` names no cell.
+script::CellObject* FetchCell(script::VM& vm, const Source& source, const FrameView& frame);
 
 }  // namespace tc::frame_capture
 

@@ -30,6 +30,9 @@ class Interpreter {
   const graph_ir::Graph& graph_;
   std::vector<int64_t> last_use_;                  // by value id; -1 unused
   std::vector<std::vector<int32_t>> node_inputs_;  // value ids each node reads
+  // Per node, per argument: the argument is the value's last read, so the
+  // run moves it into the call instead of copying (no refcount traffic).
+  std::vector<std::vector<bool>> moves_;
 };
 
 }  // namespace tc::kernels
