@@ -8,95 +8,26 @@
 #include "gtest/gtest.h"
 
 #include "tc/frame_capture/dynamo.h"
-#include "tc/kernels/interpreter.h"
-#include "tc/script/module_registry.h"
-#include "tc/script/native.h"
 
+#include "fc_harness.h"
 #include "vm_test_util.h"
 
 namespace tc::frame_capture {
 namespace {
 
+using fc_test::FcCounts;
 using script::Value;
-
-struct Counts {
-  int graphs = 0;
-  int function_calls = 0;
-  int method_calls = 0;
-  std::vector<std::string> reasons;
-  std::vector<std::string> targets;      // every graph's CallRecord targets, in order
-  std::vector<std::string> input_names;  // every graph's input sources, in order
-  int nodes = 0;
-};
-Counts* g_counts = nullptr;
-
-class InterpreterBackend : public Backend {
- public:
-  bool Compile(script::VM&, const std::shared_ptr<const CapturedGraph>& g,
-               std::span<const tensor::Tensor>, CompiledGraph* out) override {
-    ++g_counts->graphs;
-    g_counts->function_calls += g->num_function_calls();
-    g_counts->method_calls += g->num_method_calls();
-    g_counts->reasons.push_back(g->reason.reason.substr(0, g->reason.reason.find('\n')));
-    for (const CallRecord& c : g->calls) g_counts->targets.push_back(c.target);
-    for (const std::string& n : g->input_names) g_counts->input_names.push_back(n);
-    g_counts->nodes += static_cast<int>(g->graph.nodes().size());
-    *out = [g](script::VM& vm, std::span<const tensor::Tensor> in,
-               std::vector<tensor::Tensor>* outs) {
-      auto r = kernels::Interpreter(g->graph).Run(in);
-      if (!r.ok()) {
-        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
-        return false;
-      }
-      *outs = *std::move(r);
-      return true;
-    };
-    return true;
-  }
-};
-
-Value Run(script::VM& vm, const Value&, const script::ArgsView& args) {
-  static CompileOptions options{std::make_shared<InterpreterBackend>(), false};
-  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile, &options);
-  return vm.Call(args[0], script::ArgsView(args.data + 1, args.nargs - 1));
-}
-Value Reset(script::VM& vm, const Value&, const script::ArgsView&) {
-  Dynamo::For(vm).Reset();
-  *g_counts = Counts();
-  return Value::None();
-}
-Value Allow(script::VM& vm, const Value&, const script::ArgsView& args) {
-  Dynamo::For(vm).MarkAllowInGraph(args[0]);
-  return Value::None();
-}
-// The compile_times() row names so far, one string.
-Value TimeRows(script::VM& vm, const Value&, const script::ArgsView&) {
-  std::string names;
-  for (const auto& [name, times] : Dynamo::For(vm).compile_times()) {
-    names += (names.empty() ? "" : " ") + name;
-  }
-  return script::NewStr(names);
-}
-constexpr script::MethodDef kFns[] = {
-    {"run", Run}, {"reset", Reset}, {"allow", Allow}, {"time_rows", TimeRows}};
-bool InitFc(script::VM&, script::ModuleObject* m) {
-  script::AddFunctions(m, kFns);
-  return true;
-}
 
 class FrameCaptureTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    script::RegisterBuiltinModule("fc", InitFc);
-    g_counts = &counts_;
-  }
+  void SetUp() override { fc_test::RegisterFc(&counts_); }
   std::string Run(const std::string& body) {
     auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
     EXPECT_EQ(r.error, "");
     return r.out;
   }
   script::VM vm_;
-  Counts counts_;
+  FcCounts counts_;
 };
 
 TEST_F(FrameCaptureTest, StraightLineIsOneGraph) {

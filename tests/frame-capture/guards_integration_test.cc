@@ -12,85 +12,20 @@
 #include "gtest/gtest.h"
 
 #include "tc/frame_capture/dynamo.h"
-#include "tc/kernels/interpreter.h"
-#include "tc/script/module_registry.h"
-#include "tc/script/native.h"
 
+#include "fc_harness.h"
 #include "vm_test_util.h"
 
 namespace tc::frame_capture {
 namespace {
 
+using fc_test::FcCounts;
 using script::Value;
-
-int g_graphs = 0;
-
-class InterpreterBackend : public Backend {
- public:
-  bool Compile(script::VM&, const std::shared_ptr<const CapturedGraph>& g,
-               std::span<const tensor::Tensor>, CompiledGraph* out) override {
-    ++g_graphs;
-    *out = [g](script::VM& vm, std::span<const tensor::Tensor> in,
-               std::vector<tensor::Tensor>* outs) {
-      auto r = kernels::Interpreter(g->graph).Run(in);
-      if (!r.ok()) {
-        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
-        return false;
-      }
-      *outs = *std::move(r);
-      return true;
-    };
-    return true;
-  }
-};
-
-Value CallUnder(script::VM& vm, Dynamo::Mode mode, const script::ArgsView& args) {
-  static const CompileOptions options = [] {
-    CompileOptions o;
-    o.backend = std::make_shared<InterpreterBackend>();
-    return o;
-  }();
-  Dynamo::Scope scope(Dynamo::For(vm), mode, &options);
-  return vm.Call(args[0], script::ArgsView(args.data + 1, args.nargs - 1));
-}
-Value Run(script::VM& vm, const Value&, const script::ArgsView& args) {
-  return CallUnder(vm, Dynamo::Mode::kCompile, args);
-}
-// torch._dynamo.run(): cached entries run, nothing new compiles.
-Value RunOnly(script::VM& vm, const Value&, const script::ArgsView& args) {
-  return CallUnder(vm, Dynamo::Mode::kRunOnly, args);
-}
-Value Reset(script::VM& vm, const Value&, const script::ArgsView&) {
-  Dynamo::For(vm).Reset();
-  g_graphs = 0;
-  return Value::None();
-}
-Value Graphs(script::VM&, const Value&, const script::ArgsView&) { return Value::Int(g_graphs); }
-// fc.config(name, value): torch._dynamo.config.<name> = value.
-Value SetConfig(script::VM& vm, const Value&, const script::ArgsView& args) {
-  Config& c = Dynamo::For(vm).config();
-  const std::string name = *script::StrValue(args[0]);
-  const int64_t v = args[1].is_bool() ? args[1].as_bool() : args[1].as_int();
-  if (name == "recompile_limit" || name == "cache_size_limit") c.recompile_limit = v;
-  if (name == "accumulated_recompile_limit") c.accumulated_recompile_limit = v;
-  if (name == "error_on_recompile") c.error_on_recompile = v != 0;
-  return Value::None();
-}
-constexpr script::MethodDef kFns[] = {{"run", Run},
-                                      {"run_only", RunOnly},
-                                      {"reset", Reset},
-                                      {"graphs", Graphs},
-                                      {"config", SetConfig}};
-bool InitFc(script::VM&, script::ModuleObject* m) {
-  script::AddFunctions(m, kFns);
-  return true;
-}
 
 class GuardsIntegrationTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    script::RegisterBuiltinModule("fc", InitFc);
-    g_graphs = 0;
+    fc_test::RegisterFc(&counts_);
     unsetenv("TORCH_LOGS");
   }
   void TearDown() override { unsetenv("TORCH_LOGS"); }
@@ -107,6 +42,7 @@ class GuardsIntegrationTest : public ::testing::Test {
     return out;
   }
   script::VM vm_;
+  FcCounts counts_;
 };
 
 constexpr char kF[] = R"(
@@ -120,7 +56,7 @@ for _ in range(5):
     fc.run(f, torch.ones(3), 2)
 print(fc.graphs())
 )");
-  EXPECT_EQ(g_graphs, 1);
+  EXPECT_EQ(counts_.graphs, 1);
   EXPECT_TRUE(Reasons().empty());
 }
 
@@ -133,7 +69,7 @@ fc.run(f, torch.ones(3, requires_grad=True), 2)
 fc.run(f, torch.ones(3, 1), 2)
 )");
   EXPECT_EQ(out, "tensor([3., 3., 3., 3.])\n");
-  EXPECT_EQ(g_graphs, 5);
+  EXPECT_EQ(counts_.graphs, 5);
   const std::vector<std::string> reasons = Reasons();
   ASSERT_EQ(reasons.size(), 4u);
   EXPECT_EQ(reasons[0], "0/0: tensor 'x' size mismatch at index 0. expected 3, actual 4");
@@ -173,7 +109,7 @@ print(fc.run(f, torch.ones(3), 3))
 print(fc.run(f, torch.ones(3), 2))
 )");
   EXPECT_EQ(out, "tensor([4., 4., 4.])\ntensor([3., 3., 3.])\n");
-  EXPECT_EQ(g_graphs, 2);
+  EXPECT_EQ(counts_.graphs, 2);
   ASSERT_EQ(Reasons().size(), 1u);
   EXPECT_EQ(Reasons()[0], "0/0: n == 2");
 }
@@ -204,7 +140,7 @@ print(fc.run(h, [torch.ones(2), torch.ones(2)]))
 print(fc.run(h, [torch.ones(2)]))
 )");
   EXPECT_EQ(out, "tensor([2., 2.])\ntensor([2., 2.])\ntensor([2., 2.])\n");
-  EXPECT_EQ(g_graphs, 2);
+  EXPECT_EQ(counts_.graphs, 2);
   ASSERT_EQ(Reasons().size(), 1u);
   EXPECT_EQ(Reasons()[0], "0/0: len(xs) == 2");
 }

@@ -10,97 +10,21 @@
 #include "gtest/gtest.h"
 
 #include "tc/frame_capture/dynamo.h"
-#include "tc/kernels/interpreter.h"
-#include "tc/script/module_registry.h"
-#include "tc/script/native.h"
 
+#include "fc_harness.h"
 #include "vm_test_util.h"
-
-namespace tc::script {
-// The torch modules' init functions (the script library's torch_*.cc):
-// registered here because this test links the libraries, not libtc.
-bool InitTorchModule(VM& vm, ModuleObject* m);
-bool InitNnModule(VM& vm, ModuleObject* m);
-bool InitFunctionalModule(VM& vm, ModuleObject* m);
-}  // namespace tc::script
 
 namespace tc::frame_capture {
 namespace {
 
+using fc_test::FcCounts;
 using script::Value;
-
-struct Counts {
-  int graphs = 0;
-  int function_calls = 0;
-  int method_calls = 0;
-  int nodes = 0;
-  std::vector<std::string> reasons;
-  std::vector<std::string> node_ops;  // every graph's op names, in order
-};
-Counts* g_counts = nullptr;
-
-class InterpreterBackend : public Backend {
- public:
-  bool Compile(script::VM&, const std::shared_ptr<const CapturedGraph>& g,
-               std::span<const tensor::Tensor>, CompiledGraph* out) override {
-    ++g_counts->graphs;
-    g_counts->function_calls += g->num_function_calls();
-    g_counts->method_calls += g->num_method_calls();
-    g_counts->nodes += static_cast<int>(g->graph.nodes().size());
-    for (const auto& n : g->graph.nodes()) g_counts->node_ops.push_back(n->op().name);
-    g_counts->reasons.push_back(g->reason.reason.substr(0, g->reason.reason.find('\n')));
-    *out = [g](script::VM& vm, std::span<const tensor::Tensor> in,
-               std::vector<tensor::Tensor>* outs) {
-      auto r = kernels::Interpreter(g->graph).Run(in);
-      if (!r.ok()) {
-        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
-        return false;
-      }
-      *outs = *std::move(r);
-      return true;
-    };
-    return true;
-  }
-};
-
-Value Run(script::VM& vm, const Value&, const script::ArgsView& args) {
-  static CompileOptions options = [] {
-    CompileOptions o;
-    o.backend = std::make_shared<InterpreterBackend>();
-    return o;
-  }();
-  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile, &options);
-  return vm.Call(args[0], script::ArgsView(args.data + 1, args.nargs - 1));
-}
-Value RunFull(script::VM& vm, const Value&, const script::ArgsView& args) {
-  static CompileOptions options = [] {
-    CompileOptions o;
-    o.backend = std::make_shared<InterpreterBackend>();
-    o.fullgraph = true;
-    return o;
-  }();
-  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kCompile, &options);
-  return vm.Call(args[0], script::ArgsView(args.data + 1, args.nargs - 1));
-}
-Value Reset(script::VM& vm, const Value&, const script::ArgsView&) {
-  Dynamo::For(vm).Reset();
-  *g_counts = Counts();
-  return Value::None();
-}
-constexpr script::MethodDef kFns[] = {{"run", Run}, {"run_full", RunFull}, {"reset", Reset}};
-bool InitFc(script::VM&, script::ModuleObject* m) {
-  script::AddFunctions(m, kFns);
-  return true;
-}
 
 class TranslatorTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    script::RegisterBuiltinModule("torch", script::InitTorchModule);
-    script::RegisterBuiltinModule("torch.nn", script::InitNnModule);
-    script::RegisterBuiltinModule("torch.nn.functional", script::InitFunctionalModule);
-    script::RegisterBuiltinModule("fc", InitFc);
-    g_counts = &counts_;
+    fc_test::RegisterTorchModules();
+    fc_test::RegisterFc(&counts_);
   }
   std::string Run(const std::string& body) {
     auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
@@ -108,7 +32,7 @@ class TranslatorTest : public ::testing::Test {
     return r.out;
   }
   script::VM vm_;
-  Counts counts_;
+  FcCounts counts_;
 };
 
 TEST_F(TranslatorTest, WriteThroughSelectViewReachesInput) {
