@@ -23,9 +23,16 @@ namespace {
 std::string BaseName(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
 // Indents every line after the first by `pad` (reason texts span lines).
+// Blank lines stay empty (no trailing spaces).
 std::string IndentRest(const std::string& text, const std::string& pad) {
-  std::vector<std::string> lines = absl::StrSplit(text, '\n');
-  return absl::StrJoin(lines, absl::StrCat("\n", pad));
+  std::string out;
+  bool first = true;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    if (!first) absl::StrAppend(&out, "\n", line.empty() ? "" : pad);
+    absl::StrAppend(&out, line);
+    first = false;
+  }
+  return out;
 }
 
 void AppendFunction(std::string* out, const std::string& name,
