@@ -1,6 +1,7 @@
 // Running compiled entries.
 #include "compiled_entry.h"
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 
 #include "tc/script/native.h"
@@ -55,8 +56,28 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     }
     // A graph input is fetched again from its source (after any in-place
     // update was copied back), not routed through the graph: a graph with
-    // no ops is never run.
+    // no ops is never run. It is the caller's own object (`f(x) is x`,
+    // also after x.add_(1)), and a view of it is laid over the caller's
+    // tensor, so that writes through either reach the other as in eager
+    // mode.
     GraphRecorder& rec = const_cast<Translator&>(tr).recorder();
+    if (SourcePtr src = rec.InputSourceOf(x)) {
+      out->kind = Rebuild::Kind::kSource;
+      out->source = src;
+      return true;
+    }
+    const tensor::Tensor& fake = script::TensorOfValue(x);
+    int64_t offset = 0;
+    if (SourcePtr src = rec.InputStorageOf(fake, &offset)) {
+      out->kind = Rebuild::Kind::kInputView;
+      out->source = src;
+      out->view_offset = offset;
+      out->view_sizes = tensor::Shape(fake.sizes());
+      out->view_strides = tensor::Shape(fake.strides());
+      out->requires_grad = script::TensorRequiresGrad(x);
+      out->tensor_type = x.type();
+      return true;
+    }
     std::span<graph_ir::Value* const> inputs = rec.graph().inputs();
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (inputs[i] == gv && i < rec.input_sources().size() && rec.input_sources()[i] != nullptr) {
@@ -75,6 +96,7 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     }
     out->kind = Rebuild::Kind::kOutput;
     out->output = index;
+    out->identity = reinterpret_cast<uintptr_t>(x.as_object());
     out->requires_grad = script::TensorRequiresGrad(x);
     out->tensor_type = x.type();
     return true;
@@ -168,8 +190,10 @@ bool PlanSideEffects(const Translator& tr, std::vector<graph_ir::Value*>* output
 
 namespace {
 
+// `made` holds the tensor object made for each traced tensor object, so
+// that values rebuilt from one are one object (`return y, y`).
 Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Tensor>& outputs,
-                  const FrameView& frame) {
+                  const FrameView& frame, absl::flat_hash_map<uintptr_t, Value>* made) {
   switch (r.kind) {
     case Rebuild::Kind::kNull:
       return Value();
@@ -179,22 +203,37 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
       return Fetch(vm, *r.source, frame);
     case Rebuild::Kind::kGradMode:
       return vm.Call(r.constant, script::ArgsView());
-    case Rebuild::Kind::kOutput:
+    case Rebuild::Kind::kOutput: {
+      Value& v = (*made)[r.identity];
+      if (v.is_null()) {
+        v = script::NewTensorValue(
+            outputs[r.output], r.requires_grad,
+            r.tensor_type == script::TensorValueType() ? nullptr : r.tensor_type);
+      }
+      return v;
+    }
+    case Rebuild::Kind::kInputView: {
+      Value base = Fetch(vm, *r.source, frame);
+      if (!script::IsTensorValue(base)) return base;
+      const tensor::Tensor& t = script::TensorOfValue(base);
+      tensor::Tensor view(t.storage(), t.dtype(), r.view_sizes, r.view_strides,
+                          t.storage_offset() + r.view_offset);
       return script::NewTensorValue(
-          outputs[r.output], r.requires_grad,
+          std::move(view), r.requires_grad,
           r.tensor_type == script::TensorValueType() ? nullptr : r.tensor_type);
+    }
     case Rebuild::Kind::kTuple:
     case Rebuild::Kind::kList: {
       std::vector<Value> items;
-      for (const Rebuild& i : r.items) items.push_back(Materialize(vm, i, outputs, frame));
+      for (const Rebuild& i : r.items) items.push_back(Materialize(vm, i, outputs, frame, made));
       return r.kind == Rebuild::Kind::kTuple ? script::NewTuple(std::move(items))
                                              : script::NewList(std::move(items));
     }
     case Rebuild::Kind::kDict: {
       Value d = script::NewDict();
       for (size_t i = 0; i + 1 < r.items.size(); i += 2) {
-        vm.SetItem(d, Materialize(vm, r.items[i], outputs, frame),
-                   Materialize(vm, r.items[i + 1], outputs, frame));
+        vm.SetItem(d, Materialize(vm, r.items[i], outputs, frame, made),
+                   Materialize(vm, r.items[i + 1], outputs, frame, made));
       }
       return d;
     }
@@ -205,11 +244,12 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
 // Replays the entry's side effects. Every content is built before any
 // object is written, since contents may be read from the objects written.
 bool ApplySideEffects(script::VM& vm, const CompiledEntry& e,
-                      const std::vector<tensor::Tensor>& outputs, const FrameView& frame) {
+                      const std::vector<tensor::Tensor>& outputs, const FrameView& frame,
+                      absl::flat_hash_map<uintptr_t, Value>* made) {
   if (e.side_effects.empty()) return true;
   std::vector<Value> contents, targets;
   for (const SideEffect& se : e.side_effects) {
-    contents.push_back(Materialize(vm, se.contents, outputs, frame));
+    contents.push_back(Materialize(vm, se.contents, outputs, frame, made));
     targets.push_back(se.cell ? Value() : Fetch(vm, *se.source, frame));
   }
   const script::BuiltinTypes& T = script::Types();
@@ -414,17 +454,18 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
   }
   // Values are rebuilt before the side effects write the objects they may
   // be fetched from.
+  absl::flat_hash_map<uintptr_t, Value> made;
   if (e.kind == TraceOutcome::Kind::kReturn) {
-    Value r = Materialize(vm, e.stack[0], outputs, frame);
-    if (!ApplySideEffects(vm, e, outputs, frame)) return Value();
+    Value r = Materialize(vm, e.stack[0], outputs, frame, &made);
+    if (!ApplySideEffects(vm, e, outputs, frame, &made)) return Value();
     return r;
   }
 
   std::vector<Value> stack;
-  for (const Rebuild& r : e.stack) stack.push_back(Materialize(vm, r, outputs, frame));
+  for (const Rebuild& r : e.stack) stack.push_back(Materialize(vm, r, outputs, frame, &made));
   std::vector<Value> locals;
-  for (const Rebuild& r : e.locals) locals.push_back(Materialize(vm, r, outputs, frame));
-  if (!ApplySideEffects(vm, e, outputs, frame)) return Value();
+  for (const Rebuild& r : e.locals) locals.push_back(Materialize(vm, r, outputs, frame, &made));
+  if (!ApplySideEffects(vm, e, outputs, frame, &made)) return Value();
   const script::Value* resume = &e.resume[0];
   if (e.break_kind == TraceOutcome::BreakKind::kJump) {
     const script::Instruction ins = frame.function->code->code->instructions[e.pc];

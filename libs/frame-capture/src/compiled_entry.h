@@ -24,14 +24,32 @@ struct Rebuild {
   // kGradMode: the __exit__ slot of an open grad-mode block; rebuilt as a
   // new manager (`constant`, no_grad or enable_grad, called) that the
   // resume function enters again.
-  enum class Kind : uint8_t { kNull, kConst, kSource, kOutput, kTuple, kList, kDict, kGradMode };
+  // kInputView: a view over the tensor at `source` (`view_offset` elements
+  // past its storage offset, `view_sizes` and `view_strides`), so that it
+  // aliases the caller's tensor as the traced view aliased the input.
+  enum class Kind : uint8_t {
+    kNull,
+    kConst,
+    kSource,
+    kOutput,
+    kTuple,
+    kList,
+    kDict,
+    kGradMode,
+    kInputView
+  };
   Kind kind = Kind::kNull;
   script::Value constant;
   SourcePtr source;
-  int output = 0;              // graph output index
+  int output = 0;  // graph output index
+  // kOutput: the traced tensor object's address, a key only (never read):
+  // values rebuilt from one traced object are one object (`return y, y`).
+  uintptr_t identity = 0;
   bool requires_grad = false;  // kOutput
   bool grad_mode = false;      // kGradMode: the mode inside the block
   script::Type* tensor_type = nullptr;
+  int64_t view_offset = 0;  // kInputView
+  tensor::Shape view_sizes, view_strides;
   std::vector<Rebuild> items;  // containers (dict: key, value pairs)
 };
 

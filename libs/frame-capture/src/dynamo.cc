@@ -491,6 +491,7 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     if (!guards.ok()) return false;
     e->guards = *std::move(guards);
     e->guards.distinct = tr.DistinctSources();
+    e->guards.tensor_groups = tr.recorder().alias_groups();
     return true;
   };
   e->kind = outcome.kind;

@@ -328,9 +328,25 @@ absl::Status GraphRecorder::Realize(const tensor::Tensor& fake) {
 }
 
 Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source, bool lazy) {
+  auto [group, new_group] =
+      group_of_real_.try_emplace(real.as_object(), static_cast<int>(group_of_real_.size()));
+  const std::string name_of_source = source->Name();
+  if (std::none_of(alias_groups_.begin(), alias_groups_.end(),
+                   [&](const auto& g) { return g.first->Name() == name_of_source; })) {
+    alias_groups_.emplace_back(source, group->second);
+  }
   auto it = fake_of_real_.find(real.as_object());
   if (it != fake_of_real_.end()) return it->second;
   const tensor::Tensor& t = script::TensorOfValue(real);
+  // Two input objects over one storage (a tensor and a view of it) would
+  // get unrelated fakes, and a write through one would not reach the
+  // other: the trace cannot model it, so the frame is not compiled.
+  if (t.storage() != nullptr) {
+    auto [seen, fresh] = real_storages_.try_emplace(t.storage().get(), real.as_object());
+    if (!fresh && seen->second != real.as_object() && status_.ok()) {
+      status_ = absl::UnimplementedError("graph inputs that share a storage");
+    }
+  }
   graph_ir::TensorMeta meta;
   meta.dtype = t.dtype();
   meta.sizes = Shape(t.sizes());
@@ -352,7 +368,24 @@ Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source, bool l
   if (!lazy) TC_CHECK(Realize(fake).ok());
   Value fv = script::NewTensorValue(fake, script::TensorRequiresGrad(real), real.type());
   fake_of_real_[real.as_object()] = fv;
+  source_of_fake_[fv.as_object()] = source;
+  input_source_of_storage_[fake.storage().get()] = source;
   return fv;
+}
+
+SourcePtr GraphRecorder::InputSourceOf(const Value& fake) const {
+  if (!fake.is_object()) return nullptr;
+  auto it = source_of_fake_.find(fake.as_object());
+  return it == source_of_fake_.end() ? nullptr : it->second;
+}
+
+SourcePtr GraphRecorder::InputStorageOf(const tensor::Tensor& fake, int64_t* offset) const {
+  if (fake.storage() == nullptr) return nullptr;
+  auto it = input_source_of_storage_.find(fake.storage().get());
+  if (it == input_source_of_storage_.end()) return nullptr;
+  // Input fakes start at offset 0 of their storage (NewFake).
+  *offset = fake.storage_offset() - states_.at(fake.storage().get()).offset;
+  return it->second;
 }
 
 bool GraphRecorder::IsFake(const Value& v) const {

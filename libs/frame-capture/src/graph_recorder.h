@@ -53,6 +53,20 @@ class GraphRecorder : public script::OpTracer {
   // Whether `t` is a fake made here (or a real tensor the graph uses).
   bool Tracks(const tensor::Tensor& t) const;
   bool IsFake(const script::Value& v) const;
+  // The source of a tensor input when `fake` is the very fake InputFor
+  // made for it (so a rebuild can return the caller's own object); null
+  // otherwise.
+  SourcePtr InputSourceOf(const script::Value& fake) const;
+  // When `fake` lies over the storage of a sourced input (a view of it, or
+  // the input after an in-place op), that input's source, and `fake`'s
+  // storage offset relative to the input's: a rebuild then lays the same
+  // view over the caller's tensor, so that it aliases it as in eager mode.
+  SourcePtr InputStorageOf(const tensor::Tensor& fake, int64_t* offset) const;
+  // Sources of the tensors InputFor made fakes for, with a group number
+  // per distinct real tensor object: a later call may reuse the graph only
+  // if sources of one group still name one object and sources of
+  // different groups name tensors over different storages.
+  const std::vector<std::pair<SourcePtr, int>>& alias_groups() const { return alias_groups_; }
   // Not ok when the recorder could not model an aliasing view (the graph
   // would be wrong); the frame must then not be compiled.
   const absl::Status& status() const { return status_; }
@@ -111,6 +125,13 @@ class GraphRecorder : public script::OpTracer {
   absl::flat_hash_set<const tensor::Storage*> detached_;
   absl::Status status_;
   absl::flat_hash_map<const script::Object*, script::Value> fake_of_real_;
+  absl::flat_hash_map<const script::Object*, SourcePtr> source_of_fake_;
+  // Fake storage -> the source of the input it stands for.
+  absl::flat_hash_map<const tensor::Storage*, SourcePtr> input_source_of_storage_;
+  // Real storage -> the first real tensor object InputFor saw over it.
+  absl::flat_hash_map<const tensor::Storage*, const script::Object*> real_storages_;
+  std::vector<std::pair<SourcePtr, int>> alias_groups_;
+  absl::flat_hash_map<const script::Object*, int> group_of_real_;
   std::vector<SourcePtr> input_sources_;
   std::vector<tensor::Tensor> constants_;  // per input; empty for sourced ones
   std::vector<const tensor::Storage*> input_storage_;

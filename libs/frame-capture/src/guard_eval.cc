@@ -208,6 +208,34 @@ bool CheckDistinct(script::VM& vm, const EntryGuards& g, const FrameView& frame,
       return false;
     }
   }
+  // Tensor aliasing as traced: Dynamo's duplicate-input and
+  // NO_TENSOR_ALIASING guards.
+  const auto& groups = g.tensor_groups;
+  if (groups.size() < 2) return true;
+  std::vector<Value> values;
+  values.reserve(groups.size());
+  for (const auto& [source, group] : groups) values.push_back(Fetch(vm, *source, frame));
+  for (size_t i = 0; i < groups.size(); ++i) {
+    for (size_t j = i + 1; j < groups.size(); ++j) {
+      const Value& x = values[i];
+      const Value& y = values[j];
+      bool ok;
+      if (groups[i].second == groups[j].second) {
+        ok = x.is_object() && y.is_object() && x.as_object() == y.as_object();
+      } else {
+        ok = !script::IsTensorValue(x) || !script::IsTensorValue(y) ||
+             script::TensorOfValue(x).storage() != script::TensorOfValue(y).storage();
+      }
+      if (!ok) {
+        if (failure != nullptr) {
+          *failure = absl::StrCat(groups[i].first->Name(),
+                                  groups[i].second == groups[j].second ? " is " : " is not ",
+                                  groups[j].first->Name());
+        }
+        return false;
+      }
+    }
+  }
   return true;
 }
 

@@ -39,6 +39,10 @@ struct EntryGuards {
   // and dicts the trace wrote, with the others of their type it read: see
   // Translator::DistinctSources). Checked after `set` passes.
   std::vector<std::pair<SourcePtr, SourcePtr>> distinct;
+  // The tensor inputs the trace read, grouped by object
+  // (GraphRecorder::alias_groups): the graph models one object per group
+  // and no storage shared between groups. Checked with `distinct`.
+  std::vector<std::pair<SourcePtr, int>> tensor_groups;
 };
 
 // Whether every pair of `g.distinct` names two distinct objects in

@@ -640,7 +640,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       auto* cell = new script::CellObject(T.cell);
       Value cv = Value::Adopt(cell);
       cells_[cell] = f.cells[arg];
-      new_objects_.insert(cell);
+      NoteNew(cell);
       keep_alive_.push_back(cv);
       f.Push(cv);
       break;
@@ -818,7 +818,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
               [&] { return inplace ? vm_.Inplace(op, a.v, b.v) : vm_.Binary(op, a.v, b.v); }, &r)) {
         return false;
       }
-      if (r.v.is_object()) new_objects_.insert(r.v.as_object());
+      if (r.v.is_object()) NoteNew(r.v.as_object());
       f.Push(std::move(r));
       break;
     }
@@ -882,7 +882,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
               &r)) {
         return false;
       }
-      new_objects_.insert(r.v.as_object());
+      NoteNew(r.v.as_object());
       f.Push(std::move(r));
       break;
     }
@@ -920,7 +920,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
         r = vm_.Call(Value::Borrow(T.set), {script::NewTuple(std::move(items))});
         if (r.is_null()) return FromException(f);
       }
-      new_objects_.insert(r.as_object());
+      NoteNew(r.as_object());
       f.Push(std::move(r));
       break;
     }
@@ -933,7 +933,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
         }
       }
       f.stack.resize(base);
-      new_objects_.insert(d.as_object());
+      NoteNew(d.as_object());
       f.Push(std::move(d));
       break;
     }
@@ -964,7 +964,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
     case Opcode::kListToTuple: {
       Var l = f.Pop();
       Value t = script::NewTuple(script::Cast<script::ListObject>(l.v)->items);
-      new_objects_.insert(t.as_object());
+      NoteNew(t.as_object());
       f.Push(std::move(t));
       break;
     }
@@ -995,7 +995,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
         for (int i = n - 1; i >= n - after_n; --i) f.Push(items[i]);
         std::vector<Value> mid(items.begin() + before_n, items.end() - after_n);
         Value l = script::NewList(std::move(mid));
-        new_objects_.insert(l.as_object());
+        NoteNew(l.as_object());
         f.Push(std::move(l));
         for (int i = before_n - 1; i >= 0; --i) f.Push(items[i]);
       }
@@ -1094,7 +1094,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       fn->name = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->name));
       fn->qualname = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->qualname));
       fn->module = f.fn->module;
-      new_objects_.insert(fn);
+      NoteNew(fn);
       keep_alive_.push_back(fv);
       f.Push(std::move(fv));
       break;
@@ -1139,7 +1139,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
         Value exit_v = Value::Adopt(exit);
         exit->function = mt->slot(script::Slot::kExit);
         exit->self = mgr.v;
-        new_objects_.insert(exit);
+        NoteNew(exit);
         keep_alive_.push_back(exit_v);
         f.Pop();
         Var entered;
@@ -1195,7 +1195,7 @@ bool Translator::EnterGradMode(Frame& f, bool* handled) {
     script::SetGradModeEnabled(g.inner);
     RecordSetGradEnabled();
   }
-  new_objects_.insert(exit.as_object());
+  NoteNew(exit.as_object());
   keep_alive_.push_back(exit);
   grad_exits_[exit.as_object()] = std::move(g);
   f.Pop();
@@ -1439,7 +1439,7 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
             out)) {
       return false;
     }
-    if (out->v.is_object()) new_objects_.insert(out->v.as_object());
+    if (out->v.is_object()) NoteNew(out->v.as_object());
     if (cls->module == "torch.autograd.grad_mode" && cls->name == "set_grad_enabled") {
       // It switches the mode when made (torch._C._set_grad_enabled).
       RecordSetGradEnabled();
@@ -1552,7 +1552,7 @@ bool Translator::Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& f
         for (const Value& it : script::Cast<script::TupleObject>(p)->items)
           items.push_back(unmark(it).v);
         Value t = script::NewTuple(std::move(items));
-        new_objects_.insert(t.as_object());
+        NoteNew(t.as_object());
         child.locals[i] = Var{t, nullptr};
       } else {
         Value d = script::NewDict();
@@ -1560,7 +1560,7 @@ bool Translator::Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& f
           if (e.key.is_null()) continue;
           if (!vm_.SetItem(d, e.key, unmark(e.value).v)) return FromException(f);
         }
-        new_objects_.insert(d.as_object());
+        NoteNew(d.as_object());
         child.locals[i] = Var{d, nullptr};
       }
       continue;

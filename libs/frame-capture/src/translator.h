@@ -224,6 +224,14 @@ class Translator {
   std::vector<std::pair<script::Value, std::string>> asserts_;
   CompileTimes* times_ = nullptr;
   absl::flat_hash_map<const script::Object*, SourcePtr> copies_;
+  // Notes an object the trace made, and holds it, so that its address is
+  // not reused by a stand-in made later (which would then pass for a new
+  // object, and its writes would not be replayed on the outside object).
+  void NoteNew(const script::Object* o) {
+    if (new_objects_.insert(o).second) {
+      keep_alive_.push_back(script::Value::Borrow(const_cast<script::Object*>(o)));
+    }
+  }
   absl::flat_hash_set<const script::Object*> new_objects_;
   absl::flat_hash_map<const script::Object*, GradContext> grad_exits_;
   // torch.set_grad_enabled(b) objects made by the trace -> the mode before.
