@@ -103,12 +103,18 @@ Value Options(VM& vm, const Value&, const ArgsView& args) {
 
 // Calls fn(*args, **kwargs) with args a tuple and kwargs a dict.
 Value CallWith(VM& vm, const Value& fn, const Value& args, const Value& kwargs) {
+  const bool no_kwargs = kwargs.is_none() || !script::IsInstance(kwargs, script::Types().dict) ||
+                         script::Cast<script::DictObject>(kwargs)->size() == 0;
+  // The common case, a tuple and no keywords, passes the tuple's items as
+  // they are: no copy.
+  if (no_kwargs && args.is_object() && args.type() == script::Types().tuple) {
+    const auto& items = script::Cast<script::TupleObject>(args)->items;
+    return vm.Call(fn, ArgsView(items.data(), static_cast<int32_t>(items.size())));
+  }
   std::vector<Value> vals;
   if (!vm.Extend(&vals, args)) return {};
   auto nargs = static_cast<int32_t>(vals.size());
-  if (kwargs.is_none() || !script::IsInstance(kwargs, script::Types().dict)) {
-    return vm.Call(fn, ArgsView(vals.data(), nargs));
-  }
+  if (no_kwargs) return vm.Call(fn, ArgsView(vals.data(), nargs));
   std::vector<Value> names;
   for (const auto& e : script::Cast<script::DictObject>(kwargs)->entries) {
     if (e.key.is_null()) continue;

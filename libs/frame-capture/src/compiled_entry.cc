@@ -1,7 +1,7 @@
 // Running compiled entries.
 #include "compiled_entry.h"
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 
 #include "tc/script/native.h"
@@ -191,9 +191,20 @@ bool PlanSideEffects(const Translator& tr, std::vector<graph_ir::Value*>* output
 namespace {
 
 // `made` holds the tensor object made for each traced tensor object, so
-// that values rebuilt from one are one object (`return y, y`).
+// that values rebuilt from one are one object (`return y, y`). A few
+// entries at most: a linear search without allocation beats a hash map on
+// the hit path.
+using MadeValues = absl::InlinedVector<std::pair<uintptr_t, Value>, 4>;
+
+Value& MadeSlot(MadeValues* made, uintptr_t identity) {
+  for (auto& [id, v] : *made) {
+    if (id == identity) return v;
+  }
+  return made->emplace_back(identity, Value()).second;
+}
+
 Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Tensor>& outputs,
-                  const FrameView& frame, absl::flat_hash_map<uintptr_t, Value>* made) {
+                  const FrameView& frame, MadeValues* made) {
   switch (r.kind) {
     case Rebuild::Kind::kNull:
       return Value();
@@ -204,7 +215,7 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
     case Rebuild::Kind::kGradMode:
       return vm.Call(r.constant, script::ArgsView());
     case Rebuild::Kind::kOutput: {
-      Value& v = (*made)[r.identity];
+      Value& v = MadeSlot(made, r.identity);
       if (v.is_null()) {
         v = script::NewTensorValue(
             outputs[r.output], r.requires_grad,
@@ -245,7 +256,7 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
 // object is written, since contents may be read from the objects written.
 bool ApplySideEffects(script::VM& vm, const CompiledEntry& e,
                       const std::vector<tensor::Tensor>& outputs, const FrameView& frame,
-                      absl::flat_hash_map<uintptr_t, Value>* made) {
+                      MadeValues* made) {
   if (e.side_effects.empty()) return true;
   std::vector<Value> contents, targets;
   for (const SideEffect& se : e.side_effects) {
@@ -454,7 +465,7 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
   }
   // Values are rebuilt before the side effects write the objects they may
   // be fetched from.
-  absl::flat_hash_map<uintptr_t, Value> made;
+  MadeValues made;
   if (e.kind == TraceOutcome::Kind::kReturn) {
     Value r = Materialize(vm, e.stack[0], outputs, frame, &made);
     if (!ApplySideEffects(vm, e, outputs, frame, &made)) return Value();

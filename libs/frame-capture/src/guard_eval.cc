@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -212,8 +213,7 @@ bool CheckDistinct(script::VM& vm, const EntryGuards& g, const FrameView& frame,
   // NO_TENSOR_ALIASING guards.
   const auto& groups = g.tensor_groups;
   if (groups.size() < 2) return true;
-  std::vector<Value> values;
-  values.reserve(groups.size());
+  absl::InlinedVector<Value, 8> values;  // no allocation on the hit path
   for (const auto& [source, group] : groups) values.push_back(Fetch(vm, *source, frame));
   for (size_t i = 0; i < groups.size(); ++i) {
     for (size_t j = i + 1; j < groups.size(); ++j) {

@@ -52,7 +52,8 @@ absl::StatusOr<std::vector<tensor::Tensor>> Interpreter::Run(
     return absl::InvalidArgumentError(
         absl::StrFormat("graph expects %d inputs, got %d", placeholders.size(), inputs.size()));
   }
-  std::vector<tensor::Tensor> values(graph_.num_values());  // by value id
+  // By value id; small graphs keep them on the stack.
+  absl::InlinedVector<tensor::Tensor, 16> values(graph_.num_values());
   const auto& nodes = graph_.nodes();
   for (size_t i = 0; i < inputs.size(); ++i) {
     const graph_ir::Value* p = placeholders[i];
