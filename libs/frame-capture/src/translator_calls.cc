@@ -1,0 +1,457 @@
+// Translator: calls (torch functions and methods, builtins, special
+// callables, inlining of user functions, methods and constructors) and
+// grad-mode blocks.
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+#include "tc/script/native.h"
+#include "tc/script/op_tracer.h"
+#include "tc/script/tensor_value.h"
+
+#include "break_messages.h"
+#include "resume.h"
+#include "translator.h"
+#include "translator_frame.h"
+
+namespace tc::frame_capture {
+
+using script::Opcode;
+using script::Value;
+using translator_internal::IsExact;
+using translator_internal::IsMutatingMethod;
+using translator_internal::kLocalScalarDense;
+using translator_internal::kMaxInlineDepth;
+
+// --- Grad mode -----------------------------------------------------------------
+
+void Translator::RecordSetGradEnabled() {
+  calls_.push_back(
+      {CallRecord::Kind::kFunction, "torch._C._set_grad_enabled", recorder_.num_nodes(), 0});
+}
+
+bool Translator::EnterGradMode(Frame& f, bool* handled) {
+  const Var& mgr = f.Top();
+  if (!mgr.v.is_object() || mgr.v.type()->module != "torch.autograd.grad_mode") return true;
+  const std::string_view name = mgr.v.type()->name;
+  GradContext g;
+  g.outer = script::GradModeEnabled();
+  if (name == "no_grad" || name == "enable_grad") {
+    g.inner = name == "enable_grad";
+  } else if (auto it = set_grad_outer_.find(mgr.v.as_object());
+             name == "set_grad_enabled" && it != set_grad_outer_.end()) {
+    // set_grad_enabled(b) switched the mode (and was recorded) when made.
+    g.inner = g.outer;
+    g.outer = it->second;
+  } else {
+    return true;  // inference_mode, or a set_grad_enabled made outside
+  }
+  Value torch = vm_.Import("torch");
+  if (torch.is_null()) return FromException(f);
+  g.manager_type = vm_.GetAttr(torch, g.inner ? "enable_grad" : "no_grad");
+  if (g.manager_type.is_null()) return FromException(f);
+  // The real __enter__ is not run: it would push onto the manager's saved
+  // modes, and a manager passed to a resume function is a real object.
+  Value exit = vm_.GetAttr(mgr.v, "__exit__");
+  if (exit.is_null()) return FromException(f);
+  if (name != "set_grad_enabled") {
+    script::SetGradModeEnabled(g.inner);
+    RecordSetGradEnabled();
+  }
+  NoteNew(exit.as_object());
+  keep_alive_.push_back(exit);
+  grad_exits_[exit.as_object()] = std::move(g);
+  f.Pop();
+  f.Push(std::move(exit));
+  f.Push(Value::None());
+  *handled = true;
+  return true;
+}
+
+bool Translator::InGradWithBlocks(const script::Code& code, int pc,
+                                  const std::vector<Var>& stack) const {
+  auto entry_at = [&](int i) -> const script::ExceptionEntry* {
+    for (const script::ExceptionEntry& e : code.exception_table) {
+      if (e.start <= i && i < e.end) return &e;
+    }
+    return nullptr;
+  };
+  const int n = static_cast<int>(code.instructions.size());
+  // Blocks from the innermost out: a handler's own code is covered by its
+  // cleanup handler, whose code is covered by the enclosing block's.
+  int x = pc;
+  for (int guard = 0; guard < n; ++guard) {
+    const script::ExceptionEntry* e = entry_at(x);
+    if (e == nullptr) return true;
+    const int h = e->handler;
+    bool with = h + 1 < n && code.instructions[h].op == Opcode::kPushExcInfo &&
+                code.instructions[h + 1].op == Opcode::kWithExceptStart;
+    // The with block's __exit__ lies just below the depth its handler restores.
+    const int slot = e->depth - 1;
+    if (!with || slot < 0 || slot >= static_cast<int>(stack.size()) ||
+        GradExit(stack[slot].v) == nullptr) {
+      return false;
+    }
+    const script::ExceptionEntry* cleanup = entry_at(h);
+    if (cleanup == nullptr) return true;
+    x = cleanup->handler;
+  }
+  return false;
+}
+
+bool Translator::CloseGradContexts(const std::vector<Var>& stack, bool start) {
+  bool mode = script::GradModeEnabled();
+  for (size_t i = stack.size(); i-- > 0;) {
+    if (const GradContext* g = GradExit(stack[i].v)) {
+      RecordSetGradEnabled();
+      mode = g->outer;
+    }
+  }
+  return mode == start;
+}
+
+// --- Calls ---------------------------------------------------------------------
+
+bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
+                         const script::TupleObject* kwnames, Var* out) {
+  const script::BuiltinTypes& T = script::Types();
+  const Value& c = callable.v;
+  if (!c.is_object()) {
+    return FromException((vm_.Raise(T.type_error, "object is not callable"), f));
+  }
+  const script::Object* o = c.as_object();
+  if (auto it = grad_exits_.find(o); it != grad_exits_.end()) {
+    // Leaving a grad-mode block: the mode outside it again.
+    script::SetGradModeEnabled(it->second.outer);
+    RecordSetGradEnabled();
+    *out = Var{Value::Bool(false), nullptr};
+    return true;
+  }
+  if (special_.graph_break.contains(o)) {
+    // graph_break(msg=...): the message and the arguments as Dynamo's
+    // VariableTrackers print them.
+    auto vt = [&](const Value& v) -> std::string {
+      if (IsFake(v)) return "TensorVariable()";
+      std::string repr;
+      vm_.ReprString(v, &repr);
+      return absl::StrCat("ConstantVariable(", std::string(script::TypeName(v)), ": ", repr, ")");
+    };
+    size_t nkw = kwnames == nullptr ? 0 : kwnames->items.size();
+    std::string msg, pos, kw;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Value& a = args[i].v;
+      if (i + nkw < args.size()) {
+        absl::StrAppend(&pos, pos.empty() ? "" : ", ", vt(a));
+        if (i == 0 && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
+        continue;
+      }
+      const std::string& name = *script::StrValue(kwnames->items[i + nkw - args.size()]);
+      absl::StrAppend(&kw, kw.empty() ? "" : ", ", "'", name, "': ", vt(a));
+      if (name == "msg" && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
+    }
+    BreakMessage m = UserGraphBreak(msg);
+    m.context = absl::StrCat("Called `torch._dynamo.graph_break()` with args `[", pos,
+                             "]`, kwargs `{", kw, "}`");
+    return Unsupported(f, m.Format());
+  }
+  if (auto it = special_.disabled.find(o); it != special_.disabled.end()) {
+    std::string name;
+    vm_.ReprString(c, &name);
+    auto reason = special_.disable_reasons.find(o);
+    return Unsupported(
+        f, DisabledCallBreak(name, it->second,
+                             reason != special_.disable_reasons.end() ? reason->second : "None")
+               .Format());
+  }
+  if (special_.disallow_in_graph.contains(o)) {
+    const auto* nf = o->type == T.native_function
+                         ? static_cast<const script::NativeFunctionObject*>(o)
+                         : nullptr;
+    return Unsupported(f, DisallowedCallBreak(nf != nullptr ? nf->name : "function").Format());
+  }
+  const script::Type* t = o->type;
+  if (t == T.function && special_.allow_in_graph.contains(o)) {
+    // torch puts an allow_in_graph function into the graph as one
+    // call_function node and runs its body on fake tensors for the
+    // output's metadata. A tc graph cannot call script code, so the body
+    // runs here on the fakes (not traced: no breaks, no inlining) and its
+    // ops are recorded in place of that node, which keeps the graph
+    // runnable, while one CallRecord names the function: counts and node
+    // lists read as torch's.
+    const auto* fn = static_cast<const script::FunctionObject*>(o);
+    const std::string* module = script::StrValue(fn->module);
+    std::string target = absl::StrCat(module != nullptr ? *module : "__main__", ".",
+                                      fn->qualname.get() != nullptr ? fn->qualname->value : "");
+    return CallNativeTracked(f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
+                             std::move(target), out);
+  }
+  if (t == T.function) {
+    auto* fn = static_cast<script::FunctionObject*>(const_cast<script::Object*>(o));
+    return Inline(f, fn, callable.src, nullptr, std::move(args), kwnames, out);
+  }
+  if (t == T.method) {
+    const auto* m = static_cast<const script::MethodObject*>(o);
+    // A disabled or allow_in_graph function bound as a method is called
+    // as the function with self first, so it is treated as marked.
+    if (m->function.is_object() && m->function.type() == T.function &&
+        !special_.disabled.contains(m->function.as_object()) &&
+        !special_.allow_in_graph.contains(m->function.as_object())) {
+      Var self{m->self, callable.src != nullptr ? callable.src->base : nullptr};
+      return Inline(f, script::Cast<script::FunctionObject>(m->function),
+                    callable.src != nullptr ? Source::Attr(callable.src, "__func__") : nullptr,
+                    &self, std::move(args), kwnames, out);
+    }
+    Var inner{m->function, nullptr};
+    args.insert(args.begin(), Var{m->self, nullptr});
+    return CallVar(f, inner, std::move(args), kwnames, out);
+  }
+  if (t == T.native_function) {
+    const auto* nf = static_cast<const script::NativeFunctionObject*>(o);
+    bool bound = nf->is_method && !nf->self.is_null();
+    const Value* self = bound ? &nf->self : nullptr;
+    // Method called through the unbound form (Tensor.add(x, y)) or bound.
+    bool method_on_fake = (self != nullptr && IsFake(*self)) ||
+                          (nf->is_method && self == nullptr && !args.empty() && IsFake(args[0].v));
+    const std::string& name = nf->name;
+    if (method_on_fake) {
+      const Value& t = self != nullptr ? *self : args[0].v;
+      if (name == "item" || name == "__int__" || name == "__float__") return ItemBreak(f);
+      if (name == "tolist") return TolistBreak(f, t);
+      if (name == "__bool__" || name == "__index__") {
+        return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
+      }
+      if (name == "numpy" || name == "__repr__" || name == "__str__" || name == "__format__") {
+        return Unsupported(f, UnsupportedBreak(absl::StrCat("Tensor.", name, "()")).Format());
+      }
+    }
+    const Value* builtin = script::DictGetStr(vm_.builtins(), nf->name);
+    bool is_builtin = builtin != nullptr && builtin->is_object() && builtin->as_object() == o;
+    if (is_builtin) {
+      if (name == "print") {
+        std::vector<std::string> types;
+        for (const Var& a : args) {
+          types.push_back(IsFake(a.v) ? "Tensor" : std::string(script::TypeName(a.v)));
+        }
+        return Unsupported(f, PrintBreak(types, kwnames != nullptr).Format());
+      }
+      static constexpr std::string_view kSideEffects[] = {
+          "input",   "open",   "setattr", "delattr", "exec", "eval",   "id",
+          "globals", "locals", "vars",    "repr",    "str",  "format", "ascii"};
+      bool side = std::find(std::begin(kSideEffects), std::end(kSideEffects), name) !=
+                  std::end(kSideEffects);
+      if (side && (name != "str" && name != "repr" && name != "format" ? true : AnyFake(args))) {
+        return Unsupported(f, SkippedCallBreak(absl::StrCat("builtin `", name, "`")).Format());
+      }
+    }
+    // The object a method call works on: bound, or the first argument of
+    // the unbound form (list.append(xs, v)).
+    const Value* receiver =
+        self != nullptr ? self : (nf->is_method && !args.empty() ? &args[0].v : nullptr);
+    // Writes to a stand-in of an outside list or dict are replayed on the
+    // real object after the graph (Dynamo's side effects).
+    if (receiver != nullptr && IsMutatingMethod(name) && IsPreexisting(*receiver) &&
+        !IsFake(*receiver) && !MutateCopy(*receiver)) {
+      return Unsupported(
+          f,
+          UnsupportedBreak(absl::StrCat("mutating an outside object with .", name, "()")).Format());
+    }
+    if (name == "manual_seed" || name == "seed" || name == "set_grad_enabled" ||
+        name == "set_printoptions" || name == "save" || name == "load" || name == "backward") {
+      return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
+    }
+    CallRecord::Kind kind =
+        method_on_fake ? CallRecord::Kind::kMethod : CallRecord::Kind::kFunction;
+    std::string target;
+    if (method_on_fake) {
+      target = nf->name;
+    } else if (nf->self.is_object() && nf->self.type() != nullptr &&
+               script::IsSubtype(nf->self.type(), T.module)) {
+      target = absl::StrCat(script::Cast<script::ModuleObject>(nf->self)->name, ".", nf->name);
+    } else if (nf->qualname.find('.') != std::string::npos) {
+      // torch.abs and F.relu are adapters over other natives; their
+      // qualname is the name FX shows ("torch.abs").
+      target = nf->qualname;
+    } else {
+      target = absl::StrCat("builtins.", nf->name);
+    }
+    return CallNativeTracked(f, c, nullptr, args, kwnames, kind, std::move(target), out);
+  }
+  if (script::IsSubtype(t, T.type)) {
+    const auto* cls = static_cast<const script::Type*>(o);
+    // int(t) / float(t) call t.item() (BuiltinVariable._call_int_float);
+    // bool(t) reads the data through aten._local_scalar_dense.
+    if (args.size() == 1 && kwnames == nullptr && IsFake(args[0].v)) {
+      if (cls == T.int_ || cls == T.float_) return ItemBreak(f);
+      if (cls == T.bool_) return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
+    }
+    // A user-defined context manager with object's __new__ and __init__ is
+    // made for real (nothing user-defined runs) so that its with block can
+    // be traced.
+    const bool user_ctx = IsExact(cls->slot(script::Slot::kEnter), T.function) &&
+                          IsExact(cls->slot(script::Slot::kExit), T.function) &&
+                          !IsExact(cls->slot(script::Slot::kInit), T.function) &&
+                          !IsExact(cls->slot(script::Slot::kNew), T.function) && args.empty();
+    if (cls->has_flag(script::Type::kHeapType) && !user_ctx) {
+      return Unsupported(
+          f, UnsupportedBreak(absl::StrCat("creating an instance of ", cls->name)).Format());
+    }
+    const bool mode_before = script::GradModeEnabled();
+    if (!CallNativeTracked(
+            f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
+            absl::StrCat(cls->module == "builtins" ? "builtins" : cls->module, ".", cls->name),
+            out)) {
+      return false;
+    }
+    if (out->v.is_object()) NoteNew(out->v.as_object());
+    if (cls->module == "torch.autograd.grad_mode" && cls->name == "set_grad_enabled") {
+      // It switches the mode when made (torch._C._set_grad_enabled).
+      RecordSetGradEnabled();
+      set_grad_outer_[out->v.as_object()] = mode_before;
+    }
+    return true;
+  }
+  // An instance with __call__ (an nn.Module): call the method.
+  const Value& call = t->slot(script::Slot::kCall);
+  if (!call.is_null()) {
+    if (call.type() == T.function) {
+      return Inline(f, script::Cast<script::FunctionObject>(call), nullptr, &callable,
+                    std::move(args), kwnames, out);
+    }
+    return CallNativeTracked(f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
+                             absl::StrCat(t->name, ".__call__"), out);
+  }
+  return FromException(
+      (vm_.Raise(T.type_error, absl::StrCat("'", t->name, "' object is not callable")), f));
+}
+
+bool Translator::CallNativeTracked(Frame& f, const Value& callable, const Value* self,
+                                   std::vector<Var>& args, const script::TupleObject* kwnames,
+                                   CallRecord::Kind kind, std::string target, Var* out) {
+  (void)self;
+  std::vector<Value> argv;
+  argv.reserve(args.size());
+  for (const Var& a : args) argv.push_back(a.v);
+  int32_t nkw = kwnames == nullptr ? 0 : static_cast<int32_t>(kwnames->items.size());
+  script::ArgsView view(argv.data(), static_cast<int32_t>(argv.size()) - nkw, kwnames);
+  return Tracked(
+      f, kind, target, [&] { return vm_.Call(callable, view); }, out);
+}
+
+std::shared_ptr<Var> Translator::OutsideCell(const Value& cell, SourcePtr src, bool wrapped) {
+  auto [it, added] = outside_cells_.try_emplace(cell.as_object());
+  if (added) {
+    it->second = std::make_shared<Var>(Var{script::Cast<script::CellObject>(cell)->value, nullptr});
+    keep_alive_.push_back(cell);
+    outside_cell_state_[it->second.get()] = {std::move(src), wrapped, false};
+  } else if (OutsideCellState& st = outside_cell_state_[it->second.get()];
+             st.source == nullptr && !st.wrapped) {
+    // First reached through a function no source names, now through one
+    // that has a source: guards and replay can name it after all.
+    st.source = std::move(src);
+  }
+  return it->second;
+}
+
+bool Translator::Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& fn_src,
+                        const Var* self, std::vector<Var> args, const script::TupleObject* kwnames,
+                        Var* out) {
+  const script::BuiltinTypes& T = script::Types();
+  const script::Code& code = *fn->code->code;
+  if (special_.skipped_code.contains(&code)) {
+    std::string name;
+    vm_.ReprString(Value::Borrow(fn), &name);
+    auto reason = special_.disable_reasons.find(&code);
+    return Unsupported(
+        f, DisabledCallBreak(name, false,
+                             reason != special_.disable_reasons.end() ? reason->second : "None")
+               .Format());
+  }
+  if (depth_ >= kMaxInlineDepth) {
+    return Unsupported(f, UnsupportedBreak("recursion deeper than the inlining limit").Format());
+  }
+  // Bind with stand-in markers so every parameter maps back to its Var
+  // (and its source), while the VM's binder supplies defaults, *args,
+  // **kwargs and CPython's TypeErrors.
+  std::vector<Value> markers;
+  absl::flat_hash_map<const script::Object*, size_t> marker_index;
+  for (size_t i = 0; i < args.size(); ++i) {
+    Value m = script::NewList({});
+    marker_index[m.as_object()] = i;
+    markers.push_back(std::move(m));
+  }
+  Value self_marker;
+  if (self != nullptr) self_marker = script::NewList({});
+  int32_t nkw = kwnames == nullptr ? 0 : static_cast<int32_t>(kwnames->items.size());
+  script::CodeObject* co = fn->code.get();
+  std::vector<Value> params(co->nparams);
+  if (!vm_.BindArguments(fn, params.data(), markers.data(),
+                         static_cast<int32_t>(markers.size()) - nkw, kwnames,
+                         self != nullptr ? &self_marker : nullptr)) {
+    return FromException(f);
+  }
+  auto unmark = [&](const Value& v) -> Var {
+    if (v.is_object()) {
+      if (self != nullptr && v.as_object() == self_marker.as_object()) return *self;
+      auto it = marker_index.find(v.as_object());
+      if (it != marker_index.end()) return args[it->second];
+    }
+    return Var{v, nullptr};
+  };
+  Frame child;
+  child.fn = fn;
+  child.co = co;
+  child.code = &code;
+  child.parent = &f;
+  child.locals.resize(co->nlocals);
+  child.wrapped.assign(co->nlocals, true);
+  for (int i = 0; i < co->nparams; ++i) {
+    const Value& p = params[i];
+    if (p.is_object() && (p.type() == T.tuple || p.type() == T.dict) &&
+        !marker_index.contains(p.as_object()) &&
+        (self == nullptr || p.as_object() != self_marker.as_object())) {
+      // *args / **kwargs: rebuild with the real values.
+      if (p.type() == T.tuple) {
+        std::vector<Value> items;
+        for (const Value& it : script::Cast<script::TupleObject>(p)->items)
+          items.push_back(unmark(it).v);
+        Value t = script::NewTuple(std::move(items));
+        NoteNew(t.as_object());
+        child.locals[i] = Var{t, nullptr};
+      } else {
+        Value d = script::NewDict();
+        for (const auto& e : script::Cast<script::DictObject>(p)->entries) {
+          if (e.key.is_null()) continue;
+          if (!vm_.SetItem(d, e.key, unmark(e.value).v)) return FromException(f);
+        }
+        NoteNew(d.as_object());
+        child.locals[i] = Var{d, nullptr};
+      }
+      continue;
+    }
+    child.locals[i] = unmark(p);
+  }
+  for (size_t i = 0; i < code.cellvars.size(); ++i) {
+    auto cell = std::make_shared<Var>();
+    int32_t p = code.cell_param_index.empty() ? -1 : code.cell_param_index[i];
+    if (p >= 0) *cell = child.locals[p];
+    child.cells.push_back(cell);
+  }
+  for (size_t i = 0; i < code.freevars.size(); ++i) {
+    const Value& cellv = fn->closure->items[i];
+    auto it = cells_.find(cellv.as_object());
+    if (it != cells_.end()) {
+      child.cells.push_back(it->second);
+    } else {
+      child.cells.push_back(OutsideCell(
+          cellv,
+          fn_src != nullptr ? Source::CellContents(fn_src, static_cast<int64_t>(i)) : nullptr,
+          /*wrapped=*/false));
+    }
+  }
+  ++depth_;
+  bool ok = RunFrame(child, out);
+  --depth_;
+  return ok;
+}
+
+}  // namespace tc::frame_capture
