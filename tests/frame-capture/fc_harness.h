@@ -11,7 +11,7 @@
 //   fc.config(name, value)  torch._dynamo.config.<name> = value
 //   fc.time_rows()          compile_times() row names, space-separated
 //
-// Header-only: each test binary includes it once.
+// Header-only: each test binary includes it once. FcTest is the fixture.
 #ifndef TC_TESTS_FRAME_CAPTURE_FC_HARNESS_H_
 #define TC_TESTS_FRAME_CAPTURE_FC_HARNESS_H_
 
@@ -19,10 +19,14 @@
 #include <string>
 #include <vector>
 
+#include "gtest/gtest.h"
+
 #include "tc/frame_capture/dynamo.h"
 #include "tc/kernels/interpreter.h"
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
+
+#include "vm_test_util.h"
 
 namespace tc::script {
 // The torch modules' init functions (the script library's torch_*.cc), for
@@ -149,6 +153,23 @@ inline void RegisterTorchModules() {
   script::RegisterBuiltinModule("torch.nn", script::InitNnModule);
   script::RegisterBuiltinModule("torch.nn.functional", script::InitFunctionalModule);
 }
+
+// The tests' fixture: a VM with torch and `fc`; Run(body) runs a script
+// (after `import torch` and `import fc`) and returns what it printed.
+class FcTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    RegisterTorchModules();
+    RegisterFc(&counts_);
+  }
+  std::string Run(const std::string& body) {
+    auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
+    EXPECT_EQ(r.error, "");
+    return r.out;
+  }
+  script::VM vm_;
+  FcCounts counts_;
+};
 
 }  // namespace tc::frame_capture::fc_test
 

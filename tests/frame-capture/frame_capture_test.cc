@@ -15,20 +15,9 @@
 namespace tc::frame_capture {
 namespace {
 
-using fc_test::FcCounts;
 using script::Value;
 
-class FrameCaptureTest : public ::testing::Test {
- protected:
-  void SetUp() override { fc_test::RegisterFc(&counts_); }
-  std::string Run(const std::string& body) {
-    auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
-    EXPECT_EQ(r.error, "");
-    return r.out;
-  }
-  script::VM vm_;
-  FcCounts counts_;
-};
+class FrameCaptureTest : public fc_test::FcTest {};
 
 TEST_F(FrameCaptureTest, StraightLineIsOneGraph) {
   std::string out = Run(R"(

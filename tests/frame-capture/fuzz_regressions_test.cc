@@ -17,23 +17,9 @@
 namespace tc::frame_capture {
 namespace {
 
-using fc_test::FcCounts;
 using script::Value;
 
-class FuzzRegressionsTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    fc_test::RegisterTorchModules();
-    fc_test::RegisterFc(&counts_);
-  }
-  std::string Run(const std::string& body) {
-    auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
-    EXPECT_EQ(r.error, "");
-    return r.out;
-  }
-  script::VM vm_;
-  FcCounts counts_;
-};
+class FuzzRegressionsTest : public fc_test::FcTest {};
 
 // The graph returned a fresh tensor for an input written in place, so the
 // caller's `r is a` was False and a later write through r missed a.

@@ -19,30 +19,21 @@
 namespace tc::frame_capture {
 namespace {
 
-using fc_test::FcCounts;
 using script::Value;
 
-class GuardsIntegrationTest : public ::testing::Test {
+class GuardsIntegrationTest : public fc_test::FcTest {
  protected:
   void SetUp() override {
-    fc_test::RegisterFc(&counts_);
+    FcTest::SetUp();
     unsetenv("TORCH_LOGS");
   }
   void TearDown() override { unsetenv("TORCH_LOGS"); }
-  // Line 4 of t.py is the body's first line after the blank one.
-  std::string Run(const std::string& body) {
-    auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
-    EXPECT_EQ(r.error, "");
-    return r.out;
-  }
   // The reasons Dynamo::recompiles() recorded, in order.
   std::vector<std::string> Reasons() {
     std::vector<std::string> out;
     for (const auto& [fn, reason] : Dynamo::For(vm_).recompiles()) out.push_back(reason);
     return out;
   }
-  script::VM vm_;
-  FcCounts counts_;
 };
 
 constexpr char kF[] = R"(

@@ -17,23 +17,9 @@
 namespace tc::frame_capture {
 namespace {
 
-using fc_test::FcCounts;
 using script::Value;
 
-class TranslatorTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    fc_test::RegisterTorchModules();
-    fc_test::RegisterFc(&counts_);
-  }
-  std::string Run(const std::string& body) {
-    auto r = script::RunSource(vm_, "import torch\nimport fc\n" + body);
-    EXPECT_EQ(r.error, "");
-    return r.out;
-  }
-  script::VM vm_;
-  FcCounts counts_;
-};
+class TranslatorTest : public fc_test::FcTest {};
 
 TEST_F(TranslatorTest, WriteThroughSelectViewReachesInput) {
   std::string out = Run(R"(
