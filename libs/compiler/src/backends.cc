@@ -33,22 +33,18 @@ class EagerBackend : public Backend {
     auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
     *out = [graph, interpreter](script::VM& vm, std::span<const tensor::Tensor> inputs,
                                 std::vector<tensor::Tensor>* outputs) {
-      auto r = interpreter->Run(inputs);
-      if (!r.ok()) {
-        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
-        return false;
-      }
-      *outputs = *std::move(r);
-      return true;
+      return RunOnInterpreter(vm, *interpreter, inputs, outputs);
     };
     return true;
   }
 };
 
-// The graph handle: a native object owning one captured graph.
+// The graph handle: a native object owning one captured graph and the
+// interpreter that runs it (planned once, for every gm.forward call).
 struct GraphHandleObject : script::Object {
   explicit GraphHandleObject(script::Type* t) : Object(t) {}
   std::shared_ptr<const CapturedGraph> graph;
+  std::unique_ptr<kernels::Interpreter> interpreter;
 };
 
 script::Type* GraphHandleType() {
@@ -162,7 +158,9 @@ std::shared_ptr<Backend> ScriptBackend(Value callable) {
 
 Value NewGraphHandle(std::shared_ptr<const CapturedGraph> graph) {
   Value v = script::NewObject<GraphHandleObject>(GraphHandleType());
-  script::Cast<GraphHandleObject>(v)->graph = std::move(graph);
+  auto* h = script::Cast<GraphHandleObject>(v);
+  h->interpreter = std::make_unique<kernels::Interpreter>(graph->graph);
+  h->graph = std::move(graph);
   return v;
 }
 
@@ -171,15 +169,22 @@ std::shared_ptr<const CapturedGraph> GraphOfHandle(const Value& handle) {
   return script::Cast<GraphHandleObject>(handle)->graph;
 }
 
-bool RunGraphEagerly(script::VM& vm, const CapturedGraph& graph,
-                     std::span<const tensor::Tensor> inputs, std::vector<tensor::Tensor>* outputs) {
-  auto r = kernels::Interpreter(graph.graph).Run(inputs);
+bool RunOnInterpreter(script::VM& vm, const kernels::Interpreter& interpreter,
+                      std::span<const tensor::Tensor> inputs,
+                      std::vector<tensor::Tensor>* outputs) {
+  auto r = interpreter.Run(inputs);
   if (!r.ok()) {
     vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
     return false;
   }
   *outputs = *std::move(r);
   return true;
+}
+
+bool RunHandle(script::VM& vm, const Value& handle, std::span<const tensor::Tensor> inputs,
+               std::vector<tensor::Tensor>* outputs) {
+  return RunOnInterpreter(vm, *script::Cast<GraphHandleObject>(handle)->interpreter, inputs,
+                          outputs);
 }
 
 }  // namespace tc::compiler

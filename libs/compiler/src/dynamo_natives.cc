@@ -329,7 +329,7 @@ Value RunGraph(VM& vm, const Value&, const ArgsView& args) {
     inputs.push_back(script::TensorOfValue(v));
   }
   std::vector<tensor::Tensor> outputs;
-  if (!RunGraphEagerly(vm, *g, inputs, &outputs)) return {};
+  if (!RunHandle(vm, args[0], inputs, &outputs)) return {};
   std::vector<Value> out;
   for (tensor::Tensor& t : outputs) out.push_back(script::NewTensorValue(std::move(t)));
   return script::NewTuple(std::move(out));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tc/frame_capture/dynamo.h"
+#include "tc/kernels/interpreter.h"
 #include "tc/script/value.h"
 
 namespace tc::compiler {
@@ -29,13 +30,18 @@ std::vector<std::string> BackendNames();
 std::shared_ptr<frame_capture::Backend> ScriptBackend(script::Value callable);
 
 // The graph-handle object that GraphModule wraps: a script value holding
-// one captured graph (graph_nodes, run_graph and graph_text read it).
+// one captured graph and its interpreter (graph_nodes, run_graph and
+// graph_text read it). GraphOfHandle is null for any other value.
 script::Value NewGraphHandle(std::shared_ptr<const frame_capture::CapturedGraph> graph);
 std::shared_ptr<const frame_capture::CapturedGraph> GraphOfHandle(const script::Value& handle);
 
-// Runs `graph` on `inputs` with the kernels interpreter (the eager backend).
-bool RunGraphEagerly(script::VM& vm, const frame_capture::CapturedGraph& graph,
-                     std::span<const tensor::Tensor> inputs, std::vector<tensor::Tensor>* outputs);
+// Runs a graph on `inputs` with its interpreter (the eager backend's run);
+// false with a RuntimeError set on the VM when a kernel fails.
+bool RunOnInterpreter(script::VM& vm, const kernels::Interpreter& interpreter,
+                      std::span<const tensor::Tensor> inputs, std::vector<tensor::Tensor>* outputs);
+// The same for a graph handle.
+bool RunHandle(script::VM& vm, const script::Value& handle, std::span<const tensor::Tensor> inputs,
+               std::vector<tensor::Tensor>* outputs);
 
 }  // namespace tc::compiler
 
