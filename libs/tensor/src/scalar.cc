@@ -33,18 +33,20 @@ std::string PythonFloatRepr(double v) {
   if (exp >= -4 && exp < 16) {
     std::string out;
     if (exp < 0) {
-      out = "0." + std::string(-exp - 1, '0') + digits;
+      // StrCat, not operator+: GCC 12 reports a false -Wrestrict on
+      // `"literal" + std::string` in release builds.
+      out = absl::StrCat("0.", std::string(-exp - 1, '0'), digits);
     } else if (static_cast<int>(digits.size()) <= exp + 1) {
-      out = digits + std::string(exp + 1 - digits.size(), '0') + ".0";
+      out = absl::StrCat(digits, std::string(exp + 1 - digits.size(), '0'), ".0");
     } else {
-      out = digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
+      out = absl::StrCat(digits.substr(0, exp + 1), ".", digits.substr(exp + 1));
     }
-    return sign + out;
+    return absl::StrCat(sign, out);
   }
   std::string mant = digits.substr(0, 1);
-  if (digits.size() > 1) mant += "." + digits.substr(1);
+  if (digits.size() > 1) absl::StrAppend(&mant, ".", digits.substr(1));
   std::string exp_text = std::to_string(std::abs(exp));
-  if (exp_text.size() < 2) exp_text = "0" + exp_text;
+  if (exp_text.size() < 2) exp_text.insert(0, "0");
   return absl::StrCat(sign, mant, "e", exp < 0 ? "-" : "+", exp_text);
 }
 
