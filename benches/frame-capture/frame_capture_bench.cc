@@ -26,8 +26,8 @@
 #include "tc/kernels/interpreter.h"
 #include "tc/script/compiler.h"
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
 #include "tc/script/vm.h"
+#include "tc/script_torch/tensor_value.h"
 
 // frame-capture's private headers, to time the guard part alone.
 #include "guard_eval.h"
@@ -153,12 +153,12 @@ GuardRecord TensorRecord(const Value& v, SourcePtr source) {
   GuardRecord r;
   r.kind = GuardRecord::Kind::kTensor;
   r.source = std::move(source);
-  const tensor::Tensor& t = script::TensorOfValue(v);
+  const tensor::Tensor& t = script_torch::TensorOfValue(v);
   r.dtype = t.dtype();
   r.device = t.device();
   r.sizes = tensor::Shape(t.sizes());
   r.strides = tensor::Shape(t.strides());
-  r.requires_grad = script::TensorRequiresGrad(v);
+  r.requires_grad = script_torch::TensorRequiresGrad(v);
   return r;
 }
 

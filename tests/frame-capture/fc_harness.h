@@ -25,16 +25,9 @@
 #include "tc/kernels/interpreter.h"
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
+#include "tc/script_torch/modules.h"
 
 #include "vm_test_util.h"
-
-namespace tc::script {
-// The torch modules' init functions (the script library's torch_*.cc), for
-// tests that link the libraries rather than libtc (RegisterTorchModules).
-bool InitTorchModule(VM& vm, ModuleObject* m);
-bool InitNnModule(VM& vm, ModuleObject* m);
-bool InitFunctionalModule(VM& vm, ModuleObject* m);
-}  // namespace tc::script
 
 namespace tc::frame_capture::fc_test {
 
@@ -147,19 +140,12 @@ inline void RegisterFc(FcCounts* counts) {
   script::RegisterBuiltinModule("fc", InitFc);
 }
 
-// For tests linking the static libraries: the torch modules by hand.
-inline void RegisterTorchModules() {
-  script::RegisterBuiltinModule("torch", script::InitTorchModule);
-  script::RegisterBuiltinModule("torch.nn", script::InitNnModule);
-  script::RegisterBuiltinModule("torch.nn.functional", script::InitFunctionalModule);
-}
-
 // The tests' fixture: a VM with torch and `fc`; Run(body) runs a script
 // (after `import torch` and `import fc`) and returns what it printed.
 class FcTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    RegisterTorchModules();
+    script_torch::RegisterModules();  // the tests link the static libraries
     RegisterFc(&counts_);
   }
   std::string Run(const std::string& body) {

@@ -9,7 +9,7 @@
 
 #include "tc/kernels/interpreter.h"
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/tensor_value.h"
 
 namespace tc::compiler {
 
@@ -62,7 +62,7 @@ script::Type* GraphHandleType() {
 bool CollectOutputs(script::VM& vm, const Value& result, size_t expected,
                     std::vector<tensor::Tensor>* outputs) {
   std::vector<Value> items;
-  if (script::IsTensorValue(result)) {
+  if (script_torch::IsTensorValue(result)) {
     items.push_back(result);
   } else if (!vm.Extend(&items, result)) {
     return false;
@@ -75,13 +75,13 @@ bool CollectOutputs(script::VM& vm, const Value& result, size_t expected,
   }
   outputs->clear();
   for (const Value& v : items) {
-    if (!script::IsTensorValue(v)) {
+    if (!script_torch::IsTensorValue(v)) {
       vm.Raise(script::Types().type_error,
                absl::StrCat("the compiled graph returned a ", std::string(script::TypeName(v)),
                             " where a tensor was expected"));
       return false;
     }
-    outputs->push_back(script::TensorOfValue(v));
+    outputs->push_back(script_torch::TensorOfValue(v));
   }
   return true;
 }
@@ -99,7 +99,8 @@ class ScriptCallableBackend : public Backend {
     Value gm = vm.Call(gm_type, {NewGraphHandle(graph)});
     if (gm.is_null()) return false;
     std::vector<Value> examples;
-    for (const tensor::Tensor& t : example_inputs) examples.push_back(script::NewTensorValue(t));
+    for (const tensor::Tensor& t : example_inputs)
+      examples.push_back(script_torch::NewTensorValue(t));
     Value compiled = vm.Call(callable_, {gm, script::NewList(std::move(examples))});
     if (compiled.is_null()) return false;
     size_t num_outputs = graph->graph.outputs().size();
@@ -110,7 +111,7 @@ class ScriptCallableBackend : public Backend {
                                          frame_capture::Dynamo::Mode::kDisabled, nullptr);
       std::vector<Value> args;
       args.reserve(inputs.size());
-      for (const tensor::Tensor& t : inputs) args.push_back(script::NewTensorValue(t));
+      for (const tensor::Tensor& t : inputs) args.push_back(script_torch::NewTensorValue(t));
       Value r = vm.Call(compiled, script::ArgsView(args.data(), static_cast<int32_t>(args.size())));
       if (r.is_null()) return false;
       return CollectOutputs(vm, r, num_outputs, outputs);

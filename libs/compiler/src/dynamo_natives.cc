@@ -11,7 +11,7 @@
 #include "tc/frame_capture/dynamo.h"
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/tensor_value.h"
 
 #include "natives.h"
 
@@ -322,16 +322,16 @@ Value RunGraph(VM& vm, const Value&, const ArgsView& args) {
   if (!vm.Extend(&items, args[1])) return {};
   std::vector<tensor::Tensor> inputs;
   for (const Value& v : items) {
-    if (!script::IsTensorValue(v)) {
+    if (!script_torch::IsTensorValue(v)) {
       return script::RaiseTypeError(vm, absl::StrCat("GraphModule.forward: expected tensors, got ",
                                                      std::string(script::TypeName(v))));
     }
-    inputs.push_back(script::TensorOfValue(v));
+    inputs.push_back(script_torch::TensorOfValue(v));
   }
   std::vector<tensor::Tensor> outputs;
   if (!RunHandle(vm, args[0], inputs, &outputs)) return {};
   std::vector<Value> out;
-  for (tensor::Tensor& t : outputs) out.push_back(script::NewTensorValue(std::move(t)));
+  for (tensor::Tensor& t : outputs) out.push_back(script_torch::NewTensorValue(std::move(t)));
   return script::NewTuple(std::move(out));
 }
 

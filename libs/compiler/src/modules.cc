@@ -1,6 +1,6 @@
 // The compiler library's modules: torch._dynamo (and its config, exc,
 // testing and utils submodules), torch.compiler, and torch.compile added to
-// the torch module. Script parts run from dynamo_prelude.cc.
+// the torch module. Their Python parts are py/*.py, embedded at build time.
 #include "absl/strings/str_format.h"
 
 #include "tc/frame_capture/dynamo.h"
@@ -8,8 +8,8 @@
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
 
+#include "compiler_embedded.h"
 #include "natives.h"
-#include "prelude.h"
 
 namespace tc::compiler {
 
@@ -20,30 +20,24 @@ using script::VM;
 
 namespace {
 
-bool RunPrelude(VM& vm, script::ModuleObject* m, std::string_view source, const char* name) {
-  auto code = script::CompileSource(source, name);
+// Runs one of py/*.py in module `m`'s namespace; tracebacks name the file.
+bool RunPrelude(VM& vm, script::ModuleObject* m, const EmbeddedFile& file) {
+  auto code = script::CompileSource(file.text, file.name);
   if (!code.ok()) {
-    script::RaiseRuntimeError(vm, absl::StrFormat("%s prelude: %s", name, code.status().message()));
+    script::RaiseRuntimeError(
+        vm, absl::StrFormat("%s prelude: %s", file.name, code.status().message()));
     return false;
   }
   return !vm.RunCode(*code, m->dict).is_null();
 }
 
 bool InitDynamo(VM& vm, script::ModuleObject* m) {
-  return RunPrelude(vm, m, kDynamoPrelude, "<torch._dynamo>") &&
-         !vm.Import("torch._dynamo.config").is_null() &&
+  return RunPrelude(vm, m, kDynamoPy) && !vm.Import("torch._dynamo.config").is_null() &&
          !vm.Import("torch._dynamo.exc").is_null() && !vm.Import("torch._dynamo.utils").is_null();
 }
-bool InitTesting(VM& vm, script::ModuleObject* m) {
-  return RunPrelude(vm, m, kTestingPrelude, "<torch._dynamo.testing>") &&
-         RunPrelude(vm, m, kProfilerSource, "<torch._dynamo.testing>");
-}
-bool InitUtils(VM& vm, script::ModuleObject* m) {
-  return RunPrelude(vm, m, kUtilsPrelude, "<torch._dynamo.utils>");
-}
-bool InitCompilerModule(VM& vm, script::ModuleObject* m) {
-  return RunPrelude(vm, m, kCompilerPrelude, "<torch.compiler>");
-}
+bool InitTesting(VM& vm, script::ModuleObject* m) { return RunPrelude(vm, m, kDynamoTestingPy); }
+bool InitUtils(VM& vm, script::ModuleObject* m) { return RunPrelude(vm, m, kDynamoUtilsPy); }
+bool InitCompilerModule(VM& vm, script::ModuleObject* m) { return RunPrelude(vm, m, kCompilerPy); }
 
 bool InitExc(VM&, script::ModuleObject* m) {
   script::Type* unsupported = Dynamo::UnsupportedType();

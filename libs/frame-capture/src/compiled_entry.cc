@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/tensor_value.h"
 
 namespace tc::frame_capture {
 
@@ -40,8 +40,9 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     out->constant = x;
     return true;
   }
-  if (script::IsTensorValue(x)) {
-    graph_ir::Value* gv = const_cast<Translator&>(tr).recorder().ValueOf(script::TensorOfValue(x));
+  if (script_torch::IsTensorValue(x)) {
+    graph_ir::Value* gv =
+        const_cast<Translator&>(tr).recorder().ValueOf(script_torch::TensorOfValue(x));
     if (gv == nullptr && v.src != nullptr) {
       // A frame value the trace never loaded (a parameter only a resume
       // function reads): fetched from the call, never the traced call's.
@@ -66,7 +67,7 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
       out->source = src;
       return true;
     }
-    const tensor::Tensor& fake = script::TensorOfValue(x);
+    const tensor::Tensor& fake = script_torch::TensorOfValue(x);
     int64_t offset = 0;
     if (SourcePtr src = rec.InputStorageOf(fake, &offset)) {
       out->kind = Rebuild::Kind::kInputView;
@@ -74,7 +75,7 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
       out->view_offset = offset;
       out->view_sizes = tensor::Shape(fake.sizes());
       out->view_strides = tensor::Shape(fake.strides());
-      out->requires_grad = script::TensorRequiresGrad(x);
+      out->requires_grad = script_torch::TensorRequiresGrad(x);
       out->tensor_type = x.type();
       return true;
     }
@@ -97,7 +98,7 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     out->kind = Rebuild::Kind::kOutput;
     out->output = index;
     out->identity = reinterpret_cast<uintptr_t>(x.as_object());
-    out->requires_grad = script::TensorRequiresGrad(x);
+    out->requires_grad = script_torch::TensorRequiresGrad(x);
     out->tensor_type = x.type();
     return true;
   }
@@ -217,21 +218,21 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
     case Rebuild::Kind::kOutput: {
       Value& v = MadeSlot(made, r.identity);
       if (v.is_null()) {
-        v = script::NewTensorValue(
+        v = script_torch::NewTensorValue(
             outputs[r.output], r.requires_grad,
-            r.tensor_type == script::TensorValueType() ? nullptr : r.tensor_type);
+            r.tensor_type == script_torch::TensorValueType() ? nullptr : r.tensor_type);
       }
       return v;
     }
     case Rebuild::Kind::kInputView: {
       Value base = Fetch(vm, *r.source, frame);
-      if (!script::IsTensorValue(base)) return base;
-      const tensor::Tensor& t = script::TensorOfValue(base);
+      if (!script_torch::IsTensorValue(base)) return base;
+      const tensor::Tensor& t = script_torch::TensorOfValue(base);
       tensor::Tensor view(t.storage(), t.dtype(), r.view_sizes, r.view_strides,
                           t.storage_offset() + r.view_offset);
-      return script::NewTensorValue(
+      return script_torch::NewTensorValue(
           std::move(view), r.requires_grad,
-          r.tensor_type == script::TensorValueType() ? nullptr : r.tensor_type);
+          r.tensor_type == script_torch::TensorValueType() ? nullptr : r.tensor_type);
     }
     case Rebuild::Kind::kTuple:
     case Rebuild::Kind::kList: {
@@ -434,11 +435,11 @@ bool FetchInputs(script::VM& vm, const CompiledEntry& e, const FrameView& frame,
       continue;
     }
     Value v = Fetch(vm, *e.input_sources[i], frame);
-    if (!script::IsTensorValue(v)) {
+    if (!script_torch::IsTensorValue(v)) {
       vm.Raise(script::Types().runtime_error, "a graph input is no longer a tensor");
       return false;
     }
-    inputs->push_back(script::TensorOfValue(v));
+    inputs->push_back(script_torch::TensorOfValue(v));
   }
   return true;
 }
@@ -450,7 +451,7 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     if (!FetchInputs(vm, e, frame, &inputs)) return Value();
     if (!e.compiled(vm, inputs, &outputs)) return Value();
     for (const auto& [output, msg] : e.asserts) {
-      int t = vm.Truthy(script::NewTensorValue(outputs[output]));
+      int t = vm.Truthy(script_torch::NewTensorValue(outputs[output]));
       if (t < 0) return Value();
       if (t == 0) {
         vm.Raise(script::Types().runtime_error, msg);
@@ -459,7 +460,7 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     }
     for (auto [input, output] : e.mutated_inputs) {
       Value dst = Fetch(vm, *e.input_sources[input], frame);
-      Value r = vm.CallMethod(dst, "copy_", {script::NewTensorValue(outputs[output])});
+      Value r = vm.CallMethod(dst, "copy_", {script_torch::NewTensorValue(outputs[output])});
       if (r.is_null()) return Value();
     }
   }
@@ -491,15 +492,15 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
   } else if (e.break_kind != TraceOutcome::BreakKind::kCheckpoint) {
     // The instruction runs inside the grad-mode blocks open at the break
     // (the graph closed them; the resume function enters them again).
-    const bool outer = script::GradModeEnabled();
+    const bool outer = script_torch::GradModeEnabled();
     bool inner = outer;
     for (const Rebuild& r : e.stack) {
       if (r.kind == Rebuild::Kind::kGradMode) inner = r.grad_mode;
     }
-    script::SetGradModeEnabled(inner);
+    script_torch::SetGradModeEnabled(inner);
     const bool ran =
         ExecuteInstruction(vm, frame.function->code.get(), e.pc, &stack, frame.function);
-    script::SetGradModeEnabled(outer);
+    script_torch::SetGradModeEnabled(outer);
     if (!ran) {
       // The instruction ran outside the interpreter loop: its frame's line
       // goes into the traceback as the eager run would have put it.

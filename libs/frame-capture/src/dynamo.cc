@@ -16,7 +16,7 @@
 #include "tc/runtime_cache/messages.h"
 #include "tc/runtime_cache/runtime_cache.h"
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/tensor_value.h"
 
 #include "break_messages.h"
 #include "compile_times.h"
@@ -540,7 +540,7 @@ bool Dynamo::Impl::Finish(Translator& tr, TraceOutcome& outcome, script::Functio
     CompileTimes::Timer timer(&times, "insert_deferred_runtime_asserts");
     // Traced `assert t`: the condition comes out of the graph to be checked.
     for (const auto& [cond, msg] : tr.asserts()) {
-      graph_ir::Value* gv = rec.ValueOf(script::TensorOfValue(cond));
+      graph_ir::Value* gv = rec.ValueOf(script_torch::TensorOfValue(cond));
       if (gv == nullptr) {
         cache.skip = true;
         return true;

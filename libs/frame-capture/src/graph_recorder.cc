@@ -10,7 +10,7 @@
 
 #include "tc/kernels/eager.h"
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/tensor_value.h"
 #include "tc/support/check.h"
 #include "tc/support/status.h"
 
@@ -337,7 +337,7 @@ Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source, bool l
   }
   auto it = fake_of_real_.find(real.as_object());
   if (it != fake_of_real_.end()) return it->second;
-  const tensor::Tensor& t = script::TensorOfValue(real);
+  const tensor::Tensor& t = script_torch::TensorOfValue(real);
   // Two input objects over one storage (a tensor and a view of it) would
   // get unrelated fakes, and a write through one would not reach the
   // other: the trace cannot model it, so the frame is not compiled.
@@ -366,7 +366,8 @@ Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source, bool l
   tensor::Tensor fake = NewFake(meta, nullptr);
   pending_[fake.storage().get()] = {source, std::move(name), meta};
   if (!lazy) TC_CHECK(Realize(fake).ok());
-  Value fv = script::NewTensorValue(fake, script::TensorRequiresGrad(real), real.type());
+  Value fv =
+      script_torch::NewTensorValue(fake, script_torch::TensorRequiresGrad(real), real.type());
   fake_of_real_[real.as_object()] = fv;
   source_of_fake_[fv.as_object()] = source;
   input_source_of_storage_[fake.storage().get()] = source;
@@ -389,7 +390,7 @@ SourcePtr GraphRecorder::InputStorageOf(const tensor::Tensor& fake, int64_t* off
 }
 
 bool GraphRecorder::IsFake(const Value& v) const {
-  return script::IsTensorValue(v) && Tracks(script::TensorOfValue(v));
+  return script_torch::IsTensorValue(v) && Tracks(script_torch::TensorOfValue(v));
 }
 
 std::vector<std::pair<int, graph_ir::Value*>> GraphRecorder::MutatedInputs() const {

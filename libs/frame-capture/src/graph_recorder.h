@@ -22,14 +22,14 @@
 #include "tc/frame_capture/captured_graph.h"
 #include "tc/frame_capture/source.h"
 #include "tc/graph_ir/graph.h"
-#include "tc/script/op_tracer.h"
 #include "tc/script/value.h"
+#include "tc/script_torch/op_tracer.h"
 
 #include "compile_times.h"
 
 namespace tc::frame_capture {
 
-class GraphRecorder : public script::OpTracer {
+class GraphRecorder : public script_torch::OpTracer {
  public:
   GraphRecorder() = default;
 

@@ -10,7 +10,7 @@
 #include "absl/strings/str_join.h"
 
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/tensor_value.h"
 
 namespace tc::frame_capture {
 
@@ -46,8 +46,8 @@ GuardValue SlotValue(const Value& v, bool length, guards::TensorMeta* meta) {
   const script::BuiltinTypes& T = script::Types();
   script::Type* type = v.type();
   if (v.is_object()) {
-    if (script::IsTensorValue(v)) {
-      *meta = guards::MetaOf(script::TensorOfValue(v), script::TensorRequiresGrad(v));
+    if (script_torch::IsTensorValue(v)) {
+      *meta = guards::MetaOf(script_torch::TensorOfValue(v), script_torch::TensorRequiresGrad(v));
       return GuardValue::Tensor(meta, type);
     }
     if (length && type == T.tuple) {
@@ -133,7 +133,7 @@ absl::StatusOr<EntryGuards> BuildEntryGuards(const std::vector<GuardRecord>& rec
 
 guards::GlobalState CurrentGlobalState() {
   guards::GlobalState state;
-  state.grad_mode = script::GradModeEnabled();
+  state.grad_mode = script_torch::GradModeEnabled();
   return state;
 }
 
@@ -223,8 +223,8 @@ bool CheckDistinct(script::VM& vm, const EntryGuards& g, const FrameView& frame,
       if (groups[i].second == groups[j].second) {
         ok = x.is_object() && y.is_object() && x.as_object() == y.as_object();
       } else {
-        ok = !script::IsTensorValue(x) || !script::IsTensorValue(y) ||
-             script::TensorOfValue(x).storage() != script::TensorOfValue(y).storage();
+        ok = !script_torch::IsTensorValue(x) || !script_torch::IsTensorValue(y) ||
+             script_torch::TensorOfValue(x).storage() != script_torch::TensorOfValue(y).storage();
       }
       if (!ok) {
         if (failure != nullptr) {

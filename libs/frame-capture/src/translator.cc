@@ -6,8 +6,8 @@
 #include "absl/strings/str_cat.h"
 
 #include "tc/script/native.h"
-#include "tc/script/op_tracer.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/op_tracer.h"
+#include "tc/script_torch/tensor_value.h"
 
 #include "break_messages.h"
 #include "resume.h"
@@ -151,15 +151,15 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
   CompileTimes::Timer timer(src->kind == Source::Kind::kLocal ? nullptr : times_,
                             "variable_builder_call");
   const script::BuiltinTypes& T = script::Types();
-  if (script::IsTensorValue(v)) {
+  if (script_torch::IsTensorValue(v)) {
     if (IsFake(v)) return Var{v, src};
-    const tensor::Tensor& t = script::TensorOfValue(v);
+    const tensor::Tensor& t = script_torch::TensorOfValue(v);
     GuardRecord g = MakeGuard(GuardRecord::Kind::kTensor, src);
     g.dtype = t.dtype();
     g.device = t.device();
     g.sizes = tensor::Shape(t.sizes());
     g.strides = tensor::Shape(t.strides());
-    g.requires_grad = script::TensorRequiresGrad(v);
+    g.requires_grad = script_torch::TensorRequiresGrad(v);
     Guard(std::move(g));
     // Frame locals are lazy (graph inputs in order of first use);
     // attributes (parameters, buffers) are inputs when loaded.
@@ -324,7 +324,7 @@ bool Translator::ItemBreak(Frame& f) {
 bool Translator::TolistBreak(Frame& f, const Value& t) {
   // Dynamo's method_tolist accepts int8..int64 only; their items are read
   // with item(), which fails on the data read.
-  switch (script::TensorOfValue(t).dtype()) {
+  switch (script_torch::TensorOfValue(t).dtype()) {
     case tensor::DType::kInt8:
     case tensor::DType::kInt16:
     case tensor::DType::kInt32:
@@ -339,7 +339,7 @@ bool Translator::TolistBreak(Frame& f, const Value& t) {
 
 bool Translator::FromException(Frame& f) {
   Value exc = vm_.TakeException();
-  if (script::IsInstance(exc, script::MetaDataAccessErrorType())) {
+  if (script::IsInstance(exc, script_torch::MetaDataAccessErrorType())) {
     std::string msg;
     Value args = vm_.GetAttr(exc, "args");
     if (!args.is_null() && !script::Cast<script::TupleObject>(args)->items.empty()) {
@@ -372,7 +372,7 @@ bool Translator::FromException(Frame& f) {
 // --- Running -------------------------------------------------------------------
 
 TraceOutcome Translator::Run() {
-  previous_tracer_ = script::SetOpTracer(&recorder_);
+  previous_tracer_ = script_torch::SetOpTracer(&recorder_);
   Frame root;
   root.fn = fn_;
   root.co = fn_->code.get();
@@ -405,7 +405,7 @@ TraceOutcome Translator::Run() {
   // Tracing runs torch.set_grad_enabled(...) and grad-mode context
   // managers for real; the frame's own run must start from the mode the
   // call had.
-  const bool grad_mode = script::GradModeEnabled();
+  const bool grad_mode = script_torch::GradModeEnabled();
   bool ok = RunFrame(root, &result);
   const bool stopped = ok && stop_at_ >= 0 && root.pc == stop_at_ && failure_ == nullptr;
   // The graph leaves the grad mode as the call had it (grad-mode blocks
@@ -415,12 +415,12 @@ TraceOutcome Translator::Run() {
   if (stopped) {
     balanced = CloseGradContexts(root.stack, grad_mode);
   } else if (ok) {
-    balanced = script::GradModeEnabled() == grad_mode;
+    balanced = script_torch::GradModeEnabled() == grad_mode;
   } else if (failure_ != nullptr && failure_->break_kind == TraceOutcome::BreakKind::kJump) {
     balanced = CloseGradContexts(root.stack, grad_mode);
   }
-  script::SetGradModeEnabled(grad_mode);
-  script::SetOpTracer(previous_tracer_);
+  script_torch::SetGradModeEnabled(grad_mode);
+  script_torch::SetOpTracer(previous_tracer_);
   if (!unsupported_input_.empty() || !balanced) {
     failure_.reset();
     out.kind = TraceOutcome::Kind::kSkip;
@@ -629,7 +629,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       Var obj = f.Pop();
       script::StrObject* name = f.co->names[arg].get();
       // Reading x.shape uses x: Dynamo realizes a lazy input there.
-      if (IsFake(obj.v) && !recorder_.Realize(script::TensorOfValue(obj.v)).ok()) {
+      if (IsFake(obj.v) && !recorder_.Realize(script_torch::TensorOfValue(obj.v)).ok()) {
         return Unsupported(f, UnsupportedBreak("a graph input").Format());
       }
       Var r;
@@ -650,7 +650,7 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
       // Bound-method form: [callable, null]; CallMethod then calls callable.
       Var obj = f.Pop();
       script::StrObject* name = f.co->names[arg].get();
-      if (IsFake(obj.v) && !recorder_.Realize(script::TensorOfValue(obj.v)).ok()) {
+      if (IsFake(obj.v) && !recorder_.Realize(script_torch::TensorOfValue(obj.v)).ok()) {
         return Unsupported(f, UnsupportedBreak("a graph input").Format());
       }
       Value m = vm_.GetAttr(obj.v, name);

@@ -217,7 +217,7 @@ class Translator {
   const script::Value* params_;
   int stop_at_;
   GraphRecorder recorder_;
-  script::OpTracer* previous_tracer_ = nullptr;
+  script_torch::OpTracer* previous_tracer_ = nullptr;
   std::vector<GuardRecord> guards_;
   absl::flat_hash_set<std::string> guarded_;
   std::vector<CallRecord> calls_;

@@ -6,8 +6,8 @@
 #include "absl/strings/str_cat.h"
 
 #include "tc/script/native.h"
-#include "tc/script/op_tracer.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/op_tracer.h"
+#include "tc/script_torch/tensor_value.h"
 
 #include "break_messages.h"
 #include "resume.h"
@@ -35,7 +35,7 @@ bool Translator::EnterGradMode(Frame& f, bool* handled) {
   if (!mgr.v.is_object() || mgr.v.type()->module != "torch.autograd.grad_mode") return true;
   const std::string_view name = mgr.v.type()->name;
   GradContext g;
-  g.outer = script::GradModeEnabled();
+  g.outer = script_torch::GradModeEnabled();
   if (name == "no_grad" || name == "enable_grad") {
     g.inner = name == "enable_grad";
   } else if (auto it = set_grad_outer_.find(mgr.v.as_object());
@@ -55,7 +55,7 @@ bool Translator::EnterGradMode(Frame& f, bool* handled) {
   Value exit = vm_.GetAttr(mgr.v, "__exit__");
   if (exit.is_null()) return FromException(f);
   if (name != "set_grad_enabled") {
-    script::SetGradModeEnabled(g.inner);
+    script_torch::SetGradModeEnabled(g.inner);
     RecordSetGradEnabled();
   }
   NoteNew(exit.as_object());
@@ -100,7 +100,7 @@ bool Translator::InGradWithBlocks(const script::Code& code, int pc,
 }
 
 bool Translator::CloseGradContexts(const std::vector<Var>& stack, bool start) {
-  bool mode = script::GradModeEnabled();
+  bool mode = script_torch::GradModeEnabled();
   for (size_t i = stack.size(); i-- > 0;) {
     if (const GradContext* g = GradExit(stack[i].v)) {
       RecordSetGradEnabled();
@@ -122,7 +122,7 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   const script::Object* o = c.as_object();
   if (auto it = grad_exits_.find(o); it != grad_exits_.end()) {
     // Leaving a grad-mode block: the mode outside it again.
-    script::SetGradModeEnabled(it->second.outer);
+    script_torch::SetGradModeEnabled(it->second.outer);
     RecordSetGradEnabled();
     *out = Var{Value::Bool(false), nullptr};
     return true;
@@ -295,7 +295,7 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
       return Unsupported(
           f, UnsupportedBreak(absl::StrCat("creating an instance of ", cls->name)).Format());
     }
-    const bool mode_before = script::GradModeEnabled();
+    const bool mode_before = script_torch::GradModeEnabled();
     if (!CallNativeTracked(
             f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
             absl::StrCat(cls->module == "builtins" ? "builtins" : cls->module, ".", cls->name),

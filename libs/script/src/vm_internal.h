@@ -46,7 +46,6 @@ void InitExceptionTypes(BuiltinTypes& t);
 
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));
-void AddMethods(Type* t, std::span<const MethodDef> methods);
 
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);
@@ -67,13 +66,9 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args);
 // str.format(*args, **kwargs).
 Value StrFormatMethod(VM& vm, const std::string& fmt, const ArgsView& args);
 
-// Slice helpers: resolves a slice against a length (Python semantics).
-bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, int64_t* stop,
-                  int64_t* step, int64_t* count);
+// Slice and range values.
 Value NewSlice(Value start, Value stop, Value step);
 Value NewRange(int64_t start, int64_t stop, int64_t step);
-// Normalizes a sequence index, raising IndexError("<what> index out of range").
-bool SeqIndex(VM& vm, const Value& key, int64_t size, const char* what, int64_t* out);
 
 // The items of a tuple or list, or of an instance of a subclass of either
 // (torch.Size, return_types, script subclasses); null for anything else.

@@ -169,6 +169,9 @@ struct TypeSpec {
 // special-method slots are cached and TypeSet refreshes them).
 Type* NewNativeType(const TypeSpec& spec);
 void TypeSet(Type* t, std::string_view name, Value v);
+// Adds methods (static and class methods by their kind) to a native type
+// after NewNativeType; call UpdateSlots(t) when done.
+void AddMethods(Type* t, std::span<const MethodDef> methods);
 // A native function value; `self` is passed to fn on every call.
 Value NewNativeFunction(std::string name, NativeFn fn, Value self = Value::None(),
                         std::string qualname = "");
@@ -182,6 +185,12 @@ template <typename T, typename... A>
 Value NewObject(Type* t, A&&... a) {
   return Value::Adopt(new T(t, std::forward<A>(a)...));
 }
+
+// Sequences: resolves a slice against a length (Python semantics), and
+// normalizes an index, raising IndexError("<what> index out of range").
+bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, int64_t* stop,
+                  int64_t* step, int64_t* count);
+bool SeqIndex(VM& vm, const Value& key, int64_t size, const char* what, int64_t* out);
 
 // Modules.
 void ModuleSet(ModuleObject* m, std::string_view name, Value v);

@@ -1,0 +1,192 @@
+// requires_grad propagation for inference: every Tensor method is wrapped
+// (a native data method carrying the original) so that it marks results
+// computed (in grad mode) from tensors requiring grad, so `y = w * 2; y.requires_grad` and the
+// printed `grad_fn=<MulBackward0>` match PyTorch before autograd exists.
+#include "torch_tensor.h"
+
+namespace tc::script_torch {
+
+namespace {
+
+bool RequiresGrad(const Value& v) {
+  if (IsTensor(v)) return Cast<TensorObject>(v)->requires_grad;
+  if (v.is_object() && (IsInstance(v, Types().list) || IsInstance(v, Types().tuple))) {
+    const std::vector<Value>& items =
+        IsInstance(v, Types().list) ? Cast<ListObject>(v)->items : Cast<TupleObject>(v)->items;
+    for (const Value& i : items) {
+      if (IsTensor(i) && Cast<TensorObject>(i)->requires_grad) return true;
+    }
+  }
+  return false;
+}
+
+// PyTorch's backward node name for the common ops; "" when unknown.
+std::string GradFnName(std::string_view name, const tensor::Tensor& out, const Value& self,
+                       const ArgsView& args) {
+  if (name.size() > 4 && name.substr(0, 2) == "__") name = name.substr(2, name.size() - 4);
+  if (name.size() > 1 && name[0] == 'r' &&
+      (name == "radd" || name == "rsub" || name == "rmul" || name == "rtruediv" || name == "rpow" ||
+       name == "rmatmul")) {
+    if (name == "rsub") return "RsubBackward1";
+    name = name.substr(1);
+  }
+  if (name == "truediv") name = "div";
+  if (name == "matmul" || name == "mm") {
+    int64_t a = TensorOf(self).dim();
+    int64_t b = args.nargs > 0 && IsTensor(args[0]) ? TensorOf(args[0]).dim() : 2;
+    if (a == 2 && b == 2) return "MmBackward0";
+    if (a == 1 && b == 1) return "DotBackward0";
+    if (a == 2 && b == 1) return "MvBackward0";
+    if (a == 3 && b == 3) return "BmmBackward0";
+    return "UnsafeViewBackward0";
+  }
+  bool has_args = args.nargs > 0 || args.nkw() > 0;
+  if (name == "sum" || name == "mean") {
+    std::string n = name == "sum" ? "Sum" : "Mean";
+    return n + (has_args ? "Backward1" : "Backward0");
+  }
+  if (name == "view" || name == "reshape" || name == "flatten") return "ViewBackward0";
+  if (name == "T" || name == "permute") return "PermuteBackward0";
+  if (name == "getitem") return out.dim() >= 0 ? "SelectBackward0" : "";
+  static constexpr const char* kSimple[] = {
+      "add",       "sub",          "mul",         "div",     "neg",       "exp",     "log",
+      "sin",       "cos",          "tanh",        "sigmoid", "relu",      "pow",     "sqrt",
+      "rsqrt",     "abs",          "clone",       "t",       "unsqueeze", "squeeze", "expand",
+      "transpose", "softmax",      "log_softmax", "gelu",    "silu",      "clamp",   "amax",
+      "amin",      "prod",         "var",         "std",     "logsumexp", "where",   "maximum",
+      "minimum",   "index_select", "gather",      "cat",     "stack",     "addmm",   "erf",
+      "log1p",     "expm1",        "floor",       "ceil",    "round",     "sign",    "masked_fill"};
+  static constexpr const char* kNames[] = {
+      "Add",       "Sub",         "Mul",        "Div",     "Neg",       "Exp",     "Log",
+      "Sin",       "Cos",         "Tanh",       "Sigmoid", "Relu",      "Pow",     "Sqrt",
+      "Rsqrt",     "Abs",         "Clone",      "T",       "Unsqueeze", "Squeeze", "Expand",
+      "Transpose", "Softmax",     "LogSoftmax", "Gelu",    "Silu",      "Clamp",   "Amax",
+      "Amin",      "Prod",        "Var",        "Std",     "Logsumexp", "Where",   "Maximum",
+      "Minimum",   "IndexSelect", "Gather",     "Cat",     "Stack",     "Addmm",   "Erf",
+      "Log1P",     "Expm1",       "Floor",      "Ceil",    "Round",     "Sign",    "MaskedFill"};
+  for (size_t i = 0; i < std::size(kSimple); ++i) {
+    if (name == kSimple[i]) {
+      std::string n = kNames[i];
+      bool scalar_other = args.nargs > 0 && IsNumber(args[0]);
+      if ((n == "Add" || n == "Sub" || n == "Mul" || n == "Div") && scalar_other) {
+        return n + "Backward0";
+      }
+      if (n == "Pow" && scalar_other) return "PowBackward0";
+      if (n == "Pow") return "PowBackward1";
+      if (n == "Transpose" || n == "Unsqueeze" || n == "Squeeze") return n + "Backward0";
+      return n + "Backward0";
+    }
+  }
+  return "";
+}
+
+void Mark(const Value& v, const std::string& fn) {
+  if (!IsTensor(v) || !tensor::IsFloatingPoint(TensorOf(v).dtype())) return;
+  auto* t = Cast<TensorObject>(v);
+  t->requires_grad = true;
+  t->is_leaf = false;
+  t->grad_fn = fn;
+}
+
+// Methods whose results never carry grad, or that manage the flag.
+bool Untracked(std::string_view n) {
+  static constexpr std::string_view kSkip[] = {"detach",
+                                               "detach_",
+                                               "requires_grad_",
+                                               "__repr__",
+                                               "__str__",
+                                               "__format__",
+                                               "__bool__",
+                                               "__len__",
+                                               "__int__",
+                                               "__float__",
+                                               "__index__",
+                                               "__hash__",
+                                               "__getattr__",
+                                               "__setitem__",
+                                               "size",
+                                               "stride",
+                                               "dim",
+                                               "ndimension",
+                                               "numel",
+                                               "nelement",
+                                               "item",
+                                               "tolist",
+                                               "is_contiguous",
+                                               "storage_offset",
+                                               "element_size",
+                                               "is_floating_point",
+                                               "equal",
+                                               "allclose",
+                                               "new_zeros",
+                                               "new_ones",
+                                               "new_full",
+                                               "new_empty",
+                                               "new_tensor",
+                                               "cpu",
+                                               "cuda",
+                                               "zero_",
+                                               "fill_",
+                                               "uniform_",
+                                               "normal_",
+                                               "__eq__",
+                                               "__ne__",
+                                               "__lt__",
+                                               "__le__",
+                                               "__gt__",
+                                               "__ge__",
+                                               "argmax",
+                                               "argmin",
+                                               "__new__",
+                                               "__init__"};
+  for (std::string_view s : kSkip) {
+    if (s == n) return true;
+  }
+  return false;
+}
+
+// The wrapper every tracked method calls through: `data` is a copy of the
+// original method (its name and function).
+Value TrackedMethod(VM& vm, const Value& self, const ArgsView& args, const Value& data) {
+  auto* orig = Cast<NativeFunctionObject>(data);
+  return TrackGrad(orig->name, CallNative(vm, orig, self, args), self, args);
+}
+
+}  // namespace
+
+Value TrackGrad(std::string_view name, Value result, const Value& self, const ArgsView& args) {
+  if (result.is_null() || !GradEnabled()) return result;
+  if (result.is_object() && result.as_object() == self.as_object()) return result;
+  bool any = RequiresGrad(self);
+  for (int i = 0; !any && i < args.nargs + args.nkw(); ++i) any = RequiresGrad(args.data[i]);
+  if (!any) return result;
+  if (IsTensor(result)) {
+    Mark(result, GradFnName(name, TensorOf(result), self, args));
+  } else if (result.is_object() && IsInstance(result, Types().tuple)) {
+    for (const Value& v : Cast<TupleObject>(result)->items) {
+      if (IsTensor(v)) Mark(v, GradFnName(name, TensorOf(v), self, args));
+    }
+  }
+  return result;
+}
+
+void AddGradTracking(Type* t) {
+  for (auto& e : t->dict->entries) {
+    if (e.key.is_null() || !e.value.is_object() || e.value.type() != Types().native_function)
+      continue;
+    auto* f = Cast<NativeFunctionObject>(e.value);
+    if (!f->is_method || Untracked(f->name) || f->data_fn == TrackedMethod) continue;
+    auto* orig = new NativeFunctionObject(Types().native_function);
+    orig->name = f->name;
+    orig->qualname = f->qualname;
+    orig->fn = f->fn;
+    orig->data_fn = f->data_fn;
+    orig->data = f->data;
+    orig->is_method = true;
+    orig->owner = f->owner;
+    f->data_fn = TrackedMethod;
+    f->data = Value::Adopt(orig);
+  }
+}
+
+}  // namespace tc::script_torch
