@@ -1,6 +1,5 @@
 // Disassemble(): a readable listing of a code object and the code objects
 // nested in its constants, for debugging and golden tests.
-#include <cstdlib>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -8,51 +7,18 @@
 #include "absl/strings/str_join.h"
 
 #include "tc/script/code.h"
+#include "tc/support/py_repr.h"
 
 namespace tc::script {
 namespace {
-
-std::string FloatRepr(double v) {
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::string s = absl::StrFormat("%.*g", prec, v);
-    if (std::strtod(s.c_str(), nullptr) == v) {
-      if (s.find_first_of(".eni") == std::string::npos) s += ".0";
-      return s;
-    }
-  }
-  return absl::StrFormat("%.17g", v);
-}
-
-std::string StrRepr(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    switch (c) {
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\'':
-        out += "\\'";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out + "'";
-}
 
 std::string ConstRepr(const Const& c) {
   struct Visitor {
     std::string operator()(ConstNone) const { return "None"; }
     std::string operator()(bool b) const { return b ? "True" : "False"; }
     std::string operator()(int64_t i) const { return absl::StrCat(i); }
-    std::string operator()(double d) const { return FloatRepr(d); }
-    std::string operator()(const ConstStr& s) const { return StrRepr(s.value); }
+    std::string operator()(double d) const { return support::PyFloatRepr(d); }
+    std::string operator()(const ConstStr& s) const { return support::PyStrRepr(s.value); }
     std::string operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::string out = "(";
       for (size_t i = 0; i < t->items.size(); ++i) {

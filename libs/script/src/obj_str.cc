@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 
 #include "tc/script/native.h"
+#include "tc/support/py_repr.h"
 
 #include "vm_internal.h"
 
@@ -549,7 +550,7 @@ std::string FormatFloatBody(double v, char type, int64_t prec, bool alt) {
       std::snprintf(buf, sizeof buf, "%.*f%%", static_cast<int>(prec), v * 100);
       return buf;
     default:
-      return FloatRepr(v);
+      return support::PyFloatRepr(v);
   }
 }
 
@@ -624,7 +625,7 @@ bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* o
         body = FormatFloatBody(mag, 'g', sp.precision, false);
         if (body.find_first_of(".enai") == std::string::npos) body += ".0";
       } else {
-        body = FloatRepr(mag);
+        body = support::PyFloatRepr(mag);
       }
     } else {
       body = FormatFloatBody(mag, type, sp.precision < 0 ? 6 : sp.precision, sp.alt);

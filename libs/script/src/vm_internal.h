@@ -52,10 +52,6 @@ void AddMethods(Type* t, std::span<const MethodDef> methods);
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);
 bool InitMathModule(VM& vm, ModuleObject* m);
 
-// Python's float repr (shortest round-trip).
-std::string FloatRepr(double v);
-// repr of a str value with Python's quoting rules.
-std::string StrRepr(std::string_view s);
 int64_t HashInt(int64_t v);
 int64_t HashFloat(double v);
 int64_t HashBytes(std::string_view s);

@@ -9,7 +9,6 @@
 
 #include "tc/script/native.h"
 #include "tc/script/object.h"
-#include "tc/tensor/scalar.h"
 
 #include "vm_internal.h"
 
@@ -120,44 +119,6 @@ int64_t HashFloat(double v) {
   x = x * static_cast<uint64_t>(static_cast<int64_t>(sign));
   int64_t r = static_cast<int64_t>(x);
   return r == -1 ? -2 : r;
-}
-
-std::string FloatRepr(double v) { return tc::tensor::Scalar(v).ToString(); }
-
-std::string StrRepr(std::string_view s) {
-  bool has_single = s.find('\'') != std::string_view::npos;
-  bool has_double = s.find('"') != std::string_view::npos;
-  char q = (has_single && !has_double) ? '"' : '\'';
-  std::string out(1, q);
-  for (unsigned char c : s) {
-    switch (c) {
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c == static_cast<unsigned char>(q)) {
-          out += '\\';
-          out += static_cast<char>(c);
-        } else if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += q;
-  return out;
 }
 
 bool IsSubtype(const Type* t, const Type* base) {

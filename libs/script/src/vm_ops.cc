@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/script/native.h"
+#include "tc/support/py_repr.h"
 
 #include "vm_internal.h"
 #include "vm_set_table.h"
@@ -1211,7 +1212,7 @@ bool VM::ReprString(const Value& v, std::string* out) {
       *out = std::to_string(v.as_int());
       return true;
     case Value::Tag::kFloat:
-      *out = FloatRepr(v.as_float());
+      *out = support::PyFloatRepr(v.as_float());
       return true;
     case Value::Tag::kObject:
       break;
@@ -1225,7 +1226,7 @@ bool VM::ReprString(const Value& v, std::string* out) {
   } leave{this};
   bool ok = true;
   if (ty == t.str) {
-    *out = StrRepr(static_cast<StrObject*>(o)->value);
+    *out = support::PyStrRepr(static_cast<StrObject*>(o)->value);
     return true;
   }
   if (ty == t.list) {
