@@ -171,7 +171,7 @@ const Value* LookupInMro(const Type* t, StrObject* name) {
 void InvalidateTypeCaches() { ++g_type_epoch; }
 
 namespace {
-// dict's own operator methods (obj_containers.cc: __getitem__, __len__,
+// dict's own operator methods (obj_dict_set.cc: __getitem__, __len__,
 // __repr__, ...) are there for super() and explicit `dict.__x__(d)` calls;
 // the VM's operators do the same for dict and its subclasses, faster than
 // calling them as slots. (__init__ and __new__ are real slots.)
@@ -240,6 +240,17 @@ void AddMethods(Type* t, std::span<const MethodDef> methods) {
       fv = Value::Adopt(cm);
     }
     DictSetStr(t->dict, m.name, std::move(fv));
+  }
+}
+
+void AddGetSets(Type* t, std::span<const GetSetDef> defs) {
+  for (const GetSetDef& g : defs) {
+    auto* gs = new GetSetObject(Types().getset);
+    gs->name = g.name;
+    gs->get = g.get;
+    gs->set = g.set;
+    gs->owner = t;
+    DictSetStr(t->dict, g.name, Value::Adopt(gs));
   }
 }
 
