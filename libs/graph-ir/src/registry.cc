@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
+#include "tc/support/py_repr.h"
 #include "tc/support/status.h"
 
 #include "composite_util.h"
@@ -84,29 +85,6 @@ absl::Status CheckSameDevice(std::span<const MetaArg> args) {
   return absl::OkStatus();
 }
 
-std::string QuoteString(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    switch (c) {
-      case '\'':
-        out += "\\'";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out + "'";
-}
-
 // Outputs whose element or byte count overflows int64 (sizes multiplied
 // from huge arguments, e.g. mm of two expanded tensors) are errors here, so
 // no layer below ever computes with a wrapped size.
@@ -183,7 +161,7 @@ std::string ConstantToString(const Constant& c) {
     std::string operator()(const Scalar& s) const { return s.ToString(); }
     std::string operator()(const Shape& s) const { return tensor::ShapeToString(s); }
     std::string operator()(DType d) const { return std::string(tensor::DTypeName(d)); }
-    std::string operator()(const std::string& s) const { return QuoteString(s); }
+    std::string operator()(const std::string& s) const { return support::PyStrRepr(s); }
   };
   return std::visit(Visitor{}, c);
 }

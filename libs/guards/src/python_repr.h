@@ -1,5 +1,6 @@
 // Python's repr() of the values guards print (strings, floats, lists of
-// strings), so guard code reads exactly as PyTorch's does.
+// strings), so guard code reads exactly as PyTorch's does. str and float
+// come from tc/support/py_repr.h, shared with the rest of tc.
 #ifndef TC_GUARDS_SRC_PYTHON_REPR_H_
 #define TC_GUARDS_SRC_PYTHON_REPR_H_
 
@@ -7,13 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "tc/support/py_repr.h"
+
 namespace tc::guards::internal {
 
-// repr(str): single quotes unless the text has ' and no ", backslash
-// escapes for the quote, \\, \n, \r, \t and other control characters.
-std::string PyStrRepr(std::string_view s);
-// repr(float): 1.0, 0.1, 1e+20, -0.0, nan, inf.
-std::string PyFloatRepr(double v);
+using support::PyFloatRepr;
+using support::PyStrRepr;
+
 // repr(list of str): ['a', "b'c"].
 std::string PyStrListRepr(const std::vector<std::string>& items);
 // f"{text:<width}": pads with spaces to `width` columns.

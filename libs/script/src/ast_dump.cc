@@ -5,27 +5,13 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/script/ast.h"
+#include "tc/support/py_repr.h"
 
 namespace tc::script::ast {
 namespace {
 
 std::string LocStr(const Loc& l) {
   return absl::StrFormat("@%d:%d-%d:%d", l.line, l.col, l.end_line, l.end_col);
-}
-
-std::string Quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\'' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
 }
 
 const char* ExprKindName(ExprKind k) {
@@ -170,7 +156,7 @@ class Dumper {
             absl::StrAppend(&head, " ", absl::StrFormat("%.17g", e->float_value));
             break;
           case ConstKind::kStr:
-            absl::StrAppend(&head, " ", Quote(e->str));
+            absl::StrAppend(&head, " ", support::PyStrRepr(e->str));
             break;
           case ConstKind::kEllipsis:
             head += " Ellipsis";

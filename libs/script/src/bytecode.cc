@@ -1,161 +1,58 @@
 #include "tc/script/bytecode.h"
 
+#include <bit>
+#include <iterator>
+
 namespace tc::script {
 
-std::string_view OpcodeName(Opcode op) {
-  switch (op) {
-    case Opcode::kNop:
-      return "NOP";
-    case Opcode::kPop:
-      return "POP";
-    case Opcode::kDup:
-      return "DUP";
-    case Opcode::kDupTwo:
-      return "DUP_TWO";
-    case Opcode::kRotTwo:
-      return "ROT_TWO";
-    case Opcode::kRotThree:
-      return "ROT_THREE";
-    case Opcode::kRotFour:
-      return "ROT_FOUR";
-    case Opcode::kLoadConst:
-      return "LOAD_CONST";
-    case Opcode::kLoadFast:
-      return "LOAD_FAST";
-    case Opcode::kStoreFast:
-      return "STORE_FAST";
-    case Opcode::kDeleteFast:
-      return "DELETE_FAST";
-    case Opcode::kLoadDeref:
-      return "LOAD_DEREF";
-    case Opcode::kStoreDeref:
-      return "STORE_DEREF";
-    case Opcode::kDeleteDeref:
-      return "DELETE_DEREF";
-    case Opcode::kLoadClosure:
-      return "LOAD_CLOSURE";
-    case Opcode::kLoadGlobal:
-      return "LOAD_GLOBAL";
-    case Opcode::kStoreGlobal:
-      return "STORE_GLOBAL";
-    case Opcode::kDeleteGlobal:
-      return "DELETE_GLOBAL";
-    case Opcode::kLoadName:
-      return "LOAD_NAME";
-    case Opcode::kStoreName:
-      return "STORE_NAME";
-    case Opcode::kDeleteName:
-      return "DELETE_NAME";
-    case Opcode::kLoadAttr:
-      return "LOAD_ATTR";
-    case Opcode::kStoreAttr:
-      return "STORE_ATTR";
-    case Opcode::kDeleteAttr:
-      return "DELETE_ATTR";
-    case Opcode::kLoadMethod:
-      return "LOAD_METHOD";
-    case Opcode::kLoadSuper:
-      return "LOAD_SUPER";
-    case Opcode::kBinarySubscr:
-      return "BINARY_SUBSCR";
-    case Opcode::kStoreSubscr:
-      return "STORE_SUBSCR";
-    case Opcode::kDeleteSubscr:
-      return "DELETE_SUBSCR";
-    case Opcode::kBuildSlice:
-      return "BUILD_SLICE";
-    case Opcode::kUnary:
-      return "UNARY";
-    case Opcode::kBinary:
-      return "BINARY";
-    case Opcode::kInplace:
-      return "INPLACE";
-    case Opcode::kCompare:
-      return "COMPARE";
-    case Opcode::kJump:
-      return "JUMP";
-    case Opcode::kPopJumpIfFalse:
-      return "POP_JUMP_IF_FALSE";
-    case Opcode::kPopJumpIfTrue:
-      return "POP_JUMP_IF_TRUE";
-    case Opcode::kJumpIfFalseOrPop:
-      return "JUMP_IF_FALSE_OR_POP";
-    case Opcode::kJumpIfTrueOrPop:
-      return "JUMP_IF_TRUE_OR_POP";
-    case Opcode::kGetIter:
-      return "GET_ITER";
-    case Opcode::kForIter:
-      return "FOR_ITER";
-    case Opcode::kBuildTuple:
-      return "BUILD_TUPLE";
-    case Opcode::kBuildList:
-      return "BUILD_LIST";
-    case Opcode::kBuildSet:
-      return "BUILD_SET";
-    case Opcode::kBuildMap:
-      return "BUILD_MAP";
-    case Opcode::kListAppend:
-      return "LIST_APPEND";
-    case Opcode::kSetAdd:
-      return "SET_ADD";
-    case Opcode::kMapAdd:
-      return "MAP_ADD";
-    case Opcode::kListExtend:
-      return "LIST_EXTEND";
-    case Opcode::kSetUpdate:
-      return "SET_UPDATE";
-    case Opcode::kDictUpdate:
-      return "DICT_UPDATE";
-    case Opcode::kDictMerge:
-      return "DICT_MERGE";
-    case Opcode::kListToTuple:
-      return "LIST_TO_TUPLE";
-    case Opcode::kUnpackSequence:
-      return "UNPACK_SEQUENCE";
-    case Opcode::kUnpackEx:
-      return "UNPACK_EX";
-    case Opcode::kFormatValue:
-      return "FORMAT_VALUE";
-    case Opcode::kBuildString:
-      return "BUILD_STRING";
-    case Opcode::kCall:
-      return "CALL";
-    case Opcode::kCallKw:
-      return "CALL_KW";
-    case Opcode::kCallEx:
-      return "CALL_EX";
-    case Opcode::kCallMethod:
-      return "CALL_METHOD";
-    case Opcode::kCallMethodKw:
-      return "CALL_METHOD_KW";
-    case Opcode::kMakeFunction:
-      return "MAKE_FUNCTION";
-    case Opcode::kMakeClass:
-      return "MAKE_CLASS";
-    case Opcode::kReturn:
-      return "RETURN";
-    case Opcode::kRaise:
-      return "RAISE";
-    case Opcode::kReraise:
-      return "RERAISE";
-    case Opcode::kPushExcInfo:
-      return "PUSH_EXC_INFO";
-    case Opcode::kPopExcept:
-      return "POP_EXCEPT";
-    case Opcode::kCheckExcMatch:
-      return "CHECK_EXC_MATCH";
-    case Opcode::kLoadAssertionError:
-      return "LOAD_ASSERTION_ERROR";
-    case Opcode::kBeforeWith:
-      return "BEFORE_WITH";
-    case Opcode::kWithExceptStart:
-      return "WITH_EXCEPT_START";
-    case Opcode::kImportName:
-      return "IMPORT_NAME";
-    case Opcode::kImportFrom:
-      return "IMPORT_FROM";
+namespace {
+
+// An opcode's "LOAD_FAST" name, made at compile time from its enum name
+// ("LoadFast"): an underscore before each capital but the first, then upper
+// case, as CPython spells its opcodes.
+struct OpcodeNameText {
+  char text[32] = {};
+  int size = 0;
+};
+
+constexpr OpcodeNameText UpperSnake(std::string_view camel) {
+  OpcodeNameText out;
+  for (size_t i = 0; i < camel.size(); ++i) {
+    char c = camel[i];
+    bool upper = c >= 'A' && c <= 'Z';
+    if (upper && i > 0) out.text[out.size++] = '_';
+    out.text[out.size++] = upper || c < 'a' || c > 'z' ? c : static_cast<char>(c - 'a' + 'A');
   }
-  return "?";
+  return out;
+}
+
+constexpr OpcodeNameText kOpcodeNames[] = {
+#define TC_OPCODE(name, family, effect, flags) UpperSnake(#name),
+#include "tc/script/opcodes.def"
+#undef TC_OPCODE
+};
+static_assert(std::size(kOpcodeNames) == kNumOpcodes);
+static_assert(std::size(internal::kOpcodeFamilies) == kNumOpcodes);
+static_assert(std::size(internal::kOpcodeFlags) == kNumOpcodes);
+
+}  // namespace
+
+std::string_view OpcodeName(Opcode op) {
+  int i = static_cast<int>(op);
+  if (i < 0 || i >= kNumOpcodes) return "?";
+  return std::string_view(kOpcodeNames[i].text, kOpcodeNames[i].size);
+}
+
+int OpcodeStackEffect(Opcode op, int arg, bool jump) {
+  [[maybe_unused]] int n = arg;
+  switch (op) {
+#define TC_OPCODE(name, family, effect, flags) \
+  case Opcode::k##name:                        \
+    return (effect);
+#include "tc/script/opcodes.def"
+#undef TC_OPCODE
+  }
+  return 0;
 }
 
 std::string_view BinaryOpSymbol(BinaryOp op) {

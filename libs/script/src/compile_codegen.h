@@ -1,5 +1,7 @@
 // The code generator: walks the AST of one scope at a time and emits its
-// Unit. Statements are in compile_stmt.cc, expressions in compile_expr.cc.
+// Unit. Its parts: compile_codegen.cc (units, names, Compile()),
+// compile_stmt.cc and compile_try.cc (statements), compile_expr.cc and
+// compile_call.cc (expressions); compile_emit.h holds shared helpers.
 #ifndef TC_SCRIPT_SRC_COMPILE_CODEGEN_H_
 #define TC_SCRIPT_SRC_COMPILE_CODEGEN_H_
 

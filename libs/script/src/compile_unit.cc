@@ -1,126 +1,9 @@
 #include "src/compile_unit.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 
 namespace tc::script {
-
-bool IsJump(Opcode op) {
-  switch (op) {
-    case Opcode::kJump:
-    case Opcode::kPopJumpIfFalse:
-    case Opcode::kPopJumpIfTrue:
-    case Opcode::kJumpIfFalseOrPop:
-    case Opcode::kJumpIfTrueOrPop:
-    case Opcode::kForIter:
-      return true;
-    default:
-      return false;
-  }
-}
-
-int StackEffect(const Instruction& ins, bool jump) {
-  int n = ins.arg;
-  switch (ins.op) {
-    case Opcode::kNop:
-    case Opcode::kRotTwo:
-    case Opcode::kRotThree:
-    case Opcode::kRotFour:
-    case Opcode::kDeleteFast:
-    case Opcode::kDeleteDeref:
-    case Opcode::kDeleteGlobal:
-    case Opcode::kDeleteName:
-    case Opcode::kLoadAttr:
-    case Opcode::kUnary:
-    case Opcode::kJump:
-    case Opcode::kGetIter:
-    case Opcode::kListToTuple:
-    case Opcode::kCheckExcMatch:
-      return 0;
-    case Opcode::kPop:
-    case Opcode::kStoreFast:
-    case Opcode::kStoreDeref:
-    case Opcode::kStoreGlobal:
-    case Opcode::kStoreName:
-    case Opcode::kDeleteAttr:
-    case Opcode::kLoadSuper:
-    case Opcode::kBinarySubscr:
-    case Opcode::kBinary:
-    case Opcode::kInplace:
-    case Opcode::kCompare:
-    case Opcode::kPopJumpIfFalse:
-    case Opcode::kPopJumpIfTrue:
-    case Opcode::kListAppend:
-    case Opcode::kSetAdd:
-    case Opcode::kListExtend:
-    case Opcode::kSetUpdate:
-    case Opcode::kDictUpdate:
-    case Opcode::kDictMerge:
-    case Opcode::kMakeClass:
-    case Opcode::kReturn:
-    case Opcode::kReraise:
-    case Opcode::kPopExcept:
-      return -1;
-    case Opcode::kDup:
-    case Opcode::kLoadConst:
-    case Opcode::kLoadFast:
-    case Opcode::kLoadDeref:
-    case Opcode::kLoadClosure:
-    case Opcode::kLoadGlobal:
-    case Opcode::kLoadName:
-    case Opcode::kLoadMethod:
-    case Opcode::kPushExcInfo:
-    case Opcode::kLoadAssertionError:
-    case Opcode::kBeforeWith:
-    case Opcode::kWithExceptStart:
-    case Opcode::kImportName:
-    case Opcode::kImportFrom:
-      return 1;
-    case Opcode::kDupTwo:
-      return 2;
-    case Opcode::kStoreAttr:
-    case Opcode::kDeleteSubscr:
-    case Opcode::kMapAdd:
-      return -2;
-    case Opcode::kStoreSubscr:
-      return -3;
-    case Opcode::kBuildSlice:
-      return 1 - n;
-    case Opcode::kJumpIfFalseOrPop:
-    case Opcode::kJumpIfTrueOrPop:
-      return jump ? 0 : -1;
-    case Opcode::kForIter:
-      return jump ? -1 : 1;
-    case Opcode::kBuildTuple:
-    case Opcode::kBuildList:
-    case Opcode::kBuildSet:
-    case Opcode::kBuildString:
-      return 1 - n;
-    case Opcode::kBuildMap:
-      return 1 - 2 * n;
-    case Opcode::kUnpackSequence:
-      return n - 1;
-    case Opcode::kUnpackEx:
-      return (n & 0xFF) + (n >> 8);
-    case Opcode::kFormatValue:
-      return (n & 4) ? -1 : 0;
-    case Opcode::kCall:
-      return -n;
-    case Opcode::kCallKw:
-    case Opcode::kCallMethod:
-      return -n - 1;
-    case Opcode::kCallMethodKw:
-      return -n - 2;
-    case Opcode::kCallEx:
-      return (n & 1) ? -2 : -1;
-    case Opcode::kMakeFunction:
-      return -std::popcount(static_cast<unsigned>(n & 7));
-    case Opcode::kRaise:
-      return -n;
-  }
-  return 0;
-}
 
 Unit::Unit(Scope* scope, std::shared_ptr<Code> code) : scope_(scope), code_(std::move(code)) {}
 
@@ -139,9 +22,7 @@ void Unit::Emit(Opcode op, int arg) {
 
 bool Unit::LastIsTerminal() const {
   if (code_->instructions.empty()) return false;
-  Opcode op = code_->instructions.back().op;
-  return op == Opcode::kReturn || op == Opcode::kJump || op == Opcode::kReraise ||
-         op == Opcode::kRaise;
+  return (OpcodeFlagsOf(code_->instructions.back().op) & kNoFallThrough) != 0;
 }
 
 bool Unit::HasLabelAtEnd() const {
@@ -215,7 +96,7 @@ void Unit::Finish() {
   Code& c = *code_;
   int n = static_cast<int>(c.instructions.size());
   for (Instruction& ins : c.instructions) {
-    if (IsJump(ins.op)) ins.arg = label_pos_[ins.arg];
+    if (OpcodeHasJump(ins.op)) ins.arg = label_pos_[ins.arg];
   }
   // Consecutive instructions under the same handler form one entry.
   for (int i = 0; i < n;) {
@@ -249,16 +130,13 @@ void Unit::Finish() {
     int d = depth[i];
     max_depth = std::max(max_depth, d);
     const Instruction& ins = c.instructions[i];
-    if (IsJump(ins.op)) {
-      int after = d + StackEffect(ins, true);
+    if (OpcodeHasJump(ins.op)) {
+      int after = d + OpcodeStackEffect(ins.op, ins.arg, true);
       max_depth = std::max(max_depth, after);
       visit(ins.arg, after);
     }
-    if (ins.op == Opcode::kJump || ins.op == Opcode::kReturn || ins.op == Opcode::kReraise ||
-        ins.op == Opcode::kRaise) {
-      continue;
-    }
-    int after = d + StackEffect(ins, false);
+    if (OpcodeFlagsOf(ins.op) & kNoFallThrough) continue;
+    int after = d + OpcodeStackEffect(ins.op, ins.arg, false);
     max_depth = std::max(max_depth, after);
     visit(i + 1, after);
   }

@@ -16,10 +16,6 @@
 
 namespace tc::script {
 
-// Stack effect of `ins`, on the jump edge when `jump`.
-int StackEffect(const Instruction& ins, bool jump);
-bool IsJump(Opcode op);
-
 class Unit {
  public:
   Unit(Scope* scope, std::shared_ptr<Code> code);

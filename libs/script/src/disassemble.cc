@@ -1,6 +1,5 @@
 // Disassemble(): a readable listing of a code object and the code objects
 // nested in its constants, for debugging and golden tests.
-#include <cstdlib>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -8,51 +7,18 @@
 #include "absl/strings/str_join.h"
 
 #include "tc/script/code.h"
+#include "tc/support/py_repr.h"
 
 namespace tc::script {
 namespace {
-
-std::string FloatRepr(double v) {
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::string s = absl::StrFormat("%.*g", prec, v);
-    if (std::strtod(s.c_str(), nullptr) == v) {
-      if (s.find_first_of(".eni") == std::string::npos) s += ".0";
-      return s;
-    }
-  }
-  return absl::StrFormat("%.17g", v);
-}
-
-std::string StrRepr(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    switch (c) {
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\'':
-        out += "\\'";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out + "'";
-}
 
 std::string ConstRepr(const Const& c) {
   struct Visitor {
     std::string operator()(ConstNone) const { return "None"; }
     std::string operator()(bool b) const { return b ? "True" : "False"; }
     std::string operator()(int64_t i) const { return absl::StrCat(i); }
-    std::string operator()(double d) const { return FloatRepr(d); }
-    std::string operator()(const ConstStr& s) const { return StrRepr(s.value); }
+    std::string operator()(double d) const { return support::PyFloatRepr(d); }
+    std::string operator()(const ConstStr& s) const { return support::PyStrRepr(s.value); }
     std::string operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::string out = "(";
       for (size_t i = 0; i < t->items.size(); ++i) {
@@ -74,57 +40,28 @@ std::string Annotation(const Code& code, const Instruction& ins) {
     return i >= 0 && i < static_cast<int>(v.size()) ? v[i] : "?";
   };
   int a = ins.arg;
-  switch (ins.op) {
-    case Opcode::kLoadConst:
-      return a >= 0 && a < static_cast<int>(code.consts.size()) ? ConstRepr(code.consts[a]) : "?";
-    case Opcode::kLoadFast:
-    case Opcode::kStoreFast:
-    case Opcode::kDeleteFast:
-      return at(code.varnames, a);
-    case Opcode::kLoadDeref:
-    case Opcode::kStoreDeref:
-    case Opcode::kDeleteDeref:
-    case Opcode::kLoadClosure: {
-      int n = static_cast<int>(code.cellvars.size());
-      return a < n ? at(code.cellvars, a) : at(code.freevars, a - n);
-    }
-    case Opcode::kLoadGlobal:
-    case Opcode::kStoreGlobal:
-    case Opcode::kDeleteGlobal:
-    case Opcode::kLoadName:
-    case Opcode::kStoreName:
-    case Opcode::kDeleteName:
-    case Opcode::kLoadAttr:
-    case Opcode::kStoreAttr:
-    case Opcode::kDeleteAttr:
-    case Opcode::kLoadMethod:
-    case Opcode::kImportName:
-    case Opcode::kImportFrom:
-    case Opcode::kMakeClass:
-      return at(code.names, a);
-    case Opcode::kBinary:
-    case Opcode::kInplace:
-      return std::string(BinaryOpSymbol(static_cast<BinaryOp>(a)));
-    case Opcode::kCompare:
-      return std::string(CompareOpSymbol(static_cast<CompareOp>(a)));
-    case Opcode::kUnary: {
-      const char* ops[] = {"-", "+", "not", "~"};
-      return a >= 0 && a < 4 ? ops[a] : "?";
-    }
-    case Opcode::kJump:
-    case Opcode::kPopJumpIfFalse:
-    case Opcode::kPopJumpIfTrue:
-    case Opcode::kJumpIfFalseOrPop:
-    case Opcode::kJumpIfTrueOrPop:
-    case Opcode::kForIter:
-      return absl::StrCat("to ", a);
-    case Opcode::kFormatValue: {
-      const char* conv[] = {"", "!s", "!r", "!a"};
-      return absl::StrCat(conv[a & 3], (a & 4) ? " with spec" : "");
-    }
-    default:
-      return "";
+  uint16_t flags = OpcodeFlagsOf(ins.op);
+  if (flags & kArgConst) {
+    return a >= 0 && a < static_cast<int>(code.consts.size()) ? ConstRepr(code.consts[a]) : "?";
   }
+  if (flags & kArgLocal) return at(code.varnames, a);
+  if (flags & kArgCell) {
+    int n = static_cast<int>(code.cellvars.size());
+    return a < n ? at(code.cellvars, a) : at(code.freevars, a - n);
+  }
+  if (flags & kArgName) return at(code.names, a);
+  if (flags & kArgBinaryOp) return std::string(BinaryOpSymbol(static_cast<BinaryOp>(a)));
+  if (flags & kArgCompareOp) return std::string(CompareOpSymbol(static_cast<CompareOp>(a)));
+  if (flags & kArgUnaryOp) {
+    const char* ops[] = {"-", "+", "not", "~"};
+    return a >= 0 && a < 4 ? ops[a] : "?";
+  }
+  if (flags & kHasJump) return absl::StrCat("to ", a);
+  if (flags & kArgFormat) {
+    const char* conv[] = {"", "!s", "!r", "!a"};
+    return absl::StrCat(conv[a & 3], (a & 4) ? " with spec" : "");
+  }
+  return "";
 }
 
 void DisassembleInto(const Code& code, std::string* out) {

@@ -124,4 +124,36 @@ bool DecodeEscapes(std::string_view body, std::string* out, std::string* error) 
   return true;
 }
 
+bool IsStringPrefix(std::string_view w) {
+  if (w.size() > 2) return false;
+  bool r = false, b = false, f = false, u = false;
+  for (char c : w) {
+    bool* seen = nullptr;
+    switch (c) {
+      case 'r':
+      case 'R':
+        seen = &r;
+        break;
+      case 'b':
+      case 'B':
+        seen = &b;
+        break;
+      case 'f':
+      case 'F':
+        seen = &f;
+        break;
+      case 'u':
+      case 'U':
+        seen = &u;
+        break;
+      default:
+        return false;
+    }
+    if (*seen) return false;
+    *seen = true;
+  }
+  if (u && w.size() > 1) return false;
+  return !(b && f);
+}
+
 }  // namespace tc::script

@@ -12,6 +12,10 @@ namespace tc::script {
 // Returns false with `*error` set (CPython's message) on a bad escape.
 bool DecodeEscapes(std::string_view body, std::string* out, std::string* error);
 
+// Whether `w` is a string literal prefix Python accepts: r, b, f, u in
+// either case, at most one of each, u alone, never b with f.
+bool IsStringPrefix(std::string_view w);
+
 }  // namespace tc::script
 
 #endif  // TC_SCRIPT_SRC_LEX_STRINGS_H_

@@ -82,7 +82,8 @@ class Lexer {
         size_t start = pos_;
         while (pos_ < src_.size() && IsIdentChar(src_[pos_])) ++pos_;
         std::string_view word = src_.substr(start, pos_ - start);
-        if (pos_ < src_.size() && (src_[pos_] == '\'' || src_[pos_] == '"') && IsPrefix(word)) {
+        if (pos_ < src_.size() && (src_[pos_] == '\'' || src_[pos_] == '"') &&
+            IsStringPrefix(word)) {
           String(start, word);
           continue;
         }
@@ -229,39 +230,6 @@ class Lexer {
   bool TabError() {
     Error("inconsistent use of tabs and spaces in indentation", line_, 0, 0, "TabError");
     return false;
-  }
-
-  static bool IsPrefix(std::string_view w) {
-    if (w.size() > 2) return false;
-    bool r = false, b = false, f = false, u = false;
-    for (char c : w) {
-      switch (c) {
-        case 'r':
-        case 'R':
-          if (r) return false;
-          r = true;
-          break;
-        case 'b':
-        case 'B':
-          if (b) return false;
-          b = true;
-          break;
-        case 'f':
-        case 'F':
-          if (f) return false;
-          f = true;
-          break;
-        case 'u':
-        case 'U':
-          if (u) return false;
-          u = true;
-          break;
-        default:
-          return false;
-      }
-    }
-    if (u && w.size() > 1) return false;
-    return !(b && f);
   }
 
   void String(size_t start, std::string_view prefix) {

@@ -1,6 +1,8 @@
 // The recursive-descent parser's state, shared by its parts:
-// parse_stmt.cc (statements), parse_expr.cc (expressions, targets),
-// parse_fstring.cc (f-string bodies).
+// parse_parser.cc (helpers, Parse()), parse_stmt.cc (simple statements,
+// imports), parse_compound.cc (compound statements), parse_expr.cc
+// (operator precedence), parse_atom.cc (atoms, displays, calls),
+// parse_target.cc (assignment targets), parse_fstring.cc (f-string bodies).
 #ifndef TC_SCRIPT_SRC_PARSE_PARSER_H_
 #define TC_SCRIPT_SRC_PARSE_PARSER_H_
 
@@ -83,18 +85,24 @@ class Parser {
   StmtPtr If(bool elif);
   StmtPtr While();
   StmtPtr For();
+  // A loop's block and optional else block; `s` back with its full span.
+  StmtPtr LoopBody(StmtPtr s, std::string_view what, int line);
   StmtPtr With();
   StmtPtr Try();
   StmtPtr FunctionDef(std::vector<ExprPtr> decorators, const Token& start);
   StmtPtr ClassDef(std::vector<ExprPtr> decorators, const Token& start);
+  // `def name` / `class name` with its decorators; at what follows the name.
+  StmtPtr DefHead(ast::StmtKind kind, std::vector<ExprPtr> decorators, const Token& start);
   StmtPtr Decorated();
   StmtPtr Import();
   StmtPtr ImportFrom();
+  // After an imported name: an optional `as name` into `a`; false on an error.
+  bool AsName(ast::Alias* a);
   bool Parameters(ast::Arguments* args, bool lambda, std::string_view close);
   bool DottedName(std::string* out, ast::Loc* loc);
   ExprPtr Condition();  // if/while tests, with CPython's `=` hints
 
-  // Expressions (parse_expr.cc).
+  // Expressions (parse_expr.cc, parse_atom.cc, parse_target.cc).
   ExprPtr StarExpressions();
   ExprPtr StarExpression();
   ExprPtr NamedExpression();
@@ -139,6 +147,7 @@ class Parser {
   ExprPtr FieldExpression(std::string_view text, int line, int col);
 
   ExprPtr NewExpr(ast::ExprKind kind, const ast::Loc& loc);
+  static StmtPtr NewStmt(ast::StmtKind kind, const ast::Loc& loc);
   static ast::Loc LocOf(const Token& t) { return {t.line, t.col, t.end_line, t.end_col}; }
   static ast::Loc Span(const ast::Loc& a, const ast::Loc& b) {
     return {a.line, a.col, b.end_line, b.end_col};

@@ -46,15 +46,13 @@ void InitExceptionTypes(BuiltinTypes& t);
 
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));
+// Adds getset descriptors (properties written in C++) to t's dict.
+void AddGetSets(Type* t, std::span<const GetSetDef> defs);
 
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);
 bool InitMathModule(VM& vm, ModuleObject* m);
 
-// Python's float repr (shortest round-trip).
-std::string FloatRepr(double v);
-// repr of a str value with Python's quoting rules.
-std::string StrRepr(std::string_view s);
 int64_t HashInt(int64_t v);
 int64_t HashFloat(double v);
 int64_t HashBytes(std::string_view s);

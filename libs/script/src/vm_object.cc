@@ -9,7 +9,6 @@
 
 #include "tc/script/native.h"
 #include "tc/script/object.h"
-#include "tc/tensor/scalar.h"
 
 #include "vm_internal.h"
 
@@ -122,44 +121,6 @@ int64_t HashFloat(double v) {
   return r == -1 ? -2 : r;
 }
 
-std::string FloatRepr(double v) { return tc::tensor::Scalar(v).ToString(); }
-
-std::string StrRepr(std::string_view s) {
-  bool has_single = s.find('\'') != std::string_view::npos;
-  bool has_double = s.find('"') != std::string_view::npos;
-  char q = (has_single && !has_double) ? '"' : '\'';
-  std::string out(1, q);
-  for (unsigned char c : s) {
-    switch (c) {
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c == static_cast<unsigned char>(q)) {
-          out += '\\';
-          out += static_cast<char>(c);
-        } else if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += q;
-  return out;
-}
-
 bool IsSubtype(const Type* t, const Type* base) {
   if (t == base) return true;
   for (const Type* m : t->mro) {
@@ -210,7 +171,7 @@ const Value* LookupInMro(const Type* t, StrObject* name) {
 void InvalidateTypeCaches() { ++g_type_epoch; }
 
 namespace {
-// dict's own operator methods (obj_containers.cc: __getitem__, __len__,
+// dict's own operator methods (obj_dict_set.cc: __getitem__, __len__,
 // __repr__, ...) are there for super() and explicit `dict.__x__(d)` calls;
 // the VM's operators do the same for dict and its subclasses, faster than
 // calling them as slots. (__init__ and __new__ are real slots.)
@@ -279,6 +240,17 @@ void AddMethods(Type* t, std::span<const MethodDef> methods) {
       fv = Value::Adopt(cm);
     }
     DictSetStr(t->dict, m.name, std::move(fv));
+  }
+}
+
+void AddGetSets(Type* t, std::span<const GetSetDef> defs) {
+  for (const GetSetDef& g : defs) {
+    auto* gs = new GetSetObject(Types().getset);
+    gs->name = g.name;
+    gs->get = g.get;
+    gs->set = g.set;
+    gs->owner = t;
+    DictSetStr(t->dict, g.name, Value::Adopt(gs));
   }
 }
 

@@ -25,17 +25,6 @@ Type* Make(const char* name, Type* base, uint32_t flags = 0, Object* (*alloc)(Ty
   return t;
 }
 
-void AddGetSets(Type* t, std::span<const GetSetDef> defs) {
-  for (const GetSetDef& g : defs) {
-    auto* gs = new GetSetObject(Types().getset);
-    gs->name = g.name;
-    gs->get = g.get;
-    gs->set = g.set;
-    gs->owner = t;
-    DictSetStr(t->dict, g.name, Value::Adopt(gs));
-  }
-}
-
 void Finish(Type* t, std::span<const MethodDef> methods = {}, std::span<const GetSetDef> gs = {}) {
   AddMethods(t, methods);
   AddGetSets(t, gs);

@@ -3,8 +3,8 @@
 // A stack machine close to CPython 3.11's, so that frame-capture (the Dynamo
 // layer) can evaluate it symbolically the way Dynamo evaluates CPython
 // bytecode. Every instruction is an opcode and one 32-bit argument; jump
-// targets are instruction indices. Stack effects are written as
-// `before -> after` with the top of stack on the right.
+// targets are instruction indices. The opcodes themselves, with their stack
+// effects, are listed once, in opcodes.def.
 //
 // Exception handling uses a table (Code::exception_table), not setup
 // instructions: when an instruction raises, the innermost entry whose
@@ -20,109 +20,45 @@
 
 namespace tc::script {
 
+// The opcodes, their stack effects and flags: see opcodes.def.
 enum class Opcode : uint8_t {
-  kNop,
-  // Stack shuffles.
-  kPop,       // a ->
-  kDup,       // a -> a a
-  kDupTwo,    // a b -> a b a b
-  kRotTwo,    // a b -> b a
-  kRotThree,  // a b c -> c a b
-  kRotFour,   // a b c d -> d a b c
-
-  // Names. arg indexes Code::consts, varnames, names or cells.
-  kLoadConst,   // -> consts[arg]
-  kLoadFast,    // -> locals[arg]; UnboundLocalError when unset
-  kStoreFast,   // v -> ; locals[arg] = v
-  kDeleteFast,  // locals[arg] unset
-  kLoadDeref,   // -> cells[arg].value (cellvars first, then freevars)
-  kStoreDeref,  // v ->
-  kDeleteDeref,
-  kLoadClosure,  // -> cells[arg] (the cell itself, for kMakeFunction)
-  kLoadGlobal,   // -> globals[names[arg]], else builtins; NameError
-  kStoreGlobal,  // v ->
-  kDeleteGlobal,
-  kLoadName,   // class bodies: namespace, then globals, then builtins
-  kStoreName,  // v -> ; class body namespace (module level uses *Global)
-  kDeleteName,
-
-  // Attributes and items.
-  kLoadAttr,      // obj -> obj.names[arg]
-  kStoreAttr,     // v obj -> ; obj.names[arg] = v
-  kDeleteAttr,    // obj ->
-  kLoadMethod,    // obj -> meth self_or_null (avoids a bound method; see kCallMethod)
-  kLoadSuper,     // cls self -> super(cls, self) (zero-argument super() support)
-  kBinarySubscr,  // container key -> container[key]
-  kStoreSubscr,   // v container key -> ; container[key] = v
-  kDeleteSubscr,  // container key ->
-  kBuildSlice,    // start stop [step] -> slice  (arg = 2 or 3)
-
-  // Operators. arg is a UnaryOp / BinaryOp / CompareOp value.
-  kUnary,    // a -> op a
-  kBinary,   // a b -> a op b
-  kInplace,  // a b -> a op= b (tries __iadd__ etc. first)
-  kCompare,  // a b -> a op b  (includes is, is not, in, not in)
-
-  // Control flow. arg is an instruction index.
-  kJump,
-  kPopJumpIfFalse,  // cond -> ; jump when falsy
-  kPopJumpIfTrue,
-  kJumpIfFalseOrPop,  // cond -> cond (jump) | -> (fall through); for `and`
-  kJumpIfTrueOrPop,   // for `or`
-  kGetIter,           // iterable -> iterator
-  kForIter,           // iterator -> iterator next | (exhausted: pop, jump to arg)
-
-  // Building values. arg is an element count unless noted.
-  kBuildTuple,
-  kBuildList,
-  kBuildSet,
-  kBuildMap,    // k1 v1 ... kn vn -> dict
-  kListAppend,  // list ... v -> list ... ; arg = depth of list below v (comprehensions)
-  kSetAdd,      // same shape as kListAppend
-  kMapAdd,      // dict ... k v -> dict ...
-  kListExtend,  // list ... iterable -> list ...   (starred displays)
-  kSetUpdate,
-  kDictUpdate,      // dict ... mapping -> dict ...    ({**a})
-  kDictMerge,       // like kDictUpdate but duplicate keys raise TypeError (f(**a, **b))
-  kListToTuple,     // list -> tuple
-  kUnpackSequence,  // seq -> v_n ... v_1 (v_1 on top); ValueError on length mismatch
-  kUnpackEx,        // seq -> after... list before... ; arg = before | (after << 8)
-  kFormatValue,     // v [spec] -> str ; arg: conversion (0 none, 1 !s, 2 !r, 3 !a) | 4 if spec
-  kBuildString,     // s_1 ... s_n -> s_1 + ... + s_n
-
-  // Calls. Arguments are pushed left to right.
-  kCall,          // callable a_1..a_n -> result  (arg = n)
-  kCallKw,        // callable a_1..a_n names -> result; names: tuple of the last len(names)
-                  // arguments' keywords (arg = n, the total count)
-  kCallEx,        // callable args_tuple [kwargs_dict] -> result (arg & 1: has kwargs)
-  kCallMethod,    // meth self_or_null a_1..a_n -> result (arg = n)
-  kCallMethodKw,  // meth self_or_null a_1..a_n names -> result
-  kMakeFunction,  // [defaults] [kwdefaults] [closure] code -> function
-                  // arg bits: 1 defaults tuple, 2 kw-only defaults dict, 4 closure tuple
-  kMakeClass,     // body_function bases_tuple -> class; arg indexes names (class name).
-                  // The VM runs the body with a fresh namespace (kLoadName/kStoreName).
-  kReturn,        // v -> (returns v)
-
-  // Exceptions.
-  kRaise,               // arg 0: re-raise the handled exception; 1: exc ->; 2: exc cause ->
-  kReraise,             // exc -> (re-raises exc keeping its traceback; end of handlers)
-  kPushExcInfo,         // exc -> prev_exc exc  (handler entry: exc becomes "being handled")
-  kPopExcept,           // prev_exc -> (restores the exception being handled)
-  kCheckExcMatch,       // exc type -> exc bool
-  kLoadAssertionError,  // -> AssertionError
-
-  // Context managers.
-  kBeforeWith,       // mgr -> exit_bound result_of_enter
-  kWithExceptStart,  // exit_bound prev_exc exc -> exit_bound prev_exc exc result
-                     // (calls exit_bound(type(exc), exc, traceback))
-
-  // Modules.
-  kImportName,  // -> module names[arg] (dotted: imports each parent too; pushes the
-                //    leaf module; `import a.b` binding `a` is kImportName("a") after it)
-  kImportFrom,  // module -> module attr; ImportError naming the module when missing
+#define TC_OPCODE(name, family, effect, flags) k##name,
+#include "tc/script/opcodes.def"
+#undef TC_OPCODE
 };
 
-inline constexpr int kNumOpcodes = static_cast<int>(Opcode::kImportFrom) + 1;
+inline constexpr int kNumOpcodes = 0
+#define TC_OPCODE(name, family, effect, flags) +1
+#include "tc/script/opcodes.def"
+#undef TC_OPCODE
+    ;
+
+// What an opcode does, in the groups Dynamo's InstructionTranslator keeps
+// its handlers in (frame-capture dispatches on it).
+enum class OpcodeFamily : uint8_t {
+  kLoadStore,    // stack shuffles, names, imports
+  kAttrSubscr,   // attributes, subscripts, slices, LoadMethod, LoadSuper
+  kOperator,     // Unary, Binary, Inplace
+  kJumpCompare,  // jumps, compares, GetIter, ForIter, CheckExcMatch
+  kBuild,        // build, unpack, format, list-append and friends
+  kCall,         // calls, MakeFunction, MakeClass, Return
+  kWithTry,      // raise, reraise, exception info, with, assertion
+};
+
+// OpcodeFlagsOf bits. The kArg* bits say what the argument indexes, for
+// the disassembler's notes.
+enum OpcodeFlag : uint16_t {
+  kHasJump = 1 << 0,        // arg is an instruction index
+  kNoFallThrough = 1 << 1,  // never continues with the next instruction
+  kArgConst = 1 << 2,       // arg indexes Code::consts
+  kArgLocal = 1 << 3,       // ... Code::varnames
+  kArgCell = 1 << 4,        // ... cellvars, then freevars
+  kArgName = 1 << 5,        // ... Code::names
+  kArgUnaryOp = 1 << 6,     // arg is a UnaryOp
+  kArgBinaryOp = 1 << 7,    // ... a BinaryOp
+  kArgCompareOp = 1 << 8,   // ... a CompareOp
+  kArgFormat = 1 << 9,      // FormatValue's conversion | spec bits
+};
 
 enum class UnaryOp : uint8_t { kNeg, kPos, kNot, kInvert };
 enum class BinaryOp : uint8_t {
@@ -149,8 +85,33 @@ struct Instruction {
 
 // "LOAD_FAST" style names, for disassembly and frame-capture messages.
 std::string_view OpcodeName(Opcode op);
+constexpr OpcodeFamily OpcodeFamilyOf(Opcode op);
+constexpr uint16_t OpcodeFlagsOf(Opcode op);
+constexpr bool OpcodeHasJump(Opcode op) { return (OpcodeFlagsOf(op) & kHasJump) != 0; }
+// Stack depth change of `op` with argument `arg`; on the jump edge when
+// `jump` (for opcodes with kHasJump), else on the fall-through edge.
+int OpcodeStackEffect(Opcode op, int arg, bool jump);
 std::string_view BinaryOpSymbol(BinaryOp op);    // "+", "//", "@", ...
 std::string_view CompareOpSymbol(CompareOp op);  // "<", "is not", "in", ...
+
+// Implementation: the opcode table as arrays indexed by opcode.
+namespace internal {
+inline constexpr OpcodeFamily kOpcodeFamilies[] = {
+#define TC_OPCODE(name, family, effect, flags) OpcodeFamily::family,
+#include "tc/script/opcodes.def"
+#undef TC_OPCODE
+};
+inline constexpr uint16_t kOpcodeFlags[] = {
+#define TC_OPCODE(name, family, effect, flags) static_cast<uint16_t>(flags),
+#include "tc/script/opcodes.def"
+#undef TC_OPCODE
+};
+}  // namespace internal
+
+constexpr OpcodeFamily OpcodeFamilyOf(Opcode op) {
+  return internal::kOpcodeFamilies[static_cast<int>(op)];
+}
+constexpr uint16_t OpcodeFlagsOf(Opcode op) { return internal::kOpcodeFlags[static_cast<int>(op)]; }
 
 }  // namespace tc::script
 

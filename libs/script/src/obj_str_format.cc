@@ -1,0 +1,445 @@
+// Formatting with str: format specs (f-strings, format()), `%` formatting
+// and str.format.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_format.h"
+
+#include "tc/script/native.h"
+#include "tc/support/py_repr.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+
+struct Spec {
+  char fill = ' ';
+  char align = 0;  // < > ^ =
+  char sign = '-';
+  bool alt = false;
+  bool zero = false;
+  int64_t width = -1;
+  char grouping = 0;  // , or _
+  int64_t precision = -1;
+  char type = 0;
+};
+
+bool ParseSpec(VM& vm, std::string_view s, Spec* sp) {
+  size_t i = 0;
+  auto is_align = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
+  if (s.size() >= 2 && is_align(s[1])) {
+    sp->fill = s[0];
+    sp->align = s[1];
+    i = 2;
+  } else if (!s.empty() && is_align(s[0])) {
+    sp->align = s[0];
+    i = 1;
+  }
+  if (i < s.size() && (s[i] == '+' || s[i] == '-' || s[i] == ' ')) sp->sign = s[i++];
+  if (i < s.size() && s[i] == '#') {
+    sp->alt = true;
+    ++i;
+  }
+  if (i < s.size() && s[i] == '0') {
+    sp->zero = true;
+    ++i;
+  }
+  int64_t w = -1;
+  while (i < s.size() && absl::ascii_isdigit(s[i])) w = (w < 0 ? 0 : w * 10) + (s[i++] - '0');
+  sp->width = w;
+  if (i < s.size() && (s[i] == ',' || s[i] == '_')) sp->grouping = s[i++];
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    int64_t p = 0;
+    bool any = false;
+    while (i < s.size() && absl::ascii_isdigit(s[i])) {
+      p = p * 10 + (s[i++] - '0');
+      any = true;
+    }
+    if (!any) {
+      RaiseValueError(vm, "Format specifier missing precision");
+      return false;
+    }
+    sp->precision = p;
+  }
+  if (i < s.size()) sp->type = s[i++];
+  if (i != s.size()) {
+    RaiseValueError(vm, "Invalid format specifier");
+    return false;
+  }
+  if (sp->zero && sp->align == 0) {
+    sp->fill = '0';
+    sp->align = '=';
+  }
+  return true;
+}
+
+std::string Group(const std::string& digits, char sep) {
+  std::string out;
+  int n = static_cast<int>(digits.size());
+  for (int i = 0; i < n; ++i) {
+    if (i > 0 && (n - i) % 3 == 0) out += sep;
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string Pad(const std::string& sign, const std::string& body, const Spec& sp,
+                char default_align) {
+  int64_t len = static_cast<int64_t>(sign.size() + body.size());
+  if (sp.width <= len) return sign + body;
+  int64_t pad = sp.width - len;
+  char align = sp.align ? sp.align : default_align;
+  switch (align) {
+    case '<':
+      return sign + body + std::string(pad, sp.fill);
+    case '^': {
+      int64_t left = pad / 2;
+      return std::string(left, sp.fill) + sign + body + std::string(pad - left, sp.fill);
+    }
+    case '=':
+      return sign + std::string(pad, sp.fill) + body;
+    default:
+      return std::string(pad, sp.fill) + sign + body;
+  }
+}
+
+std::string FormatFloatBody(double v, char type, int64_t prec, bool alt) {
+  // v is non-negative here.
+  if (std::isinf(v)) return (type >= 'A' && type <= 'Z') ? "INF" : "inf";
+  if (std::isnan(v)) return (type >= 'A' && type <= 'Z') ? "NAN" : "nan";
+  char buf[512];
+  switch (type) {
+    case 'f':
+    case 'F':
+      std::snprintf(buf, sizeof buf, alt ? "%#.*f" : "%.*f", static_cast<int>(prec), v);
+      return buf;
+    case 'e':
+    case 'E':
+      std::snprintf(buf, sizeof buf,
+                    type == 'e' ? (alt ? "%#.*e" : "%.*e") : (alt ? "%#.*E" : "%.*E"),
+                    static_cast<int>(prec), v);
+      return buf;
+    case 'g':
+    case 'G': {
+      std::snprintf(buf, sizeof buf,
+                    type == 'g' ? (alt ? "%#.*g" : "%.*g") : (alt ? "%#.*G" : "%.*G"),
+                    static_cast<int>(prec == 0 ? 1 : prec), v);
+      return buf;
+    }
+    case '%':
+      std::snprintf(buf, sizeof buf, "%.*f%%", static_cast<int>(prec), v * 100);
+      return buf;
+    default:
+      return support::PyFloatRepr(v);
+  }
+}
+
+}  // namespace
+
+bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* out) {
+  Spec sp;
+  if (!ParseSpec(vm, spec, &sp)) return false;
+  if (const std::string* s = StrValue(v)) {
+    if (sp.type != 0 && sp.type != 's') {
+      RaiseValueError(
+          vm, absl::StrFormat("Unknown format code '%c' for object of type 'str'", sp.type));
+      return false;
+    }
+    std::string body = sp.precision >= 0 ? s->substr(0, sp.precision) : *s;
+    *out = Pad("", body, sp, '<');
+    return true;
+  }
+  if ((v.is_int() || v.is_bool()) &&
+      (sp.type == 0 || sp.type == 'd' || sp.type == 'x' || sp.type == 'X' || sp.type == 'o' ||
+       sp.type == 'b' || sp.type == 'n' || sp.type == 'c')) {
+    if (v.is_bool() && sp.type == 0 && spec.empty()) {
+      *out = v.as_bool() ? "True" : "False";
+      return true;
+    }
+    int64_t x = v.as_int();
+    uint64_t mag = x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
+    std::string digits;
+    std::string prefix;
+    switch (sp.type) {
+      case 'x':
+      case 'X':
+        digits = absl::StrFormat(sp.type == 'x' ? "%x" : "%X", mag);
+        if (sp.alt) prefix = sp.type == 'x' ? "0x" : "0X";
+        break;
+      case 'o':
+        digits = absl::StrFormat("%o", mag);
+        if (sp.alt) prefix = "0o";
+        break;
+      case 'b': {
+        if (mag == 0) digits = "0";
+        for (uint64_t m = mag; m; m >>= 1)
+          digits.insert(digits.begin(), static_cast<char>('0' + (m & 1)));
+        if (sp.alt) prefix = "0b";
+        break;
+      }
+      case 'c':
+        *out = Pad("", std::string(1, static_cast<char>(x)), sp, '<');
+        return true;
+      default:
+        digits = std::to_string(mag);
+    }
+    if (sp.grouping) digits = Group(digits, sp.grouping);
+    std::string sign = x < 0 ? "-" : (sp.sign == '+' ? "+" : (sp.sign == ' ' ? " " : ""));
+    *out = Pad(sign + prefix, digits, sp, '>');
+    return true;
+  }
+  if (v.is_float() || v.is_int() || v.is_bool()) {
+    double d = v.is_float() ? v.as_float() : static_cast<double>(v.as_int());
+    char type = sp.type;
+    if (type != 0 && std::string_view("fFeEgG%").find(type) == std::string_view::npos) {
+      RaiseValueError(vm, absl::StrFormat("Unknown format code '%c' for object of type '%s'", type,
+                                          TypeName(v)));
+      return false;
+    }
+    bool neg = std::signbit(d) && !std::isnan(d);
+    double mag = std::fabs(d);
+    std::string body;
+    if (type == 0) {
+      if (sp.precision >= 0) {
+        // Like 'g' but always with at least one digit after the point.
+        body = FormatFloatBody(mag, 'g', sp.precision, false);
+        if (body.find_first_of(".enai") == std::string::npos) body += ".0";
+      } else {
+        body = support::PyFloatRepr(mag);
+      }
+    } else {
+      body = FormatFloatBody(mag, type, sp.precision < 0 ? 6 : sp.precision, sp.alt);
+    }
+    if (sp.grouping) {
+      size_t e = body.find_first_not_of("0123456789");
+      std::string ip = body.substr(0, e);
+      body = Group(ip, sp.grouping) + (e == std::string::npos ? "" : body.substr(e));
+    }
+    std::string sign = neg ? "-" : (sp.sign == '+' ? "+" : (sp.sign == ' ' ? " " : ""));
+    *out = Pad(sign, body, sp, '>');
+    return true;
+  }
+  if (spec.empty()) return vm.StrString(v, out);
+  RaiseTypeError(vm,
+                 absl::StrFormat("unsupported format string passed to %s.__format__", TypeName(v)));
+  return false;
+}
+
+Value StrPercent(VM& vm, const std::string& fmt, const Value& args) {
+  std::vector<Value> items;
+  bool is_tuple = args.is_object() && args.as_object()->type == Types().tuple;
+  const DictObject* mapping = args.is_object() && args.as_object()->type == Types().dict
+                                  ? static_cast<DictObject*>(args.as_object())
+                                  : nullptr;
+  if (is_tuple) {
+    items = static_cast<TupleObject*>(args.as_object())->items;
+  } else {
+    items.push_back(args);
+  }
+  size_t next = 0;
+  std::string out;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    char c = fmt[i];
+    if (c != '%') {
+      out += c;
+      continue;
+    }
+    if (++i >= fmt.size()) return RaiseValueError(vm, "incomplete format");
+    Value arg;
+    if (fmt[i] == '(' && mapping != nullptr) {
+      size_t e = fmt.find(')', i);
+      if (e == std::string::npos) return RaiseValueError(vm, "incomplete format key");
+      std::string key = fmt.substr(i + 1, e - i - 1);
+      const Value* v = DictGetStr(mapping, key);
+      if (v == nullptr) return RaiseKeyError(vm, NewStr(key));
+      arg = *v;
+      i = e + 1;
+    }
+    size_t start = i;
+    while (i < fmt.size() &&
+           std::string_view("-+ #0123456789.").find(fmt[i]) != std::string_view::npos) {
+      ++i;
+    }
+    if (i >= fmt.size()) return RaiseValueError(vm, "incomplete format");
+    std::string flags = fmt.substr(start, i - start);
+    char conv = fmt[i];
+    if (conv == '%') {
+      out += '%';
+      continue;
+    }
+    if (arg.is_null()) {
+      if (next >= items.size()) return RaiseTypeError(vm, "not enough arguments for format string");
+      arg = items[next++];
+    }
+    std::string piece;
+    if (conv == 's' || conv == 'r') {
+      if (!(conv == 's' ? vm.StrString(arg, &piece) : vm.ReprString(arg, &piece))) return {};
+      // Width / left-align.
+      std::string spec;
+      bool left = flags.find('-') != std::string::npos;
+      std::string w;
+      for (char f : flags)
+        if (absl::ascii_isdigit(f) || f == '.') w += f;
+      if (!w.empty()) {
+        size_t dot = w.find('.');
+        if (dot != std::string::npos) {
+          piece = piece.substr(0, std::stoul("0" + w.substr(dot + 1)));
+          w = w.substr(0, dot);
+        }
+        if (!w.empty()) {
+          size_t width = std::stoul(w);
+          if (piece.size() < width) {
+            piece = left ? piece + std::string(width - piece.size(), ' ')
+                         : std::string(width - piece.size(), ' ') + piece;
+          }
+        }
+      }
+      out += piece;
+      continue;
+    }
+    std::string spec;
+    bool left = false;
+    for (char f : flags) {
+      if (f == '-') {
+        left = true;
+      } else if (f == '#') {
+        spec += '#';
+      } else if (f == '+' || f == ' ') {
+        spec.insert(spec.begin(), f);
+      }
+    }
+    std::string num;
+    for (char f : flags)
+      if (absl::ascii_isdigit(f) || f == '.') num += f;
+    if (!num.empty() && num[0] == '0' && !left) {
+      spec += '0';
+      num = num.substr(1);
+    }
+    if (left) spec.insert(spec.begin(), '<');
+    spec += num;
+    char t = conv == 'i' || conv == 'u' ? 'd' : conv;
+    if (t == 'd' || t == 'x' || t == 'X' || t == 'o') {
+      if (arg.is_float()) {
+        double d = arg.as_float();
+        arg = Value::Int(static_cast<int64_t>(d));
+      }
+      if (!arg.is_int() && !arg.is_bool()) {
+        return RaiseTypeError(vm, absl::StrFormat("%%%c format: a real number is required, not %s",
+                                                  conv, TypeName(arg)));
+      }
+      arg = Value::Int(arg.as_int());
+    } else if (std::string_view("fFeEgG").find(t) != std::string_view::npos) {
+      double d;
+      if (!ToFloat(vm, arg, &d)) return {};
+      arg = Value::Float(d);
+    } else {
+      return RaiseValueError(
+          vm,
+          absl::StrFormat("unsupported format character '%c' (0x%x) at index %d", conv, conv, i));
+    }
+    spec += t;
+    if (!FormatBuiltin(vm, arg, spec, &piece)) return {};
+    out += piece;
+  }
+  if (next < items.size() && mapping == nullptr) {
+    return RaiseTypeError(vm, "not all arguments converted during string formatting");
+  }
+  return NewStr(std::move(out));
+}
+
+Value StrFormatMethod(VM& vm, const std::string& fmt, const ArgsView& args) {
+  std::string out;
+  int auto_index = 0;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    char c = fmt[i];
+    if (c == '}' && i + 1 < fmt.size() && fmt[i + 1] == '}') {
+      out += '}';
+      ++i;
+      continue;
+    }
+    if (c != '{') {
+      out += c;
+      continue;
+    }
+    if (i + 1 < fmt.size() && fmt[i + 1] == '{') {
+      out += '{';
+      ++i;
+      continue;
+    }
+    size_t e = fmt.find('}', i);
+    if (e == std::string::npos)
+      return RaiseValueError(vm, "Single '{' encountered in format string");
+    std::string field = fmt.substr(i + 1, e - i - 1);
+    i = e;
+    std::string spec;
+    size_t colon = field.find(':');
+    if (colon != std::string::npos) {
+      spec = field.substr(colon + 1);
+      field = field.substr(0, colon);
+    }
+    char conv = 0;
+    size_t bang = field.find('!');
+    if (bang != std::string::npos) {
+      conv = bang + 1 < field.size() ? field[bang + 1] : 0;
+      field = field.substr(0, bang);
+    }
+    // field: "", digits, or name, then optional .attr / [key] parts.
+    size_t pe = field.find_first_of(".[");
+    std::string head = field.substr(0, pe);
+    Value v;
+    if (head.empty()) {
+      if (auto_index >= args.nargs) {
+        return RaiseIndexError(
+            vm, absl::StrFormat("Replacement index %d out of range for positional args tuple",
+                                auto_index));
+      }
+      v = args[auto_index++];
+    } else if (absl::ascii_isdigit(head[0])) {
+      int idx = std::stoi(head);
+      if (idx >= args.nargs) {
+        return RaiseIndexError(
+            vm,
+            absl::StrFormat("Replacement index %d out of range for positional args tuple", idx));
+      }
+      v = args[idx];
+    } else {
+      for (int k = 0; k < args.nkw(); ++k) {
+        if (args.kwname(k) == head) v = args.kwvalue(k);
+      }
+      if (v.is_null()) return RaiseKeyError(vm, NewStr(head));
+    }
+    while (pe != std::string::npos && pe < field.size()) {
+      if (field[pe] == '.') {
+        size_t ne = field.find_first_of(".[", pe + 1);
+        v = vm.GetAttr(
+            v, field.substr(pe + 1, ne == std::string::npos ? std::string::npos : ne - pe - 1));
+        pe = ne;
+      } else {
+        size_t ne = field.find(']', pe);
+        std::string key = field.substr(pe + 1, ne - pe - 1);
+        Value k =
+            !key.empty() && absl::ascii_isdigit(key[0]) ? Value::Int(std::stoll(key)) : NewStr(key);
+        v = vm.GetItem(v, k);
+        pe = ne == std::string::npos ? ne : ne + 1;
+      }
+      if (v.is_null()) return v;
+    }
+    if (conv == 'r') {
+      v = vm.Repr(v);
+    } else if (conv == 's') {
+      v = vm.Str(v);
+    }
+    if (v.is_null()) return v;
+    Value r = vm.Format(v, spec);
+    if (r.is_null()) return r;
+    out += *StrValue(r);
+  }
+  return NewStr(std::move(out));
+}
+
+}  // namespace tc::script
