@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Prints the one line CI reads, 'N passed, N failed[, N skipped]'.
+"""Prints the one line CI reads, 'N passed, N failed, N known-failing[, N skipped]'.
 
 Counts come from meson's logs: each GoogleTest case of a gtest-protocol
 binary counts once (from testlog.junit.xml), every other test once (from
 testlog.json). A gtest binary that failed without a failing case in the XML
-(a crash, a sanitizer report) adds one failure. Exits 1 when anything failed
+(a crash, a sanitizer report) adds one failure. A test in suite
+'known-failing' that passed (it failed the way its KNOWN_FAILING line states:
+tests/scripts/meson.build) and a meson should_fail test that failed count as
+known-failing, not as passed. Exits 1 when anything failed
 or when no test ran at all (an empty run is never a success).
 
 Usage: test_summary.py build/meson-logs/testlog.json
@@ -15,8 +18,19 @@ import os
 import sys
 import xml.etree.ElementTree as ET
 
-PASSED = ("OK", "EXPECTEDFAIL")
+PASSED = ("OK",)
+EXPECTED_FAIL = ("EXPECTEDFAIL",)
 SKIPPED = ("SKIP",)
+KNOWN_FAILING_SUITE = "known-failing"
+
+
+def in_known_failing_suite(result):
+    """meson names a test 'project:suite1+suite2 / name' in testlog.json."""
+    pretty = result.get("name", "")
+    if " / " not in pretty:
+        return False
+    suites = pretty.split(" / ", 1)[0].split(":", 1)[-1]
+    return KNOWN_FAILING_SUITE in suites.split("+")
 
 
 def gtest_cases(junit_path):
@@ -46,7 +60,7 @@ def gtest_cases(junit_path):
 def main(argv):
     if len(argv) != 2:
         print("usage: test_summary.py TESTLOG_JSON", file=sys.stderr)
-        print("0 passed, 1 failed")
+        print("0 passed, 1 failed, 0 known-failing")
         return 2
     results = []
     try:
@@ -64,8 +78,10 @@ def main(argv):
         per_case = cases.get(r.get("name", ""))
         if per_case:
             total.update(per_case)
-            if result not in PASSED + SKIPPED and per_case["failed"] == 0:
+            if result not in PASSED + EXPECTED_FAIL + SKIPPED and per_case["failed"] == 0:
                 total["failed"] += 1
+        elif result in EXPECTED_FAIL or (result in PASSED and in_known_failing_suite(r)):
+            total["known-failing"] += 1
         elif result in PASSED:
             total["passed"] += 1
         elif result in SKIPPED:
@@ -75,7 +91,8 @@ def main(argv):
     if sum(total.values()) == 0:
         print("test_summary: no tests ran", file=sys.stderr)
         total["failed"] = 1
-    line = f"{total['passed']} passed, {total['failed']} failed"
+    line = (f"{total['passed']} passed, {total['failed']} failed, "
+            f"{total['known-failing']} known-failing")
     if total["skipped"]:
         line += f", {total['skipped']} skipped"
     print(line, flush=True)

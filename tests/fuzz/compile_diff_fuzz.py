@@ -4,18 +4,32 @@
 Generates small random scripts in tc's script subset (seeded, so every run
 makes the same scripts) and runs each twice: `tc-run script.py` (eager) and
 `tc-run --compile-functions script.py` (every function and method the script
-defines compiled through frame-capture with the eager backend). Their stdout,
-stderr and exit status must be identical. On a mismatch the script is kept
-in --keep DIR, a unified diff is printed and the exit status is 1.
+defines compiled through frame-capture with the eager backend), both with
+--report-graphs. Their stdout, stderr (the graph report aside) and exit
+status must be identical; an error outcome (non-zero exit) must end in the
+same error type and message both ways. On a mismatch the script is kept in
+--keep DIR, a unified diff is printed and the exit status is 1.
+
+Equal output proves nothing when nothing was compiled or every script
+failed, so the run also fails when
+  * a run lacks tc-run's graph report (`tc: N graphs`, last stderr line),
+  * fewer than --min-compiled (a share, default 0.90) of the scripts compile
+    at least one graph under --compile-functions (today 295 of 300),
+  * more than --max-errors (a share, default 0.20) of the scripts end in an
+    error (today 29 of 300: the generator makes some on purpose; their types
+    are counted in the summary line).
 
   compile_diff_fuzz.py --tc-run BUILD/bins/tc-run/tc-run [--count N]
       [--seed S] [--keep DIR] [--jobs J] [--only I] [--print I]
+      [--min-compiled F] [--max-errors F]
 """
 
 import argparse
+import collections
 import difflib
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -677,16 +691,43 @@ def make_script(seed, index, options):
 # Runner.
 
 
+GRAPHS_RE = re.compile(r"^tc: (\d+) graphs?$")
+
+
+def take_graph_report(stderr):
+    """(stderr without tc-run's last-line graph report, graph count or None)."""
+    lines = stderr.split("\n")
+    end = len(lines) - 1 if lines and lines[-1] == "" else len(lines)
+    if end > 0:
+        m = GRAPHS_RE.match(lines[end - 1])
+        if m:
+            return "\n".join(lines[:end - 1] + lines[end:]), int(m.group(1))
+    return stderr, None
+
+
+def error_line(result):
+    """The exception line an error outcome ends with ('' when it exited 0)."""
+    stdout, stderr, rc = result
+    if rc == 0:
+        return ""
+    lines = [l for l in stderr.split("\n") if l.strip()]
+    return lines[-1] if lines else f"exit status {rc}, no message"
+
+
 def run_pair(tc_run, path):
-    out = []
-    for flags in ([], ["--compile-functions"]):
+    """[(stdout, stderr, rc), ...] eager then compiled, and the graph counts
+    (None: no graph report)."""
+    out, graphs = [], []
+    for flags in (["--report-graphs"], ["--compile-functions", "--report-graphs"]):
         try:
             p = subprocess.run([tc_run] + flags + [path], capture_output=True, timeout=60)
-            out.append((p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"),
-                        p.returncode))
+            err, n = take_graph_report(p.stderr.decode(errors="replace"))
+            out.append((p.stdout.decode(errors="replace"), err, p.returncode))
+            graphs.append(n)
         except subprocess.TimeoutExpired:
             out.append(("", "TIMEOUT\n", -1))
-    return out
+            graphs.append(None)
+    return out, graphs
 
 
 def render(result):
@@ -705,6 +746,10 @@ def main():
     ap.add_argument("--only", type=int, help="run just script number I")
     ap.add_argument("--print", type=int, dest="print_index", help="print script number I and exit")
     ap.add_argument("--max-diffs", type=int, default=5, help="diffs printed in full")
+    ap.add_argument("--min-compiled", type=float, default=0.90,
+                    help="share of scripts that must compile at least one graph")
+    ap.add_argument("--max-errors", type=float, default=0.20,
+                    help="share of scripts that may end in an error")
     args = ap.parse_args()
 
     tc_run = args.tc_run
@@ -725,16 +770,22 @@ def main():
         path = os.path.join(work, f"fuzz_{i:04d}.py")
         with open(path, "w") as f:
             f.write(src)
-        eager, compiled = run_pair(tc_run, path)
-        return i, src, eager, compiled
+        (eager, compiled), graphs = run_pair(tc_run, path)
+        return i, src, eager, compiled, graphs
 
     failures = []
-    eager_errors = 0
+    errors = collections.Counter()  # eager error outcomes by exception type
+    compiled_some = 0
+    no_report = []
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for i, src, eager, compiled in pool.map(one, indices):
+        for i, src, eager, compiled, graphs in pool.map(one, indices):
+            if None in graphs:
+                no_report.append(i)
+            elif graphs[1] > 0:
+                compiled_some += 1
             if eager[2] != 0:
-                eager_errors += 1
-            if eager != compiled:
+                errors[error_line(eager).split(":")[0]] += 1
+            if eager != compiled or error_line(eager) != error_line(compiled):
                 failures.append(i)
                 kept = os.path.join(keep, f"fuzz_{i:04d}.py")
                 with open(kept, "w") as f:
@@ -754,10 +805,26 @@ def main():
         os.rmdir(work)
     except OSError:
         pass
-    print(f"compile_diff_fuzz: {len(indices)} scripts, {len(failures)} mismatches, "
-          f"{eager_errors} ended in an error (same both ways unless listed)"
+    n = len(indices)
+    n_errors = sum(errors.values())
+    kinds = ", ".join(f"{k} {v}" for k, v in errors.most_common())
+    print(f"compile_diff_fuzz: {n} scripts, {len(failures)} mismatches, "
+          f"{compiled_some} compiled at least one graph, {n_errors} ended in an error"
+          + (f" ({kinds})" if kinds else "")
           + (f"; kept in {keep}: {' '.join(str(i) for i in failures)}" if failures else ""))
-    return 1 if failures else 0
+    problems = []
+    if no_report:
+        problems.append(f"{len(no_report)} runs without a graph report (`tc: N graphs` on "
+                        f"stderr; is this tc-run --report-graphs?), e.g. script {no_report[0]}")
+    if compiled_some < args.min_compiled * n:
+        problems.append(f"only {compiled_some} of {n} scripts compiled a graph "
+                        f"(at least {args.min_compiled:.0%} required)")
+    if n_errors > args.max_errors * n:
+        problems.append(f"{n_errors} of {n} scripts ended in an error "
+                        f"(at most {args.max_errors:.0%} allowed)")
+    for p in problems:
+        print("compile_diff_fuzz: FAIL: " + p)
+    return 1 if failures or problems else 0
 
 
 if __name__ == "__main__":

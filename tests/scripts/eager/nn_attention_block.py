@@ -1,5 +1,6 @@
 # A tiny causal self-attention block with deterministic weights: Linear, masked_fill, softmax,
 # LayerNorm, residuals.
+# tc-compare: rel=1e-6  reason: softmax rows sum to exactly 1 in tc but to 1 +- 1 ulp in PyTorch (its vectorized exp and summation order), so the printout of the sums switches between 1. and 1.0000
 import math
 import torch
 import torch.nn as nn
