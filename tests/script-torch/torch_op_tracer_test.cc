@@ -20,6 +20,15 @@ namespace tc::script_torch {
 
 namespace {
 
+using script::BinaryOp;
+using script::CompileSource;
+using script::IsInstance;
+using script::RunResult;
+using script::RunSource;
+using script::Types;
+using script::Value;
+using script::VM;
+
 const bool kRegistered = (RegisterModules(), true);
 
 // Records every op and write; computes outputs with kernels::CallMeta, as a

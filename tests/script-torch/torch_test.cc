@@ -17,6 +17,15 @@ namespace tc::script_torch {
 
 namespace {
 
+using script::BinaryOp;
+using script::CompileSource;
+using script::IsInstance;
+using script::RunResult;
+using script::RunSource;
+using script::Types;
+using script::Value;
+using script::VM;
+
 const bool kRegistered = (RegisterModules(), true);
 
 struct Case {
