@@ -74,7 +74,9 @@ TEST(Registry, ConstantsPrintLikePython) {
   EXPECT_EQ(ConstantToString(Scalar(2.0)), "2.0");
   EXPECT_EQ(ConstantToString(Shape{0, 1}), "[0, 1]");
   EXPECT_EQ(ConstantToString(DType::kFloat16), "float16");
-  EXPECT_EQ(ConstantToString(std::string("it's")), "'it\\'s'");
+  // repr() as CPython prints it: double quotes around a lone single quote.
+  EXPECT_EQ(ConstantToString(std::string("it's")), "\"it's\"");
+  EXPECT_EQ(ConstantToString(std::string("a'b\"c")), "'a\\'b\"c'");
 }
 
 TEST(Registry, CheckArity) {
