@@ -21,24 +21,13 @@ using EArgs = std::span<const EmitArg>;
 using Refs = absl::StatusOr<std::vector<EmitRef>>;
 using RefOr = absl::StatusOr<EmitRef>;
 
-// Typed access to arguments Decompose() has checked (overloads of the
-// meta_util.h readers for emitter arguments).
+// Typed access to the tensor arguments Decompose() has checked; the
+// constants are read with meta_util.h's readers.
 inline EmitRef Ref(EArgs a, size_t i) { return std::get<EmitRef>(a[i]); }
 inline const std::vector<EmitRef>& RefList(EArgs a, size_t i) {
   return std::get<std::vector<EmitRef>>(a[i]);
 }
 inline bool IsRef(EArgs a, size_t i) { return std::holds_alternative<EmitRef>(a[i]); }
-inline const Constant& Const(EArgs a, size_t i) { return std::get<Constant>(a[i]); }
-inline bool IsNone(EArgs a, size_t i) {
-  return std::holds_alternative<Constant>(a[i]) && std::holds_alternative<None>(Const(a, i));
-}
-inline const Scalar& ScalarArg(EArgs a, size_t i) { return std::get<Scalar>(Const(a, i)); }
-inline int64_t Int(EArgs a, size_t i) { return ScalarArg(a, i).to_int(); }
-inline bool Bool(EArgs a, size_t i) { return ScalarArg(a, i).to_bool(); }
-inline double Float(EArgs a, size_t i) { return ScalarArg(a, i).to_double(); }
-inline const Shape& IntList(EArgs a, size_t i) { return std::get<Shape>(Const(a, i)); }
-inline DType DTypeArg(EArgs a, size_t i) { return std::get<DType>(Const(a, i)); }
-inline const std::string& Str(EArgs a, size_t i) { return std::get<std::string>(Const(a, i)); }
 
 // Constant arguments for emitted ops (explicit, so no number ever turns
 // into a handle or a bool into an int).
@@ -78,14 +67,6 @@ OpDef Composite(std::string name, std::vector<ArgSpec> args, int num_outputs = 1
   return OpDef{std::move(name), std::move(args),   OpCategory::kComposite,
                num_outputs,     &CompositeMeta<F>, F};
 }
-
-// Registration, one function per ops_composite_*.cc file.
-void AddCompositeOps(std::vector<OpDef>& ops);
-void AddCompositeReductionOps(std::vector<OpDef>& ops);
-void AddCompositeShapeOps(std::vector<OpDef>& ops);
-void AddCompositeNnOps(std::vector<OpDef>& ops);
-void AddCompositeLossOps(std::vector<OpDef>& ops);
-void AddCompositeCreationOps(std::vector<OpDef>& ops);
 
 }  // namespace tc::graph_ir::internal
 

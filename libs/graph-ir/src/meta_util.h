@@ -5,9 +5,11 @@
 #define TC_GRAPH_IR_SRC_META_UTIL_H_
 
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -16,6 +18,37 @@
 #include "tc/graph_ir/op.h"
 
 namespace tc::graph_ir::internal {
+
+// "add(): argument 'other' must be Tensor or Scalar, not str".
+absl::Status TypeError(const OpDef& op, size_t index, std::string_view given);
+
+// The schema check of argument `i`, shared by InferMeta (MetaArg) and
+// Decompose (EmitArg): a tensor only where a Tensor or Tensor|Scalar goes, a
+// list only where a Tensor[] goes, a constant elsewhere (an optional tensor
+// may be None) that CheckConstantArg accepts. Returns the constant as
+// CheckConstantArg normalizes it, or nullopt for a tensor argument.
+template <typename A>
+absl::StatusOr<std::optional<Constant>> CheckArgForm(const OpDef& op, size_t i, const A& arg) {
+  using T = std::variant_alternative_t<0, A>;
+  const ArgType type = op.args[i].type;
+  if (std::holds_alternative<T>(arg)) {
+    if (type != ArgType::kTensor && type != ArgType::kTensorOrScalar) {
+      return TypeError(op, i, "Tensor");
+    }
+    return std::nullopt;
+  }
+  if (std::holds_alternative<std::vector<T>>(arg)) {
+    if (type != ArgType::kTensorList) return TypeError(op, i, "Tensor[]");
+    return std::nullopt;
+  }
+  const Constant& c = std::get<Constant>(arg);
+  // An optional tensor (linear's bias) may be None.
+  const bool none_ok = op.args[i].optional && std::holds_alternative<None>(c);
+  if ((type == ArgType::kTensor || type == ArgType::kTensorList) && !none_ok) {
+    return TypeError(op, i, ConstantTypeName(c));
+  }
+  return CheckConstantArg(op, i, c);
+}
 
 using Args = std::span<const MetaArg>;
 using Metas = absl::StatusOr<std::vector<TensorMeta>>;
@@ -26,22 +59,51 @@ ArgSpec Req(std::string name, ArgType type);
 ArgSpec Def(std::string name, ArgType type, Constant value);
 ArgSpec Opt(std::string name, ArgType type);
 
-// Typed access to checked arguments.
+// Typed access to checked tensor arguments.
 inline const TensorMeta& Tensor(Args a, size_t i) { return std::get<TensorMeta>(a[i]); }
 inline const std::vector<TensorMeta>& TensorList(Args a, size_t i) {
   return std::get<std::vector<TensorMeta>>(a[i]);
 }
 inline bool IsTensor(Args a, size_t i) { return std::holds_alternative<TensorMeta>(a[i]); }
-inline const Constant& Const(Args a, size_t i) { return std::get<Constant>(a[i]); }
-inline bool IsNone(Args a, size_t i) {
+
+// Typed access to checked constant arguments, for meta functions (MetaArg)
+// and decompositions (EmitArg) alike.
+template <typename A>
+const Constant& Const(std::span<const A> a, size_t i) {
+  return std::get<Constant>(a[i]);
+}
+template <typename A>
+bool IsNone(std::span<const A> a, size_t i) {
   return std::holds_alternative<Constant>(a[i]) && std::holds_alternative<None>(Const(a, i));
 }
-inline const Scalar& ScalarArg(Args a, size_t i) { return std::get<Scalar>(Const(a, i)); }
-inline int64_t Int(Args a, size_t i) { return ScalarArg(a, i).to_int(); }
-inline bool Bool(Args a, size_t i) { return ScalarArg(a, i).to_bool(); }
-inline const Shape& IntList(Args a, size_t i) { return std::get<Shape>(Const(a, i)); }
-inline DType DTypeArg(Args a, size_t i) { return std::get<DType>(Const(a, i)); }
-inline const std::string& Str(Args a, size_t i) { return std::get<std::string>(Const(a, i)); }
+template <typename A>
+const Scalar& ScalarArg(std::span<const A> a, size_t i) {
+  return std::get<Scalar>(Const(a, i));
+}
+template <typename A>
+int64_t Int(std::span<const A> a, size_t i) {
+  return ScalarArg(a, i).to_int();
+}
+template <typename A>
+bool Bool(std::span<const A> a, size_t i) {
+  return ScalarArg(a, i).to_bool();
+}
+template <typename A>
+double Float(std::span<const A> a, size_t i) {
+  return ScalarArg(a, i).to_double();
+}
+template <typename A>
+const Shape& IntList(std::span<const A> a, size_t i) {
+  return std::get<Shape>(Const(a, i));
+}
+template <typename A>
+DType DTypeArg(std::span<const A> a, size_t i) {
+  return std::get<DType>(Const(a, i));
+}
+template <typename A>
+const std::string& Str(std::span<const A> a, size_t i) {
+  return std::get<std::string>(Const(a, i));
+}
 
 // How a Tensor|Scalar argument takes part in type promotion.
 tensor::TypeOperand Operand(const MetaArg& arg);
@@ -74,12 +136,18 @@ absl::Status CheckNewSizes(tensor::IntSpan sizes);
 // rejected first, as in CheckNewSizes.
 absl::Status CheckStorageSize(tensor::IntSpan sizes, DType dtype);
 
-// Registration, one function per op file.
+// Registration, one function per op file, called by registry.cc in this
+// order (core ops, then the composite ops of ops_composite_*.cc).
 void AddPointwiseOps(std::vector<OpDef>& ops);
 void AddReductionOps(std::vector<OpDef>& ops);
 void AddViewOps(std::vector<OpDef>& ops);
 void AddExternOps(std::vector<OpDef>& ops);
 void AddCreationOps(std::vector<OpDef>& ops);
+void AddCompositeReductionOps(std::vector<OpDef>& ops);
+void AddCompositeShapeOps(std::vector<OpDef>& ops);
+void AddCompositeNnOps(std::vector<OpDef>& ops);
+void AddCompositeLossOps(std::vector<OpDef>& ops);
+void AddCompositeCreationOps(std::vector<OpDef>& ops);
 
 }  // namespace tc::graph_ir::internal
 

@@ -58,36 +58,29 @@ Refs Eye(Emitter& e, EArgs a) {
   return std::vector<EmitRef>{out};
 }
 
-// ATen's check_from_to: `from` and `to - 1` must fit the result dtype.
+// ATen's check_from_to: `from` and `to - 1` must fit the result dtype (the
+// dtypes listed; the others are not checked here).
 absl::Status CheckRandomBounds(int64_t from, int64_t to, DType dtype) {
-  double lo, hi;
-  switch (dtype) {
-    case DType::kBool:
-      lo = 0, hi = 1;
-      break;
-    case DType::kUInt8:
-      lo = 0, hi = 255;
-      break;
-    case DType::kInt8:
-      lo = -128, hi = 127;
-      break;
-    case DType::kInt16:
-      lo = -32768, hi = 32767;
-      break;
-    case DType::kInt32:
-      lo = -2147483648.0, hi = 2147483647.0;
-      break;
-    case DType::kFloat16:
-      lo = -65504, hi = 65504;
-      break;
-    default:
-      return absl::OkStatus();
-  }
-  if (from < lo || from > hi) {
-    return Invalid(absl::StrFormat("from is out of bounds for %s", CTypeName(dtype)));
-  }
-  if (to - 1 < lo || to - 1 > hi) {
-    return Invalid(absl::StrFormat("to - 1 is out of bounds for %s", CTypeName(dtype)));
+  struct Bounds {
+    DType dtype;
+    double lo, hi;
+  };
+  static constexpr Bounds kBounds[] = {
+      {DType::kBool, 0, 1},
+      {DType::kUInt8, 0, 255},
+      {DType::kInt8, -128, 127},
+      {DType::kInt16, -32768, 32767},
+      {DType::kInt32, -2147483648.0, 2147483647.0},
+      {DType::kFloat16, -65504, 65504},
+  };
+  for (const Bounds& b : kBounds) {
+    if (b.dtype != dtype) continue;
+    if (from < b.lo || from > b.hi) {
+      return Invalid(absl::StrFormat("from is out of bounds for %s", CTypeName(dtype)));
+    }
+    if (to - 1 < b.lo || to - 1 > b.hi) {
+      return Invalid(absl::StrFormat("to - 1 is out of bounds for %s", CTypeName(dtype)));
+    }
   }
   return absl::OkStatus();
 }

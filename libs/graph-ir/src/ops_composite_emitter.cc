@@ -2,24 +2,13 @@
 // composite decompositions share.
 #include "absl/strings/str_format.h"
 
+#include "tc/graph_ir/map_args.h"
 #include "tc/support/check.h"
 #include "tc/support/status.h"
 
 #include "composite_util.h"
 
 namespace tc::graph_ir {
-namespace {
-
-// As InferMeta words a type error.
-absl::Status TypeError(const OpDef& op, size_t i, std::string_view given) {
-  std::string_view expected = ArgTypeName(op.args[i].type);
-  if (op.args[i].type == ArgType::kTensorOrScalar) expected = "Tensor or Scalar";
-  if (op.args[i].type == ArgType::kScalar) expected = "Number";
-  return absl::InvalidArgumentError(absl::StrFormat("%s(): argument '%s' must be %s, not %s",
-                                                    op.name, op.args[i].name, expected, given));
-}
-
-}  // namespace
 
 absl::StatusOr<std::vector<EmitRef>> Decompose(Emitter& emitter, const OpDef& op,
                                                std::vector<EmitArg> args) {
@@ -33,24 +22,8 @@ absl::StatusOr<std::vector<EmitRef>> Decompose(Emitter& emitter, const OpDef& op
       args.emplace_back(*op.args[i].default_value);
       continue;
     }
-    ArgType type = op.args[i].type;
-    EmitArg& arg = args[i];
-    if (std::holds_alternative<EmitRef>(arg)) {
-      if (type != ArgType::kTensor && type != ArgType::kTensorOrScalar) {
-        return TypeError(op, i, "Tensor");
-      }
-    } else if (std::holds_alternative<std::vector<EmitRef>>(arg)) {
-      if (type != ArgType::kTensorList) return TypeError(op, i, "Tensor[]");
-    } else {
-      const Constant& c = std::get<Constant>(arg);
-      bool none = std::holds_alternative<None>(c);
-      if ((type == ArgType::kTensor || type == ArgType::kTensorList) &&
-          !(none && op.args[i].optional)) {
-        return TypeError(op, i, ConstantTypeName(c));
-      }
-      TC_ASSIGN_OR_RETURN(Constant normalized, CheckConstantArg(op, i, c));
-      arg = std::move(normalized);
-    }
+    TC_ASSIGN_OR_RETURN(std::optional<Constant> c, internal::CheckArgForm(op, i, args[i]));
+    if (c) args[i] = std::move(*c);
   }
   return op.decompose(emitter, args);
 }
@@ -62,19 +35,7 @@ EmitRef MetaEmitter::Add(TensorMeta meta) {
 
 absl::StatusOr<std::vector<EmitRef>> MetaEmitter::Emit(const OpDef& op, std::vector<EmitArg> args) {
   std::vector<MetaArg> metas;
-  metas.reserve(args.size());
-  for (EmitArg& a : args) {
-    if (const auto* r = std::get_if<EmitRef>(&a)) {
-      metas.emplace_back(metas_[r->index]);
-    } else if (const auto* list = std::get_if<std::vector<EmitRef>>(&a)) {
-      std::vector<TensorMeta> ms;
-      ms.reserve(list->size());
-      for (EmitRef r : *list) ms.push_back(metas_[r.index]);
-      metas.emplace_back(std::move(ms));
-    } else {
-      metas.emplace_back(std::move(std::get<Constant>(a)));
-    }
-  }
+  MapArgs(args, metas, [&](EmitRef r) { return metas_[r.index]; });
   TC_ASSIGN_OR_RETURN(std::vector<TensorMeta> outs, InferMeta(op, metas));
   std::vector<EmitRef> refs;
   refs.reserve(outs.size());
@@ -90,19 +51,7 @@ EmitRef GraphEmitter::Add(Value* value) {
 absl::StatusOr<std::vector<EmitRef>> GraphEmitter::Emit(const OpDef& op,
                                                         std::vector<EmitArg> args) {
   std::vector<Arg> node_args;
-  node_args.reserve(args.size());
-  for (EmitArg& a : args) {
-    if (const auto* r = std::get_if<EmitRef>(&a)) {
-      node_args.emplace_back(values_[r->index]);
-    } else if (const auto* list = std::get_if<std::vector<EmitRef>>(&a)) {
-      std::vector<Value*> vs;
-      vs.reserve(list->size());
-      for (EmitRef r : *list) vs.push_back(values_[r.index]);
-      node_args.emplace_back(std::move(vs));
-    } else {
-      node_args.emplace_back(std::move(std::get<Constant>(a)));
-    }
-  }
+  MapArgs(args, node_args, [&](EmitRef r) { return values_[r.index]; });
   TC_ASSIGN_OR_RETURN(Node * node, graph_.AddNode(op.name, std::move(node_args)));
   std::vector<EmitRef> refs;
   refs.reserve(node->outputs().size());
@@ -114,27 +63,14 @@ absl::StatusOr<std::vector<Value*>> DecomposeInto(Graph& graph, const OpDef& op,
                                                   std::vector<Arg> args) {
   GraphEmitter emitter(graph);
   std::vector<EmitArg> eargs;
-  eargs.reserve(args.size());
-  for (Arg& a : args) {
-    if (Value** v = std::get_if<Value*>(&a)) {
-      if (!graph.Owns(*v)) {
-        return absl::InvalidArgumentError(
-            absl::StrFormat("%s(): an argument is not a value of this graph", op.name));
-      }
-      eargs.emplace_back(emitter.Add(*v));
-    } else if (auto* list = std::get_if<std::vector<Value*>>(&a)) {
-      std::vector<EmitRef> refs;
-      for (Value* v : *list) {
-        if (!graph.Owns(v)) {
-          return absl::InvalidArgumentError(
-              absl::StrFormat("%s(): an argument is not a value of this graph", op.name));
-        }
-        refs.push_back(emitter.Add(v));
-      }
-      eargs.emplace_back(std::move(refs));
-    } else {
-      eargs.emplace_back(std::move(std::get<Constant>(a)));
-    }
+  bool foreign = false;
+  MapArgs(args, eargs, [&](Value* v) {
+    foreign = foreign || !graph.Owns(v);
+    return emitter.Add(v);
+  });
+  if (foreign) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s(): an argument is not a value of this graph", op.name));
   }
   TC_ASSIGN_OR_RETURN(std::vector<EmitRef> outs, Decompose(emitter, op, std::move(eargs)));
   std::vector<Value*> values;
@@ -179,32 +115,12 @@ absl::Status CheckReduction(const std::string& reduction) {
 Metas MetaByDecomposition(DecomposeFn fn, Args args) {
   MetaEmitter emitter;
   std::vector<EmitArg> eargs;
-  eargs.reserve(args.size());
-  for (const MetaArg& a : args) {
-    if (const auto* t = std::get_if<TensorMeta>(&a)) {
-      eargs.emplace_back(emitter.Add(*t));
-    } else if (const auto* list = std::get_if<std::vector<TensorMeta>>(&a)) {
-      std::vector<EmitRef> refs;
-      refs.reserve(list->size());
-      for (const TensorMeta& t : *list) refs.push_back(emitter.Add(t));
-      eargs.emplace_back(std::move(refs));
-    } else {
-      eargs.emplace_back(std::get<Constant>(a));
-    }
-  }
+  MapArgs(args, eargs, [&](const TensorMeta& t) { return emitter.Add(t); });
   TC_ASSIGN_OR_RETURN(std::vector<EmitRef> outs, fn(emitter, eargs));
   std::vector<TensorMeta> metas;
   metas.reserve(outs.size());
   for (EmitRef r : outs) metas.push_back(emitter.Meta(r));
   return metas;
-}
-
-void AddCompositeOps(std::vector<OpDef>& ops) {
-  AddCompositeReductionOps(ops);
-  AddCompositeShapeOps(ops);
-  AddCompositeNnOps(ops);
-  AddCompositeLossOps(ops);
-  AddCompositeCreationOps(ops);
 }
 
 }  // namespace internal

@@ -15,12 +15,15 @@ using tensor::IsFloatingPoint;
 constexpr ArgType kT = ArgType::kTensor;
 
 // Shared by softmax and log_softmax: the (optionally cast) input, the
-// wrapped dim, and x - max(x, dim) when the dim is not empty.
+// wrapped dim and, when the dim is not empty, x - max(x, dim), its exp and
+// the exp's sum over dim.
 struct SoftmaxParts {
   EmitRef x;
   int64_t dim;
   bool empty;
   EmitRef shifted;
+  EmitRef exp;
+  EmitRef sum;
 };
 
 absl::StatusOr<SoftmaxParts> SoftmaxPrologue(Emitter& e, EArgs a, std::string_view kernel) {
@@ -41,6 +44,8 @@ absl::StatusOr<SoftmaxParts> SoftmaxPrologue(Emitter& e, EArgs a, std::string_vi
   }
   TC_ASSIGN_OR_RETURN(EmitRef mx, Emit1(e, "amax", {p.x, CList({p.dim}), CBool(true)}));
   TC_ASSIGN_OR_RETURN(p.shifted, Emit1(e, "sub", {p.x, mx}));
+  TC_ASSIGN_OR_RETURN(p.exp, Emit1(e, "exp", {p.shifted}));
+  TC_ASSIGN_OR_RETURN(p.sum, Emit1(e, "sum", {p.exp, CList({p.dim}), CBool(true)}));
   return p;
 }
 
@@ -53,18 +58,14 @@ Refs EmptyLike(Emitter& e, EmitRef x) {
 Refs Softmax(Emitter& e, EArgs a) {
   TC_ASSIGN_OR_RETURN(SoftmaxParts p, SoftmaxPrologue(e, a, "softmax"));
   if (p.empty) return EmptyLike(e, p.x);
-  TC_ASSIGN_OR_RETURN(EmitRef ex, Emit1(e, "exp", {p.shifted}));
-  TC_ASSIGN_OR_RETURN(EmitRef s, Emit1(e, "sum", {ex, CList({p.dim}), CBool(true)}));
-  TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "div", {ex, s}));
+  TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "div", {p.exp, p.sum}));
   return std::vector<EmitRef>{out};
 }
 
 Refs LogSoftmax(Emitter& e, EArgs a) {
   TC_ASSIGN_OR_RETURN(SoftmaxParts p, SoftmaxPrologue(e, a, "log_softmax"));
   if (p.empty) return EmptyLike(e, p.x);
-  TC_ASSIGN_OR_RETURN(EmitRef ex, Emit1(e, "exp", {p.shifted}));
-  TC_ASSIGN_OR_RETURN(EmitRef s, Emit1(e, "sum", {ex, CList({p.dim}), CBool(true)}));
-  TC_ASSIGN_OR_RETURN(EmitRef lse, Emit1(e, "log", {s}));
+  TC_ASSIGN_OR_RETURN(EmitRef lse, Emit1(e, "log", {p.sum}));
   TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "sub", {p.shifted, lse}));
   return std::vector<EmitRef>{out};
 }

@@ -19,13 +19,7 @@ class Printer {
   std::string Print() {
     out_.reserve(64 * (g_.nodes().size() + 2));
     out_ += "graph(";
-    bool first = true;
-    for (const Value* in : g_.inputs()) {
-      if (!first) out_ += ", ";
-      first = false;
-      AppendValue(in);
-      absl::StrAppend(&out_, ": ", in->meta().ToString());
-    }
+    AppendValues(g_.inputs(), /*with_types=*/true);
     out_ += ") {\n";
     int next = 0;
     for (const auto& node : g_.nodes()) {
@@ -37,12 +31,7 @@ class Printer {
       PrintNode(*node);
     }
     out_ += "  return (";
-    first = true;
-    for (const Value* v : g_.outputs()) {
-      if (!first) out_ += ", ";
-      first = false;
-      AppendValue(v);
-    }
+    AppendValues(g_.outputs(), /*with_types=*/false);
     out_ += ")\n}\n";
     return std::move(out_);
   }
@@ -62,15 +51,21 @@ class Printer {
     }
   }
 
-  void PrintNode(const Node& node) {
-    out_ += "  ";
+  // "%a: f32[2, 3], %b: ..." (the types only `with_types`).
+  template <typename Values>
+  void AppendValues(const Values& values, bool with_types) {
     bool first = true;
-    for (const Value* v : node.outputs()) {
+    for (const Value* v : values) {
       if (!first) out_ += ", ";
       first = false;
       AppendValue(v);
-      absl::StrAppend(&out_, ": ", v->meta().ToString());
+      if (with_types) absl::StrAppend(&out_, ": ", v->meta().ToString());
     }
+  }
+
+  void PrintNode(const Node& node) {
+    out_ += "  ";
+    AppendValues(node.outputs(), /*with_types=*/true);
     absl::StrAppend(&out_, " = ", node.op().name, "(");
     const auto& specs = node.op().args;
     // Positional up to the last tensor argument, so a constant between
@@ -88,10 +83,7 @@ class Printer {
         AppendValue(*v);
       } else if (const auto* l = std::get_if<std::vector<Value*>>(&arg)) {
         out_ += "[";
-        for (size_t j = 0; j < l->size(); ++j) {
-          if (j > 0) out_ += ", ";
-          AppendValue((*l)[j]);
-        }
+        AppendValues(*l, /*with_types=*/false);
         out_ += "]";
       } else {
         out_ += ConstantToString(std::get<Constant>(arg));

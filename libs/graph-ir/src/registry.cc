@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
+#include "tc/support/enum_table.h"
 #include "tc/support/py_repr.h"
 #include "tc/support/status.h"
 
@@ -29,7 +30,11 @@ const Registry& GetRegistry() {
     internal::AddViewOps(r->defs);
     internal::AddExternOps(r->defs);
     internal::AddCreationOps(r->defs);
-    internal::AddCompositeOps(r->defs);
+    internal::AddCompositeReductionOps(r->defs);
+    internal::AddCompositeShapeOps(r->defs);
+    internal::AddCompositeNnOps(r->defs);
+    internal::AddCompositeLossOps(r->defs);
+    internal::AddCompositeCreationOps(r->defs);
     for (const OpDef& op : r->defs) {
       r->ptrs.push_back(&op);
       r->by_name.emplace(op.name, &op);
@@ -49,18 +54,6 @@ std::string_view ExpectedTypeText(ArgType type) {
     default:
       return ArgTypeName(type);
   }
-}
-
-absl::Status TypeError(const OpDef& op, size_t index, std::string_view given) {
-  return absl::InvalidArgumentError(absl::StrFormat("%s(): argument '%s' must be %s, not %s",
-                                                    op.name, op.args[index].name,
-                                                    ExpectedTypeText(op.args[index].type), given));
-}
-
-std::string_view MetaArgTypeName(const MetaArg& arg) {
-  if (std::holds_alternative<TensorMeta>(arg)) return "Tensor";
-  if (std::holds_alternative<std::vector<TensorMeta>>(arg)) return "Tensor[]";
-  return ConstantTypeName(std::get<Constant>(arg));
 }
 
 absl::Status CheckSameDevice(std::span<const MetaArg> args) {
@@ -103,6 +96,16 @@ absl::StatusOr<std::vector<TensorMeta>> CheckOutputSizes(
 
 }  // namespace
 
+namespace internal {
+
+absl::Status TypeError(const OpDef& op, size_t index, std::string_view given) {
+  return absl::InvalidArgumentError(absl::StrFormat("%s(): argument '%s' must be %s, not %s",
+                                                    op.name, op.args[index].name,
+                                                    ExpectedTypeText(op.args[index].type), given));
+}
+
+}  // namespace internal
+
 const OpDef* FindOp(std::string_view name) {
   const auto& by_name = GetRegistry().by_name;
   auto it = by_name.find(name);
@@ -111,49 +114,35 @@ const OpDef* FindOp(std::string_view name) {
 
 std::span<const OpDef* const> AllOps() { return GetRegistry().ptrs; }
 
-std::string_view ArgTypeName(ArgType type) {
-  switch (type) {
-    case ArgType::kTensor:
-      return "Tensor";
-    case ArgType::kTensorList:
-      return "Tensor[]";
-    case ArgType::kTensorOrScalar:
-      return "Tensor|Scalar";
-    case ArgType::kScalar:
-      return "Scalar";
-    case ArgType::kInt:
-      return "int";
-    case ArgType::kIntList:
-      return "int[]";
-    case ArgType::kBool:
-      return "bool";
-    case ArgType::kDType:
-      return "dtype";
-    case ArgType::kString:
-      return "str";
-  }
-  return "?";
-}
+namespace {
 
-std::string_view OpCategoryName(OpCategory category) {
-  switch (category) {
-    case OpCategory::kPointwise:
-      return "pointwise";
-    case OpCategory::kReduction:
-      return "reduction";
-    case OpCategory::kView:
-      return "view";
-    case OpCategory::kExtern:
-      return "extern";
-    case OpCategory::kRandom:
-      return "random";
-    case OpCategory::kCreation:
-      return "creation";
-    case OpCategory::kComposite:
-      return "composite";
-  }
-  return "?";
-}
+// In ArgType's and OpCategory's orders.
+constexpr support::EnumTable<ArgType::kString, std::string_view> kArgTypeNames({
+    "Tensor",
+    "Tensor[]",
+    "Tensor|Scalar",
+    "Scalar",
+    "int",
+    "int[]",
+    "bool",
+    "dtype",
+    "str",
+});
+constexpr support::EnumTable<OpCategory::kComposite, std::string_view> kOpCategoryNames({
+    "pointwise",
+    "reduction",
+    "view",
+    "extern",
+    "random",
+    "creation",
+    "composite",
+});
+
+}  // namespace
+
+std::string_view ArgTypeName(ArgType type) { return kArgTypeNames.at(type, "?"); }
+
+std::string_view OpCategoryName(OpCategory category) { return kOpCategoryNames.at(category, "?"); }
 
 std::string ConstantToString(const Constant& c) {
   struct Visitor {
@@ -251,7 +240,7 @@ absl::StatusOr<Constant> CheckConstantArg(const OpDef& op, size_t index, const C
       ok = spec.type == ArgType::kString;
       break;
   }
-  if (!ok) return TypeError(op, index, ConstantTypeName(value));
+  if (!ok) return internal::TypeError(op, index, ConstantTypeName(value));
   return value;
 }
 
@@ -259,23 +248,8 @@ absl::StatusOr<std::vector<TensorMeta>> InferMeta(const OpDef& op, std::span<con
   TC_RETURN_IF_ERROR(CheckArity(op, args.size()));
   bool needs_copy = args.size() < op.args.size();
   for (size_t i = 0; i < args.size(); ++i) {
-    ArgType type = op.args[i].type;
-    const MetaArg& arg = args[i];
-    if (std::holds_alternative<TensorMeta>(arg)) {
-      if (type != ArgType::kTensor && type != ArgType::kTensorOrScalar) {
-        return TypeError(op, i, "Tensor");
-      }
-    } else if (std::holds_alternative<std::vector<TensorMeta>>(arg)) {
-      if (type != ArgType::kTensorList) return TypeError(op, i, "Tensor[]");
-    } else {
-      // An optional tensor (linear's bias) may be None.
-      bool none_ok = op.args[i].optional && std::holds_alternative<None>(std::get<Constant>(arg));
-      if ((type == ArgType::kTensor || type == ArgType::kTensorList) && !none_ok) {
-        return TypeError(op, i, MetaArgTypeName(arg));
-      }
-      TC_ASSIGN_OR_RETURN(Constant c, CheckConstantArg(op, i, std::get<Constant>(arg)));
-      if (c.index() != std::get<Constant>(arg).index()) needs_copy = true;
-    }
+    TC_ASSIGN_OR_RETURN(std::optional<Constant> c, internal::CheckArgForm(op, i, args[i]));
+    if (c && c->index() != std::get<Constant>(args[i]).index()) needs_copy = true;
   }
   TC_RETURN_IF_ERROR(CheckSameDevice(args));
   if (!needs_copy) return CheckOutputSizes(op, op.meta(args));

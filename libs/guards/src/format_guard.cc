@@ -17,37 +17,19 @@ std::string Hex(const void* p) { return absl::StrFormat("0x%x", reinterpret_cast
 
 // The GuardBuilder method PyTorch names when the caller did not.
 std::string_view DefaultCreateFunction(GuardKind kind) {
-  switch (kind) {
-    case GuardKind::kNoneMatch:
-    case GuardKind::kBoolMatch:
-    case GuardKind::kEqualsMatch:
-      return "CONSTANT_MATCH";  // PyTorch dispatches constants from CONSTANT_MATCH
-    case GuardKind::kGlobalState:
-    case GuardKind::kTypeMatch:
-    case GuardKind::kIdMatch:
-    case GuardKind::kNotNoneMatch:
-    case GuardKind::kSequenceLength:
-    case GuardKind::kTensorMatch:
-      break;
+  // PyTorch dispatches constants from CONSTANT_MATCH.
+  if (kind == GuardKind::kNoneMatch || kind == GuardKind::kBoolMatch ||
+      kind == GuardKind::kEqualsMatch) {
+    return "CONSTANT_MATCH";
   }
   return GuardKindName(kind);
 }
 
 std::string GuardTypes(const Guard& g) {
-  switch (g.kind) {
-    case GuardKind::kGlobalState:
-      return "None";  // exported without guard types or code
-    case GuardKind::kSequenceLength:
-      if (g.type.id != nullptr) return "['TYPE_MATCH', 'SEQUENCE_LENGTH']";
-      break;
-    case GuardKind::kTypeMatch:
-    case GuardKind::kIdMatch:
-    case GuardKind::kNoneMatch:
-    case GuardKind::kNotNoneMatch:
-    case GuardKind::kBoolMatch:
-    case GuardKind::kEqualsMatch:
-    case GuardKind::kTensorMatch:
-      break;
+  // GLOBAL_STATE is exported without guard types or code.
+  if (g.kind == GuardKind::kGlobalState) return "None";
+  if (g.kind == GuardKind::kSequenceLength && g.type.id != nullptr) {
+    return "['TYPE_MATCH', 'SEQUENCE_LENGTH']";
   }
   return absl::StrCat("['", std::string(GuardKindName(g.kind)), "']");
 }

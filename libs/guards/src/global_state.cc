@@ -2,39 +2,24 @@
 
 #include "absl/strings/str_cat.h"
 
+#include "tc/support/enum_table.h"
+
 namespace tc::guards {
 namespace {
+
+// c10::ScalarType's number for `dtype`, as GlobalStateGuard's JSON prints it.
+int ScalarTypeNumber(tensor::DType dtype) {
+  static constexpr support::EnumTable<tensor::DType::kFloat64, int> kNumbers({
+#define TC_DTYPE(enumerator, cpp_type, name, scalar_type_name, c_type_name, number) number,
+#include "tc/tensor/dtypes.def"
+#undef TC_DTYPE
+  });
+  return kNumbers.at(dtype, -1);
+}
 
 bool AutocastMatches(bool enabled_a, tensor::DType dtype_a, bool enabled_b, tensor::DType dtype_b) {
   if (!enabled_a && !enabled_b) return true;  // the dtype only matters while enabled
   return enabled_a == enabled_b && dtype_a == dtype_b;
-}
-
-// c10::ScalarType's number for `dtype`, as GlobalStateGuard's JSON prints it.
-int ScalarTypeNumber(tensor::DType dtype) {
-  switch (dtype) {
-    case tensor::DType::kUInt8:
-      return 0;
-    case tensor::DType::kInt8:
-      return 1;
-    case tensor::DType::kInt16:
-      return 2;
-    case tensor::DType::kInt32:
-      return 3;
-    case tensor::DType::kInt64:
-      return 4;
-    case tensor::DType::kFloat16:
-      return 5;
-    case tensor::DType::kFloat32:
-      return 6;
-    case tensor::DType::kFloat64:
-      return 7;
-    case tensor::DType::kBool:
-      return 11;
-    case tensor::DType::kBFloat16:
-      return 15;
-  }
-  return -1;
 }
 
 void AddAutocastChanges(std::string_view device, bool enabled_a, tensor::DType dtype_a,

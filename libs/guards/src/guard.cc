@@ -6,34 +6,31 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
+#include "tc/support/enum_table.h"
+
 #include "guard_code.h"
 #include "python_repr.h"
 
 namespace tc::guards {
 
-std::string_view GuardKindName(GuardKind kind) {
-  switch (kind) {
-    case GuardKind::kGlobalState:
-      return "GLOBAL_STATE";
-    case GuardKind::kTypeMatch:
-      return "TYPE_MATCH";
-    case GuardKind::kIdMatch:
-      return "ID_MATCH";
-    case GuardKind::kNoneMatch:
-      return "NONE_MATCH";
-    case GuardKind::kNotNoneMatch:
-      return "NOT_NONE_MATCH";
-    case GuardKind::kBoolMatch:
-      return "BOOL_MATCH";
-    case GuardKind::kEqualsMatch:
-      return "EQUALS_MATCH";
-    case GuardKind::kSequenceLength:
-      return "SEQUENCE_LENGTH";
-    case GuardKind::kTensorMatch:
-      return "TENSOR_MATCH";
-  }
-  return "GLOBAL_STATE";
-}
+namespace {
+
+// In GuardKind's order.
+constexpr support::EnumTable<GuardKind::kTensorMatch, std::string_view> kGuardKindNames({
+    "GLOBAL_STATE",
+    "TYPE_MATCH",
+    "ID_MATCH",
+    "NONE_MATCH",
+    "NOT_NONE_MATCH",
+    "BOOL_MATCH",
+    "EQUALS_MATCH",
+    "SEQUENCE_LENGTH",
+    "TENSOR_MATCH",
+});
+
+}  // namespace
+
+std::string_view GuardKindName(GuardKind kind) { return kGuardKindNames.at(kind, "GLOBAL_STATE"); }
 
 namespace internal {
 namespace {
@@ -107,27 +104,6 @@ std::vector<std::string> DynamicMarkingCodes(const Guard& guard) {
     codes.push_back(absl::StrCat("hasattr(", guard.source.name, ", '", attr, "') == False"));
   }
   return codes;
-}
-
-std::string_view BuiltinTypeName(ValueKind kind) {
-  switch (kind) {
-    case ValueKind::kNone:
-      return "NoneType";
-    case ValueKind::kBool:
-      return "bool";
-    case ValueKind::kInt:
-      return "int";
-    case ValueKind::kFloat:
-      return "float";
-    case ValueKind::kStr:
-      return "str";
-    case ValueKind::kTensor:
-      return "torch.Tensor";
-    case ValueKind::kMissing:
-    case ValueKind::kObject:
-      break;
-  }
-  return "object";
 }
 
 std::string FormatUserStack(const std::vector<UserFrame>& stack) {

@@ -9,31 +9,26 @@
 
 #include "tc/guards/guard_set.h"
 
+#include "guard_code.h"
+
 namespace tc::guards {
 namespace {
 
 // Check order: the global state, then one-word comparisons, then tensors
 // (several fields and two arrays each).
 int CostClass(GuardKind kind) {
-  switch (kind) {
-    case GuardKind::kGlobalState:
-      return 0;
-    case GuardKind::kTypeMatch:
-    case GuardKind::kIdMatch:
-    case GuardKind::kNoneMatch:
-    case GuardKind::kNotNoneMatch:
-    case GuardKind::kBoolMatch:
-    case GuardKind::kEqualsMatch:
-    case GuardKind::kSequenceLength:
-      return 1;
-    case GuardKind::kTensorMatch:
-      return 2;
-  }
-  return 2;
+  if (kind == GuardKind::kGlobalState) return 0;
+  return kind == GuardKind::kTensorMatch ? 2 : 1;
 }
 
-PyType BuiltinType(const GuardValue& value, std::string name) {
-  return {value.type_id, std::move(name)};
+// A guard of `kind` on `slot`, with the fields every slot guard has.
+Guard SlotGuard(GuardKind kind, int slot, GuardSource source, PyType type = {}) {
+  Guard g;
+  g.kind = kind;
+  g.slot = slot;
+  g.source = std::move(source);
+  g.type = std::move(type);
+  return g;
 }
 
 }  // namespace
@@ -48,11 +43,7 @@ GuardSetBuilder& GuardSetBuilder::AddGlobalState(const GlobalState& expected) {
 
 GuardSetBuilder& GuardSetBuilder::AddTensorMatch(int slot, GuardSource source,
                                                  const TensorMeta& expected, PyType type) {
-  Guard g;
-  g.kind = GuardKind::kTensorMatch;
-  g.slot = slot;
-  g.source = std::move(source);
-  g.type = std::move(type);
+  Guard g = SlotGuard(GuardKind::kTensorMatch, slot, std::move(source), std::move(type));
   g.tensor.dtype = expected.dtype;
   g.tensor.device = expected.device;
   g.tensor.requires_grad = expected.requires_grad;
@@ -63,56 +54,39 @@ GuardSetBuilder& GuardSetBuilder::AddTensorMatch(int slot, GuardSource source,
 
 GuardSetBuilder& GuardSetBuilder::AddTypeMatch(int slot, GuardSource source, PyType type,
                                                const void* object) {
-  Guard g;
-  g.kind = GuardKind::kTypeMatch;
-  g.slot = slot;
-  g.source = std::move(source);
-  g.type = std::move(type);
+  Guard g = SlotGuard(GuardKind::kTypeMatch, slot, std::move(source), std::move(type));
   g.object = object;
   return Add(std::move(g));
 }
 
 GuardSetBuilder& GuardSetBuilder::AddIdMatch(int slot, GuardSource source, const void* object,
                                              PyType type) {
-  Guard g;
-  g.kind = GuardKind::kIdMatch;
-  g.slot = slot;
-  g.source = std::move(source);
-  g.type = std::move(type);
+  Guard g = SlotGuard(GuardKind::kIdMatch, slot, std::move(source), std::move(type));
   g.object = object;
   return Add(std::move(g));
 }
 
 GuardSetBuilder& GuardSetBuilder::AddConstantMatch(int slot, GuardSource source,
                                                    const GuardValue& value) {
-  Guard g;
-  g.slot = slot;
-  g.source = std::move(source);
+  Guard g = SlotGuard(GuardKind::kEqualsMatch, slot, std::move(source));
   g.constant.kind = value.kind;
   g.constant.type_id = value.type_id;
   switch (value.kind) {
     case ValueKind::kNone:
       g.kind = GuardKind::kNoneMatch;
-      break;
+      return Add(std::move(g));  // printed without a type
     case ValueKind::kBool:
       g.kind = GuardKind::kBoolMatch;
       g.constant.b = value.as.b;
-      g.type = BuiltinType(value, "bool");
       break;
     case ValueKind::kInt:
-      g.kind = GuardKind::kEqualsMatch;
       g.constant.i = value.as.i;
-      g.type = BuiltinType(value, "int");
       break;
     case ValueKind::kFloat:
-      g.kind = GuardKind::kEqualsMatch;
       g.constant.f = value.as.f;
-      g.type = BuiltinType(value, "float");
       break;
     case ValueKind::kStr:
-      g.kind = GuardKind::kEqualsMatch;
       g.constant.s = std::string(value.str());
-      g.type = BuiltinType(value, "str");
       break;
     case ValueKind::kMissing:
     case ValueKind::kTensor:
@@ -125,6 +99,7 @@ GuardSetBuilder& GuardSetBuilder::AddConstantMatch(int slot, GuardSource source,
       }
       return *this;
   }
+  g.type = {value.type_id, std::string(internal::BuiltinTypeName(value.kind))};
   return Add(std::move(g));
 }
 
@@ -133,20 +108,12 @@ GuardSetBuilder& GuardSetBuilder::AddNoneMatch(int slot, GuardSource source) {
 }
 
 GuardSetBuilder& GuardSetBuilder::AddNotNoneMatch(int slot, GuardSource source) {
-  Guard g;
-  g.kind = GuardKind::kNotNoneMatch;
-  g.slot = slot;
-  g.source = std::move(source);
-  return Add(std::move(g));
+  return Add(SlotGuard(GuardKind::kNotNoneMatch, slot, std::move(source)));
 }
 
 GuardSetBuilder& GuardSetBuilder::AddSequenceLength(int slot, GuardSource source, int64_t length,
                                                     PyType type) {
-  Guard g;
-  g.kind = GuardKind::kSequenceLength;
-  g.slot = slot;
-  g.source = std::move(source);
-  g.type = std::move(type);
+  Guard g = SlotGuard(GuardKind::kSequenceLength, slot, std::move(source), std::move(type));
   g.length = length;
   return Add(std::move(g));
 }

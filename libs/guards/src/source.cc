@@ -1,20 +1,23 @@
 #include "tc/guards/source.h"
 
+#include "tc/support/enum_table.h"
+
 namespace tc::guards {
 
-std::string_view OriginName(Origin origin) {
-  switch (origin) {
-    case Origin::kLocal:
-      return "local";
-    case Origin::kGlobal:
-      return "global";
-    case Origin::kLocalUnspecializedNNModule:
-      return "local_unspecialized_nn_module";
-    case Origin::kLocalUnspecializedBuiltinNNModule:
-      return "local_unspecialized_builtin_nn_module";
-  }
-  return "local";
-}
+namespace {
+
+// In Origin's order.
+constexpr support::EnumTable<Origin::kLocalUnspecializedBuiltinNNModule, std::string_view>
+    kOriginNames({
+        "local",
+        "global",
+        "local_unspecialized_nn_module",
+        "local_unspecialized_builtin_nn_module",
+    });
+
+}  // namespace
+
+std::string_view OriginName(Origin origin) { return kOriginNames.at(origin, "local"); }
 
 std::string_view PyType::short_name() const {
   const size_t dot = name.rfind('.');

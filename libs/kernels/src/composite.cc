@@ -4,8 +4,10 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/graph_ir/decompose.h"
+#include "tc/graph_ir/map_args.h"
 #include "tc/support/status.h"
 
+#include "src/call_args.h"
 #include "src/meta_call.h"
 
 namespace tc::kernels {
@@ -30,19 +32,7 @@ class EagerEmitter final : public graph_ir::Emitter {
   absl::StatusOr<std::vector<EmitRef>> Emit(const graph_ir::OpDef& op,
                                             std::vector<EmitArg> args) override {
     std::vector<KernelArg> kargs;
-    kargs.reserve(args.size());
-    for (EmitArg& a : args) {
-      if (const auto* r = std::get_if<EmitRef>(&a)) {
-        kargs.emplace_back(tensors_[r->index]);
-      } else if (const auto* list = std::get_if<std::vector<EmitRef>>(&a)) {
-        std::vector<Tensor> ts;
-        ts.reserve(list->size());
-        for (EmitRef r : *list) ts.push_back(tensors_[r.index]);
-        kargs.emplace_back(std::move(ts));
-      } else {
-        kargs.emplace_back(std::move(std::get<graph_ir::Constant>(a)));
-      }
-    }
+    graph_ir::MapArgs(args, kargs, [&](EmitRef r) { return tensors_[r.index]; });
     bool meta =
         run_ == CompositeRun::kMeta || (run_ == CompositeRun::kCheckedMeta && !HasTensor(args));
     TC_ASSIGN_OR_RETURN(std::vector<Tensor> outs,
@@ -81,31 +71,10 @@ absl::StatusOr<std::vector<Tensor>> RunComposite(const graph_ir::OpDef& op,
 absl::StatusOr<std::vector<Tensor>> RunCompositeOn(const graph_ir::OpDef& op,
                                                    std::span<const KernelArg> args,
                                                    CompositeRun run) {
+  TC_RETURN_IF_ERROR(CheckDefined(op, args));
   EagerEmitter emitter(run);
   std::vector<EmitArg> eargs;
-  eargs.reserve(args.size());
-  for (const KernelArg& a : args) {
-    if (const auto* t = std::get_if<Tensor>(&a)) {
-      if (!t->defined()) {
-        return absl::InvalidArgumentError(
-            absl::StrFormat("%s(): got an undefined tensor", op.name));
-      }
-      eargs.emplace_back(emitter.Add(*t));
-    } else if (const auto* list = std::get_if<std::vector<Tensor>>(&a)) {
-      std::vector<EmitRef> refs;
-      refs.reserve(list->size());
-      for (const Tensor& t : *list) {
-        if (!t.defined()) {
-          return absl::InvalidArgumentError(
-              absl::StrFormat("%s(): got an undefined tensor", op.name));
-        }
-        refs.push_back(emitter.Add(t));
-      }
-      eargs.emplace_back(std::move(refs));
-    } else {
-      eargs.emplace_back(std::get<graph_ir::Constant>(a));
-    }
-  }
+  graph_ir::MapArgs(args, eargs, [&](const Tensor& t) { return emitter.Add(t); });
   TC_ASSIGN_OR_RETURN(std::vector<EmitRef> outs,
                       graph_ir::Decompose(emitter, op, std::move(eargs)));
   std::vector<Tensor> result;

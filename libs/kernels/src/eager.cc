@@ -13,11 +13,13 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_format.h"
 
+#include "tc/graph_ir/map_args.h"
 #include "tc/kernels/caching_allocator.h"
 #include "tc/kernels/composite.h"
 #include "tc/support/status.h"
 
 #include "src/alloc_check.h"
+#include "src/call_args.h"
 #include "src/kernel.h"
 #include "src/meta_call.h"
 
@@ -81,34 +83,13 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
     return CallMetaComplete(op, args, MetaDevices::kAny);
   }
   EnsureCachingAllocator();
+  TC_RETURN_IF_ERROR(CheckDefined(op, args));
   absl::InlinedVector<graph_ir::MetaArg, 6> metas_in;
-  metas_in.reserve(args.size());
   bool all_cpu = true;
-  for (const KernelArg& a : args) {
-    if (const auto* t = std::get_if<Tensor>(&a)) {
-      if (!t->defined()) {
-        return absl::InvalidArgumentError(
-            absl::StrFormat("%s(): got an undefined tensor", op.name));
-      }
-      all_cpu = all_cpu && t->device().is_cpu();
-      metas_in.emplace_back(std::in_place_type<TensorMeta>, t->dtype(), t->sizes(), t->strides(),
-                            t->device());
-    } else if (const auto* list = std::get_if<std::vector<Tensor>>(&a)) {
-      std::vector<TensorMeta> ms;
-      ms.reserve(list->size());
-      for (const Tensor& t : *list) {
-        if (!t.defined()) {
-          return absl::InvalidArgumentError(
-              absl::StrFormat("%s(): got an undefined tensor in a tensor list", op.name));
-        }
-        all_cpu = all_cpu && t.device().is_cpu();
-        ms.push_back(TensorMeta{t.dtype(), t.sizes(), t.strides(), t.device()});
-      }
-      metas_in.emplace_back(std::move(ms));
-    } else {
-      metas_in.emplace_back(std::get<graph_ir::Constant>(a));
-    }
-  }
+  graph_ir::MapArgs(args, metas_in, [&](const Tensor& t) {
+    all_cpu = all_cpu && t.device().is_cpu();
+    return TensorMeta{t.dtype(), t.sizes(), t.strides(), t.device()};
+  });
   if (!all_cpu) [[unlikely]] {
     return CallOffCpu(op, args, metas_in);
   }

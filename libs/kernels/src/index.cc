@@ -3,6 +3,8 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/support/status.h"
+
 #include "src/copy.h"
 #include "src/families.h"
 #include "src/kernel.h"
@@ -15,9 +17,8 @@ absl::Status CatKernel(std::span<const KernelArg> args, std::span<const TensorMe
                        std::span<Tensor> outs) {
   const Tensor& out = outs[0];
   const auto& tensors = std::get<std::vector<Tensor>>(args[0]);
-  auto w = tensor::WrapDim(args.size() > 1 ? IntArg(args, 1) : 0, out.dim());
-  if (!w.ok()) return w.status();
-  const int64_t dim = *w;
+  TC_ASSIGN_OR_RETURN(const int64_t dim,
+                      tensor::WrapDim(args.size() > 1 ? IntArg(args, 1) : 0, out.dim()));
   int64_t pos = 0;
   for (const Tensor& t : tensors) {
     // Empty 1-D tensors are skipped, as in PyTorch.
@@ -40,9 +41,8 @@ absl::Status IndexSelectKernel(std::span<const KernelArg> args, std::span<const 
   const Tensor& out = outs[0];
   const Tensor& self = TensorArg(args, 0);
   const Tensor& index = TensorArg(args, 2);
-  auto w = tensor::WrapDim(IntArg(args, 1), self.dim());
-  if (!w.ok()) return w.status();
-  const int64_t dim = self.dim() == 0 ? -1 : *w;
+  TC_ASSIGN_OR_RETURN(const int64_t wrapped, tensor::WrapDim(IntArg(args, 1), self.dim()));
+  const int64_t dim = self.dim() == 0 ? -1 : wrapped;
   const int64_t size = dim < 0 ? 1 : self.size(dim);
   const bool is64 = index.dtype() == DType::kInt64;
   const int64_t n = index.numel();
@@ -126,10 +126,9 @@ absl::Status GatherKernel(std::span<const KernelArg> args, std::span<const Tenso
                           std::span<Tensor> outs) {
   const Tensor& self = TensorArg(args, 0);
   const Tensor& index = TensorArg(args, 2);
-  auto dim = tensor::WrapDim(IntArg(args, 1), self.dim());
-  if (!dim.ok()) return dim.status();
-  return IndexedCopy(outs[0], IndexedView(self, index.sizes(), *dim), index, /*scatter=*/false,
-                     *dim, DimSize(self, *dim), DimByteStride(self, *dim));
+  TC_ASSIGN_OR_RETURN(const int64_t dim, tensor::WrapDim(IntArg(args, 1), self.dim()));
+  return IndexedCopy(outs[0], IndexedView(self, index.sizes(), dim), index, /*scatter=*/false, dim,
+                     DimSize(self, dim), DimByteStride(self, dim));
 }
 
 absl::Status ScatterKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
@@ -137,8 +136,7 @@ absl::Status ScatterKernel(std::span<const KernelArg> args, std::span<const Tens
   const Tensor& out = outs[0];
   const Tensor& self = TensorArg(args, 0);
   const Tensor& index = TensorArg(args, 2);
-  auto dim = tensor::WrapDim(IntArg(args, 1), self.dim());
-  if (!dim.ok()) return dim.status();
+  TC_ASSIGN_OR_RETURN(const int64_t dim, tensor::WrapDim(IntArg(args, 1), self.dim()));
   CopyCast(self, out);
   Tensor src = IsTensor(args, 3) ? ToDType(TensorArg(args, 3), out.dtype())
                                  : Tensor::FromScalar(ScalarArg(args, 3), out.dtype());
@@ -148,8 +146,8 @@ absl::Status ScatterKernel(std::span<const KernelArg> args, std::span<const Tens
                         src.dim() == index.dim() ? src.strides() : Shape(index.dim(), 0),
                         src.storage_offset());
   }
-  return IndexedCopy(IndexedView(out, index.sizes(), *dim), src, index, /*scatter=*/true, *dim,
-                     DimSize(out, *dim), DimByteStride(out, *dim));
+  return IndexedCopy(IndexedView(out, index.sizes(), dim), src, index, /*scatter=*/true, dim,
+                     DimSize(out, dim), DimByteStride(out, dim));
 }
 
 }  // namespace

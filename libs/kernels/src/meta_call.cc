@@ -8,26 +8,16 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_format.h"
 
+#include "tc/graph_ir/map_args.h"
 #include "tc/support/status.h"
 
+#include "src/call_args.h"
 #include "src/kernel.h"
 
 namespace tc::kernels {
 namespace {
 
 using tensor::Device;
-
-// Calls fn(t) for every tensor argument in order, lists flattened.
-template <typename Fn>
-void ForEachTensor(std::span<const KernelArg> args, Fn&& fn) {
-  for (const KernelArg& a : args) {
-    if (const auto* t = std::get_if<Tensor>(&a)) {
-      fn(*t);
-    } else if (const auto* list = std::get_if<std::vector<Tensor>>(&a)) {
-      for (const Tensor& t : *list) fn(t);
-    }
-  }
-}
 
 // PyTorch treats CPU 0-dim tensors as scalars that join ops on any device.
 bool IsCpuScalar(const Tensor& t) { return t.device().is_cpu() && t.dim() == 0; }
@@ -86,30 +76,9 @@ absl::StatusOr<std::vector<Tensor>> CallMetaComplete(const graph_ir::OpDef& op,
                                                      std::span<const KernelArg> args,
                                                      MetaDevices devices) {
   if (devices == MetaDevices::kChecked) TC_RETURN_IF_ERROR(CheckMetaDevices(op, args));
+  TC_RETURN_IF_ERROR(CheckDefined(op, args));
   absl::InlinedVector<graph_ir::MetaArg, 6> metas_in;
-  metas_in.reserve(args.size());
-  for (const KernelArg& a : args) {
-    if (const auto* t = std::get_if<Tensor>(&a)) {
-      if (!t->defined()) {
-        return absl::InvalidArgumentError(
-            absl::StrFormat("%s(): got an undefined tensor", op.name));
-      }
-      metas_in.emplace_back(MetaOf(*t));
-    } else if (const auto* list = std::get_if<std::vector<Tensor>>(&a)) {
-      std::vector<TensorMeta> ms;
-      ms.reserve(list->size());
-      for (const Tensor& t : *list) {
-        if (!t.defined()) {
-          return absl::InvalidArgumentError(
-              absl::StrFormat("%s(): got an undefined tensor in a tensor list", op.name));
-        }
-        ms.push_back(MetaOf(t));
-      }
-      metas_in.emplace_back(std::move(ms));
-    } else {
-      metas_in.emplace_back(std::get<graph_ir::Constant>(a));
-    }
-  }
+  graph_ir::MapArgs(args, metas_in, MetaOf);
   TC_ASSIGN_OR_RETURN(std::vector<TensorMeta> metas, graph_ir::InferMeta(op, metas_in));
   std::vector<Tensor> outs(metas.size());
   if (op.category == graph_ir::OpCategory::kView) {

@@ -251,9 +251,8 @@ absl::Status SumLikeKernel(std::span<const KernelArg> args, std::span<const Tens
   // The input may be a huge expanded view (stride 0): converting it copies.
   if (self.dtype() != out.dtype()) TC_RETURN_IF_ERROR(CheckAllocation(self.sizes(), out.dtype()));
   Tensor in = ToDType(self, out.dtype());
-  auto plan_or = MakePlan(in, K == R::kProd ? OptDimArg(args, 1) : DimsArg(args, 1));
-  if (!plan_or.ok()) return plan_or.status();
-  const Plan& plan = *plan_or;
+  TC_ASSIGN_OR_RETURN(const Plan plan,
+                      MakePlan(in, K == R::kProd ? OptDimArg(args, 1) : DimsArg(args, 1)));
   tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) {
     T* o = OutPtr<T>(out);
     if constexpr (K == R::kProd) {
@@ -276,21 +275,28 @@ absl::Status SumLikeKernel(std::span<const KernelArg> args, std::span<const Tens
   return absl::OkStatus();
 }
 
+// The plan of amax/amin/argmax/argmin, which have no value to give when
+// they reduce over nothing: PyTorch's `op(): problem` error then.
+absl::StatusOr<Plan> ExtremumPlan(const Tensor& in, const Shape& dims, std::string_view op,
+                                  std::string_view problem) {
+  TC_ASSIGN_OR_RETURN(Plan plan, MakePlan(in, dims));
+  if (plan.n_red == 0 && plan.n_out > 0) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s(): %s", op, problem));
+  }
+  return plan;
+}
+
 template <bool kMax>
 absl::Status AmaxKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                         std::span<Tensor> outs) {
+  TC_ASSIGN_OR_RETURN(const Plan plan,
+                      ExtremumPlan(TensorArg(args, 0), DimsArg(args, 1), kMax ? "amax" : "amin",
+                                   "Expected reduction dim to have non-zero size."));
   const Tensor& out = outs[0];
-  const Tensor& in = TensorArg(args, 0);
-  auto plan_or = MakePlan(in, DimsArg(args, 1));
-  if (!plan_or.ok()) return plan_or.status();
-  if (plan_or->n_red == 0 && plan_or->n_out > 0) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s(): Expected reduction dim to have non-zero size.", kMax ? "amax" : "amin"));
-  }
   tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) {
     T* o = OutPtr<T>(out);
     Reduce(
-        *plan_or, [](int64_t) { return MaxAcc<T, kMax>{}; },
+        plan, [](int64_t) { return MaxAcc<T, kMax>{}; },
         [&](int64_t i, const MaxAcc<T, kMax>& a) { o[i] = static_cast<T>(a.best); });
   });
   return absl::OkStatus();
@@ -299,19 +305,15 @@ absl::Status AmaxKernel(std::span<const KernelArg> args, std::span<const TensorM
 template <bool kMax>
 absl::Status ArgmaxKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                           std::span<Tensor> outs) {
-  const Tensor& out = outs[0];
   const Tensor& in = TensorArg(args, 0);
-  auto plan_or = MakePlan(in, OptDimArg(args, 1));
-  if (!plan_or.ok()) return plan_or.status();
-  if (plan_or->n_red == 0 && plan_or->n_out > 0) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s(): Expected reduction dim to be specified for input.numel() == 0.",
-                        kMax ? "argmax" : "argmin"));
-  }
-  int64_t* o = out.data<int64_t>();
+  TC_ASSIGN_OR_RETURN(
+      const Plan plan,
+      ExtremumPlan(in, OptDimArg(args, 1), kMax ? "argmax" : "argmin",
+                   "Expected reduction dim to be specified for input.numel() == 0."));
+  int64_t* o = outs[0].data<int64_t>();
   tensor::VisitDType(in.dtype(), [&]<typename T>(TypeTag<T>) {
     Reduce(
-        *plan_or, [](int64_t) { return ArgAcc<T, kMax>{}; },
+        plan, [](int64_t) { return ArgAcc<T, kMax>{}; },
         [&](int64_t i, const ArgAcc<T, kMax>& a) { o[i] = a.index; });
   });
   return absl::OkStatus();
@@ -322,9 +324,7 @@ absl::Status VarKernel(std::span<const KernelArg> args, std::span<const TensorMe
                        std::span<Tensor> outs) {
   const Tensor& out = outs[0];
   const Tensor& in = TensorArg(args, 0);
-  auto plan_or = MakePlan(in, DimsArg(args, 1));
-  if (!plan_or.ok()) return plan_or.status();
-  const Plan& plan = *plan_or;
+  TC_ASSIGN_OR_RETURN(const Plan plan, MakePlan(in, DimsArg(args, 1)));
   auto corr = args.size() > 2 ? OptScalarArg(args, 2) : std::nullopt;
   const double correction = corr ? corr->to_double() : 1.0;
   const double n = static_cast<double>(plan.n_red);

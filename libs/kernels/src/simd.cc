@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 // clang-format off
 #include <hwy/foreach_target.h>  // must precede highway.h
@@ -103,24 +104,24 @@ void BinaryScalarLoop(const T* a, T b, T* out, int64_t n) {
       [&](int64_t i) { return BinaryScalarOne(kOp, a[i], b); });
 }
 
-// Calls f.template operator()<kOp>() with `op` as a compile-time constant so
-// the per-vector switch in BinaryVec folds away.
+// Calls f.template operator()<kOp>() with `op` as a compile-time constant,
+// so the per-vector switches (BinaryVec) and branches (UnaryLoop) fold away:
+// tries kOp = kFirst, then the following members up to kLast.
+template <auto kFirst, auto kLast, class F>
+HWY_INLINE void WithOp(decltype(kFirst) op, F&& f) {
+  if constexpr (kFirst == kLast) {
+    f.template operator()<kFirst>();
+  } else if (op == kFirst) {
+    f.template operator()<kFirst>();
+  } else {
+    constexpr auto kNext = static_cast<decltype(kFirst)>(static_cast<int>(kFirst) + 1);
+    WithOp<kNext, kLast>(op, f);
+  }
+}
+
 template <class F>
 HWY_INLINE void WithBinaryOp(BinaryOp op, F&& f) {
-  switch (op) {
-    case BinaryOp::kAdd:
-      return f.template operator()<BinaryOp::kAdd>();
-    case BinaryOp::kSub:
-      return f.template operator()<BinaryOp::kSub>();
-    case BinaryOp::kMul:
-      return f.template operator()<BinaryOp::kMul>();
-    case BinaryOp::kDiv:
-      return f.template operator()<BinaryOp::kDiv>();
-    case BinaryOp::kMaximum:
-      return f.template operator()<BinaryOp::kMaximum>();
-    case BinaryOp::kMinimum:
-      return f.template operator()<BinaryOp::kMinimum>();
-  }
+  WithOp<BinaryOp::kAdd, BinaryOp::kMinimum>(op, f);
 }
 
 template <typename T>
@@ -239,45 +240,24 @@ void UnaryLoop(const T* in, T* out, int64_t n) {
 
 template <typename T>
 void UnaryT(UnaryOp op, const T* in, T* out, int64_t n) {
-  switch (op) {
-    case UnaryOp::kExp:
-      return UnaryLoop<T, UnaryOp::kExp>(in, out, n);
-    case UnaryOp::kLog:
-      return UnaryLoop<T, UnaryOp::kLog>(in, out, n);
-    case UnaryOp::kExpm1:
-      return UnaryLoop<T, UnaryOp::kExpm1>(in, out, n);
-    case UnaryOp::kTanh:
-      return UnaryLoop<T, UnaryOp::kTanh>(in, out, n);
-    case UnaryOp::kSigmoid:
-      return UnaryLoop<T, UnaryOp::kSigmoid>(in, out, n);
-    case UnaryOp::kSilu:
-      return UnaryLoop<T, UnaryOp::kSilu>(in, out, n);
-    case UnaryOp::kSqrt:
-      return UnaryLoop<T, UnaryOp::kSqrt>(in, out, n);
-    case UnaryOp::kRsqrt:
-      return UnaryLoop<T, UnaryOp::kRsqrt>(in, out, n);
-    case UnaryOp::kNeg:
-      return UnaryLoop<T, UnaryOp::kNeg>(in, out, n);
-    case UnaryOp::kAbs:
-      return UnaryLoop<T, UnaryOp::kAbs>(in, out, n);
-    case UnaryOp::kRelu:
-      return UnaryLoop<T, UnaryOp::kRelu>(in, out, n);
-  }
+  WithOp<UnaryOp::kExp, UnaryOp::kRelu>(op, [&]<UnaryOp kOp>() { UnaryLoop<T, kOp>(in, out, n); });
 }
 
 void UnaryF32(UnaryOp op, const float* in, float* out, int64_t n) { UnaryT(op, in, out, n); }
 void UnaryF64(UnaryOp op, const double* in, double* out, int64_t n) { UnaryT(op, in, out, n); }
 
-// Four vector accumulators per block of 2048 elements (float partial sums
-// stay short), blocks added in double: accurate and memory-bound.
-double SumF32(const float* in, int64_t n) {
-  const hn::ScalableTag<float> d;
+// Four vector accumulators per block, blocks added in double: accurate and
+// memory-bound. Float blocks are 2048 elements (float partial sums stay
+// short); double sums in one block.
+template <typename T>
+double SumT(const T* in, int64_t n) {
+  const hn::ScalableTag<T> d;
   const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  constexpr int64_t kBlock = 2048;
+  const int64_t block_size = std::is_same_v<T, float> ? 2048 : n;
   double total = 0.0;
   int64_t i = 0;
   while (i < n) {
-    const int64_t end = std::min(n, i + kBlock);
+    const int64_t end = std::min(n, i + block_size);
     auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
     for (; i + 4 * N <= end; i += 4 * N) {
       a0 = hn::Add(a0, hn::LoadU(d, in + i));
@@ -292,21 +272,8 @@ double SumF32(const float* in, int64_t n) {
   return total;
 }
 
-double SumF64(const double* in, int64_t n) {
-  const hn::ScalableTag<double> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
-  int64_t i = 0;
-  for (; i + 4 * N <= n; i += 4 * N) {
-    a0 = hn::Add(a0, hn::LoadU(d, in + i));
-    a1 = hn::Add(a1, hn::LoadU(d, in + i + N));
-    a2 = hn::Add(a2, hn::LoadU(d, in + i + 2 * N));
-    a3 = hn::Add(a3, hn::LoadU(d, in + i + 3 * N));
-  }
-  double total = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3))));
-  for (; i < n; ++i) total += in[i];
-  return total;
-}
+double SumF32(const float* in, int64_t n) { return SumT(in, n); }
+double SumF64(const double* in, int64_t n) { return SumT(in, n); }
 
 template <typename T>
 T MaxMinT(const T* in, int64_t n, bool is_max) {

@@ -6,19 +6,22 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
+#include "tc/support/enum_table.h"
+
 namespace tc::tensor {
 
-std::string_view Device::TypeName() const {
-  switch (type) {
-    case DeviceType::kCPU:
-      return "cpu";
-    case DeviceType::kCUDA:
-      return "cuda";
-    case DeviceType::kMeta:
-      return "meta";
-  }
-  return "cpu";
-}
+namespace {
+
+// In DeviceType's order.
+constexpr support::EnumTable<DeviceType::kMeta, std::string_view> kDeviceTypeNames({
+    "cpu",
+    "cuda",
+    "meta",
+});
+
+}  // namespace
+
+std::string_view Device::TypeName() const { return kDeviceTypeNames.at(type, "cpu"); }
 
 std::string Device::ToString() const {
   std::string name(TypeName());

@@ -5,46 +5,58 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 
+#include "tc/support/enum_table.h"
+#include "tc/tensor/half.h"
+
 namespace tc::tensor {
 
-std::string_view DTypeName(DType dtype) {
-  switch (dtype) {
-    case DType::kBool:
-      return "bool";
-    case DType::kUInt8:
-      return "uint8";
-    case DType::kInt8:
-      return "int8";
-    case DType::kInt16:
-      return "int16";
-    case DType::kInt32:
-      return "int32";
-    case DType::kInt64:
-      return "int64";
-    case DType::kFloat16:
-      return "float16";
-    case DType::kBFloat16:
-      return "bfloat16";
-    case DType::kFloat32:
-      return "float32";
-    case DType::kFloat64:
-      return "float64";
+namespace {
+
+// A dtypes.def row.
+struct DTypeRow {
+  DType dtype;
+  std::string_view name;
+  std::string_view scalar_type_name;
+  std::string_view c_type_name;
+  size_t item_size;
+};
+
+constexpr support::EnumTable<DType::kFloat64, DTypeRow> kDTypeRows({
+#define TC_DTYPE(enumerator, type, name, scalar_type_name, c_type_name, number) \
+  {DType::enumerator, name, scalar_type_name, c_type_name, sizeof(type)},
+#include "tc/tensor/dtypes.def"
+#undef TC_DTYPE
+});
+
+constexpr bool RowsInDTypeOrder() {
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const auto dtype = static_cast<DType>(i);
+    if (kDTypeRows.at(dtype, {}).dtype != dtype) return false;
   }
-  return "?";
+  return true;
 }
+static_assert(RowsInDTypeOrder(), "dtypes.def lists the dtypes in DType's order");
+
+// What the functions below answer for a value that is no dtype.
+constexpr DTypeRow kNoDType = {DType::kFloat32, "?", "?", "?", 0};
+
+}  // namespace
+
+std::string_view DTypeName(DType dtype) { return kDTypeRows.at(dtype, kNoDType).name; }
 
 absl::StatusOr<DType> ParseDType(std::string_view name) {
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const auto dtype = static_cast<DType>(i);
+    if (DTypeName(dtype) == name) return dtype;
+  }
+  // PyTorch's other names (torch.half, torch.long, ...).
   struct Alias {
     std::string_view name;
     DType dtype;
   };
   static constexpr Alias kAliases[] = {
-      {"bool", DType::kBool},       {"uint8", DType::kUInt8},   {"int8", DType::kInt8},
-      {"int16", DType::kInt16},     {"short", DType::kInt16},   {"int32", DType::kInt32},
-      {"int", DType::kInt32},       {"int64", DType::kInt64},   {"long", DType::kInt64},
-      {"float16", DType::kFloat16}, {"half", DType::kFloat16},  {"bfloat16", DType::kBFloat16},
-      {"float32", DType::kFloat32}, {"float", DType::kFloat32}, {"float64", DType::kFloat64},
-      {"double", DType::kFloat64},
+      {"short", DType::kInt16},  {"int", DType::kInt32},     {"long", DType::kInt64},
+      {"half", DType::kFloat16}, {"float", DType::kFloat32}, {"double", DType::kFloat64},
   };
   for (const Alias& alias : kAliases) {
     if (alias.name == name) return alias.dtype;
@@ -53,76 +65,12 @@ absl::StatusOr<DType> ParseDType(std::string_view name) {
 }
 
 std::string_view ScalarTypeName(DType dtype) {
-  switch (dtype) {
-    case DType::kBool:
-      return "Bool";
-    case DType::kUInt8:
-      return "Byte";
-    case DType::kInt8:
-      return "Char";
-    case DType::kInt16:
-      return "Short";
-    case DType::kInt32:
-      return "Int";
-    case DType::kInt64:
-      return "Long";
-    case DType::kFloat16:
-      return "Half";
-    case DType::kBFloat16:
-      return "BFloat16";
-    case DType::kFloat32:
-      return "Float";
-    case DType::kFloat64:
-      return "Double";
-  }
-  return "?";
+  return kDTypeRows.at(dtype, kNoDType).scalar_type_name;
 }
 
-std::string_view CTypeName(DType dtype) {
-  switch (dtype) {
-    case DType::kBool:
-      return "bool";
-    case DType::kUInt8:
-      return "unsigned char";
-    case DType::kInt8:
-      return "signed char";
-    case DType::kInt16:
-      return "short int";
-    case DType::kInt32:
-      return "int";
-    case DType::kInt64:
-      return "long int";
-    case DType::kFloat16:
-      return "c10::Half";
-    case DType::kBFloat16:
-      return "c10::BFloat16";
-    case DType::kFloat32:
-      return "float";
-    case DType::kFloat64:
-      return "double";
-  }
-  return "?";
-}
+std::string_view CTypeName(DType dtype) { return kDTypeRows.at(dtype, kNoDType).c_type_name; }
 
-size_t ItemSize(DType dtype) {
-  switch (dtype) {
-    case DType::kBool:
-    case DType::kUInt8:
-    case DType::kInt8:
-      return 1;
-    case DType::kInt16:
-    case DType::kFloat16:
-    case DType::kBFloat16:
-      return 2;
-    case DType::kInt32:
-    case DType::kFloat32:
-      return 4;
-    case DType::kInt64:
-    case DType::kFloat64:
-      return 8;
-  }
-  return 0;
-}
+size_t ItemSize(DType dtype) { return kDTypeRows.at(dtype, kNoDType).item_size; }
 
 bool IsFloatingPoint(DType dtype) {
   return dtype == DType::kFloat16 || dtype == DType::kBFloat16 || dtype == DType::kFloat32 ||

@@ -17,116 +17,38 @@ struct TypeTag {
   using type = T;
 };
 
-// The C++ element type of each dtype; bool is stored as one byte 0 or 1.
+// The C++ element type of each dtype (dtypes.def); bool is stored as one
+// byte 0 or 1.
 template <DType D>
 struct CppType;
-template <>
-struct CppType<DType::kBool> {
-  using type = bool;
-};
-template <>
-struct CppType<DType::kUInt8> {
-  using type = uint8_t;
-};
-template <>
-struct CppType<DType::kInt8> {
-  using type = int8_t;
-};
-template <>
-struct CppType<DType::kInt16> {
-  using type = int16_t;
-};
-template <>
-struct CppType<DType::kInt32> {
-  using type = int32_t;
-};
-template <>
-struct CppType<DType::kInt64> {
-  using type = int64_t;
-};
-template <>
-struct CppType<DType::kFloat16> {
-  using type = Half;
-};
-template <>
-struct CppType<DType::kBFloat16> {
-  using type = BFloat16;
-};
-template <>
-struct CppType<DType::kFloat32> {
-  using type = float;
-};
-template <>
-struct CppType<DType::kFloat64> {
-  using type = double;
-};
+#define TC_DTYPE(enumerator, cpp_type, ...) \
+  template <>                               \
+  struct CppType<DType::enumerator> {       \
+    using type = cpp_type;                  \
+  };
+#include "tc/tensor/dtypes.def"
+#undef TC_DTYPE
 
+// The dtype of a C++ element type.
 template <typename T>
 constexpr DType DTypeOf();
-template <>
-constexpr DType DTypeOf<bool>() {
-  return DType::kBool;
-}
-template <>
-constexpr DType DTypeOf<uint8_t>() {
-  return DType::kUInt8;
-}
-template <>
-constexpr DType DTypeOf<int8_t>() {
-  return DType::kInt8;
-}
-template <>
-constexpr DType DTypeOf<int16_t>() {
-  return DType::kInt16;
-}
-template <>
-constexpr DType DTypeOf<int32_t>() {
-  return DType::kInt32;
-}
-template <>
-constexpr DType DTypeOf<int64_t>() {
-  return DType::kInt64;
-}
-template <>
-constexpr DType DTypeOf<Half>() {
-  return DType::kFloat16;
-}
-template <>
-constexpr DType DTypeOf<BFloat16>() {
-  return DType::kBFloat16;
-}
-template <>
-constexpr DType DTypeOf<float>() {
-  return DType::kFloat32;
-}
-template <>
-constexpr DType DTypeOf<double>() {
-  return DType::kFloat64;
-}
+#define TC_DTYPE(enumerator, cpp_type, ...) \
+  template <>                               \
+  constexpr DType DTypeOf<cpp_type>() {     \
+    return DType::enumerator;               \
+  }
+#include "tc/tensor/dtypes.def"
+#undef TC_DTYPE
 
+// f(TypeTag<T>{}) with T the element type of `dtype`.
 template <typename F>
 decltype(auto) VisitDType(DType dtype, F&& f) {
   switch (dtype) {
-    case DType::kBool:
-      return f(TypeTag<bool>{});
-    case DType::kUInt8:
-      return f(TypeTag<uint8_t>{});
-    case DType::kInt8:
-      return f(TypeTag<int8_t>{});
-    case DType::kInt16:
-      return f(TypeTag<int16_t>{});
-    case DType::kInt32:
-      return f(TypeTag<int32_t>{});
-    case DType::kInt64:
-      return f(TypeTag<int64_t>{});
-    case DType::kFloat16:
-      return f(TypeTag<Half>{});
-    case DType::kBFloat16:
-      return f(TypeTag<BFloat16>{});
-    case DType::kFloat32:
-      return f(TypeTag<float>{});
-    case DType::kFloat64:
-      return f(TypeTag<double>{});
+#define TC_DTYPE(enumerator, cpp_type, ...) \
+  case DType::enumerator:                   \
+    return f(TypeTag<cpp_type>{});
+#include "tc/tensor/dtypes.def"
+#undef TC_DTYPE
   }
   return f(TypeTag<float>{});
 }
