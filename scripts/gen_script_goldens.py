@@ -14,7 +14,8 @@ For each tests/scripts/eager/NAME.py it runs
 
 (REFERENCE_PYTHON is what scripts/reference-env prints, or --python) with the
 repository root as the working directory and a fixed, minimal
-environment (PYTHONHASHSEED=0, one OpenMP/MKL thread, no CUDA, C.UTF-8), then
+environment (PYTHONHASHSEED=0, one OpenMP/MKL thread, no CUDA, C.UTF-8, PyTorch's
+AVX2 kernels), then
 writes next to the script:
 
     NAME.out   stdout, always
@@ -43,7 +44,7 @@ import os
 import subprocess
 import sys
 
-from reference_python import reference_python
+from reference_python import PINNED_ENV, reference_python
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 CORPUS_REL = os.path.join("tests", "scripts", "eager")
@@ -67,6 +68,7 @@ def fixed_env(extra=None):
         "CUDA_VISIBLE_DEVICES": "",
         "TORCH_SHOW_CPP_STACKTRACES": "0",
     }
+    env.update(PINNED_ENV)  # ATEN_CPU_CAPABILITY: see scripts/reference_python.py
     env.update(extra or {})
     return env
 
