@@ -2,7 +2,8 @@
 """Writes tests/kernels/golden/composite.txt: composite (torch-level) ops run
 by real PyTorch on deterministic inputs, for tests/kernels/composite_kernels_test.cc.
 
-Run with the venv's Python (torch 2.x): /work/venv/bin/python scripts/gen_composite_goldens.py
+Run: scripts/gen_composite_goldens.py (re-executes itself under the reference
+Python that scripts/reference-env makes: torch 2.15.0)
 
 Format, one token-separated item per line:
   C <op> <label>            a case: the tc op name and a label
@@ -15,6 +16,10 @@ Format, one token-separated item per line:
 """
 import math
 import os
+
+from reference_python import run_under_reference_python
+
+run_under_reference_python()
 
 import torch
 import torch.nn.functional as F

@@ -14,12 +14,17 @@ output tensor, or 'ERR' and the message. Argument encodings:
   IL 0,1                    an int list (empty: 'IL ')
   D float32                 a dtype
   S floor                   a string
-Run: /work/venv/bin/python scripts/gen_graph_ir_goldens.py
+Run: scripts/gen_graph_ir_goldens.py (re-executes itself under the reference
+Python that scripts/reference-env makes: torch 2.15.0)
 """
 import math
 import os
 import re
 import warnings
+
+from reference_python import run_under_reference_python
+
+run_under_reference_python()
 
 import torch
 

@@ -7,11 +7,16 @@ Each line of pointwise.txt is one vectorized case:
 errors.txt lines: op mode dtype_a dtype_b a b message.
 Floats are written with float.hex so values round-trip exactly.
 
-Run: /work/venv/bin/python scripts/gen_kernels_goldens.py
+Run: scripts/gen_kernels_goldens.py (re-executes itself under the reference
+Python that scripts/reference-env makes: torch 2.15.0)
 """
 import math
 import os
 import random
+
+from reference_python import run_under_reference_python
+
+run_under_reference_python()
 
 import torch
 

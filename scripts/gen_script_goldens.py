@@ -10,10 +10,12 @@ Usage (from anywhere; the scripts always run from the repository root):
 
 For each tests/scripts/eager/NAME.py it runs
 
-    /work/venv/bin/python -W ignore tests/scripts/eager/NAME.py
+    REFERENCE_PYTHON -W ignore tests/scripts/eager/NAME.py
 
-with the repository root as the working directory and a fixed, minimal
-environment (PYTHONHASHSEED=0, one OpenMP/MKL thread, no CUDA, C.UTF-8), then
+(REFERENCE_PYTHON is what scripts/reference-env prints, or --python) with the
+repository root as the working directory and a fixed, minimal
+environment (PYTHONHASHSEED=0, one OpenMP/MKL thread, no CUDA, C.UTF-8, PyTorch's
+AVX2 kernels), then
 writes next to the script:
 
     NAME.out   stdout, always
@@ -42,10 +44,11 @@ import os
 import subprocess
 import sys
 
+from reference_python import PINNED_ENV, reference_python
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 CORPUS_REL = os.path.join("tests", "scripts", "eager")
 CORPUS = os.path.join(ROOT, CORPUS_REL)
-DEFAULT_PYTHON = "/work/venv/bin/python"
 TIMEOUT_S = 300
 
 
@@ -65,6 +68,7 @@ def fixed_env(extra=None):
         "CUDA_VISIBLE_DEVICES": "",
         "TORCH_SHOW_CPP_STACKTRACES": "0",
     }
+    env.update(PINNED_ENV)  # ATEN_CPU_CAPABILITY: see scripts/reference_python.py
     env.update(extra or {})
     return env
 
@@ -112,7 +116,9 @@ def contract_problem(name, out, err, rc):
         return None
     if rc == 0:
         return "err_* script exited 0"
-    if "site-packages" in text or "/work/" in text or ROOT in text:
+    # After run_one strips the repository root, any absolute path left is a
+    # frame outside the corpus (a library, the standard library, the venv).
+    if "site-packages" in text or 'File "/' in text or ROOT in text:
         return ("stderr names a file outside the corpus (a library frame or absolute path); "
                 f"tc cannot reproduce it:\n{text}")
     lines = text.rstrip("\n").split("\n")
@@ -143,17 +149,18 @@ def main(corpus_rel=CORPUS_REL, env_extra=None, prog="gen_script_goldens", descr
     corpus = os.path.join(ROOT, corpus_rel)
     ap = argparse.ArgumentParser(description=description or __doc__.split("\n\n")[0])
     ap.add_argument("scripts", nargs="*", help="script names or paths (default: all)")
-    ap.add_argument("--python", default=DEFAULT_PYTHON, help="reference interpreter (CPython + torch)")
+    ap.add_argument("--python", help="reference interpreter (default: what scripts/reference-env prints)")
     ap.add_argument("--check", action="store_true",
                     help="run and compare with the committed goldens; write nothing")
     ap.add_argument("-j", "--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
     args = ap.parse_args()
+    python = args.python or reference_python()
 
     names = list_scripts(args.scripts, corpus_rel, prog)
     failures = []
     changed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda n: run_one(args.python, n, corpus_rel, env_extra), names))
+        results = list(pool.map(lambda n: run_one(python, n, corpus_rel, env_extra), names))
     for name, out, err, rc, problem in results:
         if problem is None:
             problem = contract_problem(name, out, err, rc)

@@ -2,8 +2,8 @@
 """Regenerates tests/script/syntax_errors/goldens.txt: what CPython 3.11
 prints for each bad program in tests/script/syntax_errors/*.py.
 
-Run with the venv's Python (3.11):
-  /work/venv/bin/python scripts/gen_syntax_error_goldens.py
+Run: scripts/gen_syntax_error_goldens.py (re-executes itself under the
+reference Python that scripts/reference-env makes: CPython 3.11).
 Each program runs as `python NAME.py` in its folder, so the message names
 the file as `File "NAME.py"`; the front end's SyntaxError::Format() must
 print the same text (script_front_test checks it).
@@ -11,6 +11,10 @@ print the same text (script_front_test checks it).
 import pathlib
 import subprocess
 import sys
+
+from reference_python import run_under_reference_python
+
+run_under_reference_python()
 
 root = pathlib.Path(__file__).resolve().parent.parent
 folder = root / "tests" / "script" / "syntax_errors"

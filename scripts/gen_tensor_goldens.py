@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the libs/tensor goldens under tests/tensor/golden/ from real PyTorch.
 
-Run with the venv: /work/venv/bin/python scripts/gen_tensor_goldens.py
+Run: scripts/gen_tensor_goldens.py (re-executes itself under the reference
+Python that scripts/reference-env makes: torch 2.15.0)
 
 repr.txt: one block per case, each line "key value":
   case <name>
@@ -27,6 +28,10 @@ import math
 import os
 import struct
 import sys
+
+from reference_python import run_under_reference_python
+
+run_under_reference_python()
 
 import torch
 

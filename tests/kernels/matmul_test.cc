@@ -1,5 +1,8 @@
 // mm, bmm, matmul against a float64 triple loop, on contiguous, transposed
-// and broadcast operands.
+// and broadcast operands, in every dtype.
+#include <algorithm>
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "test_util.h"
@@ -7,9 +10,24 @@
 namespace tc::kernels::testing {
 namespace {
 
-// out[b, i, j] for batched (or 2-D when b has no batch) row-major values.
+// One ulp of a float16/bfloat16 value near w.
+double Ulp16(double w, DType dtype) {
+  const int mantissa = dtype == DType::kFloat16 ? 10 : 7;
+  const int min_exp = dtype == DType::kFloat16 ? -14 : -126;
+  const int e = w == 0 ? min_exp : std::max(std::ilogb(w), min_exp);
+  return std::ldexp(1.0, e - mantissa);
+}
+
+// out[b, i, j] for batched (or 2-D when b has no batch) row-major values,
+// against a float64 sum of the (exactly representable) inputs' products.
+// float16/bfloat16: the products are exact in float and the kernel sums them
+// in float, rounding once to the dtype (as PyTorch's CPU kernel does), so
+// the result is within one ulp of the exact sum: half an ulp for the final
+// rounding, the rest for float's summation error (k terms of size <= 4, far
+// below a 16-bit ulp). Other dtypes: test_util's relative tolerance.
 void CheckMatmul(const Tensor& a, const Tensor& b, const Tensor& out, int64_t batch, int64_t n,
                  int64_t k, int64_t m, bool a_batched, bool b_batched) {
+  const bool half = out.dtype() == DType::kFloat16 || out.dtype() == DType::kBFloat16;
   for (int64_t bi = 0; bi < batch; ++bi) {
     for (int64_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < m; ++j) {
@@ -18,13 +36,23 @@ void CheckMatmul(const Tensor& a, const Tensor& b, const Tensor& out, int64_t ba
           acc += a.ElementAsDouble((a_batched ? bi * n * k : 0) + i * k + p) *
                  b.ElementAsDouble((b_batched ? bi * k * m : 0) + p * m + j);
         }
-        ExpectClose(out.ElementAsDouble((bi * n + i) * m + j), acc, out.dtype(), "matmul");
+        const double got = out.ElementAsDouble((bi * n + i) * m + j);
+        if (half) {
+          EXPECT_LE(std::abs(got - acc), Ulp16(acc, out.dtype()))
+              << "matmul [" << bi << ", " << i << ", " << j << "]: got " << got << ", want "
+              << acc;
+        } else {
+          ExpectClose(got, acc, out.dtype(), "matmul");
+        }
       }
     }
   }
 }
 
-TEST(MatmulTest, MmEveryDType) {
+// PyTorch 2.15's CPU mm and bmm take every dtype but bool; each result is
+// checked, none skipped.
+TEST(MatmulTest, MmAndBmmEveryDType) {
+  int checked = 0;
   for (DType dt : kAllDTypes) {
     SCOPED_TRACE(tensor::DTypeName(dt));
     // Small non-negative integers keep every integer dtype in range.
@@ -32,10 +60,24 @@ TEST(MatmulTest, MmEveryDType) {
     Tensor a = Random(Shape{13, 17}, dt, 81, lo, 2);
     Tensor b = Random(Shape{17, 11}, dt, 82, lo, 2);
     auto r = Call1("mm", {a, b});
-    if (!r.ok()) continue;
-    if (dt == DType::kFloat16 || dt == DType::kBFloat16) continue;  // rounding of k terms
+    Tensor a3 = Random(Shape{3, 5, 19}, dt, 83, lo, 2);
+    Tensor b3 = Random(Shape{3, 19, 4}, dt, 84, lo, 2);
+    auto r3 = Call1("bmm", {a3, b3});
+    if (dt == DType::kBool) {
+      ASSERT_FALSE(r.ok());
+      EXPECT_EQ(r.status().message(), "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+      ASSERT_FALSE(r3.ok());
+      continue;
+    }
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_TRUE(r3.ok()) << r3.status();
+    ASSERT_EQ(r->dtype(), dt);
+    ASSERT_EQ(r3->dtype(), dt);
     CheckMatmul(a, b, *r, 1, 13, 17, 11, false, false);
+    CheckMatmul(a3, b3, *r3, 3, 5, 19, 4, true, true);
+    ++checked;
   }
+  EXPECT_EQ(checked, 9);  // every dtype but bool
 }
 
 TEST(MatmulTest, TransposedAndLarge) {

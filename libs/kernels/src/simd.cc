@@ -211,7 +211,9 @@ void UnaryLoop(const T* in, T* out, int64_t n) {
                   kOp == UnaryOp::kSilu) {
       bad = hn::Not(hn::And(hn::Lt(x, lim), hn::Gt(x, neg_lim)));
       if constexpr (kOp == UnaryOp::kExp) r = hn::Exp(d, x);
-      if constexpr (kOp == UnaryOp::kExpm1) r = hn::Expm1(d, x);
+      // Highway's Expm1 gives +0 for -0; expm1(-0) is -0 (IEEE 754, libm,
+      // PyTorch): zeros pass through.
+      if constexpr (kOp == UnaryOp::kExpm1) r = hn::IfThenElse(hn::Eq(x, zero), x, hn::Expm1(d, x));
       if constexpr (kOp == UnaryOp::kSigmoid)
         r = hn::Div(one, hn::Add(one, hn::Exp(d, hn::Neg(x))));
       if constexpr (kOp == UnaryOp::kSilu) r = hn::Div(x, hn::Add(one, hn::Exp(d, hn::Neg(x))));
