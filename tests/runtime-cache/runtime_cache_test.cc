@@ -87,12 +87,18 @@ TEST(CodeCacheTest, NewestFirstAndHitsMoveToTheFront) {
                                 "0/1: tensor 'x' size mismatch at index 0. expected 2, actual 9"}));
 }
 
+// A typed artifact: what a caller keeps in an entry.
+struct IntArtifact : Artifact {
+  explicit IntArtifact(int v) : value(v) {}
+  int value;
+};
+
 TEST(CodeCacheTest, LookupWithPerEntrySlots) {
   CodeCache code(kF);
-  code.Add({GuardsFor(OnesOf(1)), std::make_shared<int>(10), {0, 0}});
-  code.Add({GuardsFor(OnesOf(2)), std::make_shared<int>(20), {0, 1}});
+  code.Add({GuardsFor(OnesOf(1)), std::make_shared<IntArtifact>(10), {0, 0}});
+  code.Add({GuardsFor(OnesOf(2)), std::make_shared<IntArtifact>(20), {0, 1}});
   const CacheEntry* hit = code.Lookup(
-      [](const CacheEntry& e) { return *std::static_pointer_cast<int>(e.payload) == 10; });
+      [](const CacheEntry& e) { return static_cast<const IntArtifact&>(*e.payload).value == 10; });
   ASSERT_NE(hit, nullptr);
   EXPECT_EQ(hit->id, (CompileId{0, 0}));
   EXPECT_EQ(code.entries()[0].id, (CompileId{0, 0}));
@@ -102,8 +108,8 @@ TEST(CodeCacheTest, LookupWithPerEntrySlots) {
 // called with torch.ones(i) for i in 1..10: 8 compiles, then one warning.
 TEST(RuntimeCacheTest, RecompileLimitScenario) {
   RuntimeCache cache;
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, kF)};
+  CodeCache f_code(kF);
+  Caller f{cache, f_code};
   for (int64_t i = 1; i <= 10; ++i) f.Call(i);
   EXPECT_EQ(f.compiles, 8);
   ASSERT_EQ(f.misses.size(), 10u);
@@ -147,8 +153,8 @@ TEST(RuntimeCacheTest, CacheSizeLimitAlias) {
   RuntimeCache cache;
   ASSERT_TRUE(cache.config().Set("cache_size_limit", 2).ok());
   EXPECT_EQ(*cache.config().Get("recompile_limit"), 2);
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, {"f", "/tmp/guardref/rec5.py", 3})};
+  CodeCache f_code({"f", "/tmp/guardref/rec5.py", 3});
+  Caller f{cache, f_code};
   for (int64_t i = 1; i <= 4; ++i) f.Call(i);
   EXPECT_EQ(f.compiles, 2);
   // torch 2.15 names the limit recompile_limit even when set by its alias.
@@ -165,8 +171,8 @@ TEST(RuntimeCacheTest, CacheSizeLimitAlias) {
 TEST(RuntimeCacheTest, RaisedLimitCompilesEverySize) {
   RuntimeCache cache;
   ASSERT_TRUE(cache.config().Set("cache_size_limit", 16).ok());
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, kF)};
+  CodeCache f_code(kF);
+  Caller f{cache, f_code};
   for (int64_t i = 1; i <= 10; ++i) f.Call(i);
   EXPECT_EQ(f.compiles, 10);
   for (const MissDecision& d : f.misses) EXPECT_TRUE(d.warning.empty());
@@ -176,8 +182,8 @@ TEST(RuntimeCacheTest, AccumulatedLimit) {
   RuntimeCache cache;
   cache.config().recompile_limit = 100;
   cache.config().accumulated_recompile_limit = 3;
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, kF)};
+  CodeCache f_code(kF);
+  Caller f{cache, f_code};
   for (int64_t i = 1; i <= 5; ++i) f.Call(i);
   EXPECT_EQ(f.compiles, 3);
   const std::string hit = "torch._dynamo hit config.accumulated_recompile_limit (3)\n";
@@ -187,8 +193,7 @@ TEST(RuntimeCacheTest, AccumulatedLimit) {
 TEST(RuntimeCacheTest, OnlyEntriesWithTheSameIdMatchedObjectsCount) {
   RuntimeCache cache;
   cache.config().recompile_limit = 1;
-  int key = 0;
-  CodeCache& code = cache.GetOrCreate(&key, kF);
+  CodeCache code(kF);
   code.Add({GuardsFor(OnesOf(1)), nullptr, cache.NextCompileId(code)});
   MissOptions other_module;
   other_module.same_id_matched_objects = [](const CacheEntry&) { return false; };
@@ -204,8 +209,8 @@ TEST(RuntimeCacheTest, OnlyEntriesWithTheSameIdMatchedObjectsCount) {
 TEST(RuntimeCacheTest, ErrorOnRecompile) {
   RuntimeCache cache;
   ASSERT_TRUE(cache.config().Set("error_on_recompile", 1).ok());
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, {"f", "/tmp/guardref/rec5.py", 3})};
+  CodeCache f_code({"f", "/tmp/guardref/rec5.py", 3});
+  Caller f{cache, f_code};
   f.Call(1);
   f.Call(2);
   ASSERT_EQ(f.misses.size(), 2u);
@@ -223,8 +228,8 @@ TEST(RuntimeCacheTest, FailOnRecompileLimitHit) {
   RuntimeCache cache;
   cache.config().recompile_limit = 1;
   cache.config().fail_on_recompile_limit_hit = true;
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, kF)};
+  CodeCache f_code(kF);
+  Caller f{cache, f_code};
   f.Call(1);
   f.Call(2);
   EXPECT_EQ(f.misses[1].action, MissDecision::Action::kFailOnRecompileLimit);
@@ -238,8 +243,7 @@ TEST(RuntimeCacheTest, FailOnRecompileLimitHit) {
 TEST(RuntimeCacheTest, FullgraphFailsAtTheLimit) {
   RuntimeCache cache;
   cache.config().recompile_limit = 1;
-  int key = 0;
-  CodeCache& code = cache.GetOrCreate(&key, kF);
+  CodeCache code(kF);
   code.Add({GuardsFor(OnesOf(1)), nullptr, cache.NextCompileId(code)});
   MissOptions fullgraph;
   fullgraph.fullgraph = true;
@@ -250,8 +254,8 @@ TEST(RuntimeCacheTest, FullgraphFailsAtTheLimit) {
 
 TEST(RuntimeCacheTest, RunOnlyModeNeverCompiles) {
   RuntimeCache cache;
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, kF)};
+  CodeCache f_code(kF);
+  Caller f{cache, f_code};
   f.Call(3);
   cache.set_run_only(true);
   EXPECT_NE(f.Call(3), nullptr);  // the cache still serves
@@ -266,35 +270,49 @@ TEST(RuntimeCacheTest, RunOnlyModeNeverCompiles) {
 
 TEST(RuntimeCacheTest, FramesAreNumberedInFirstCompileOrder) {
   RuntimeCache cache;
-  int a = 0, b = 0;
-  CodeCache& code_a = cache.GetOrCreate(&a, {"a", "m.py", 1});
-  CodeCache& code_b = cache.GetOrCreate(&b, {"b", "m.py", 5});
-  EXPECT_EQ(&cache.GetOrCreate(&a, {"ignored", "", 0}), &code_a);
-  EXPECT_EQ(cache.Find(&b), &code_b);
+  CodeCache code_a({"a", "m.py", 1});
+  CodeCache code_b({"b", "m.py", 5});
   EXPECT_EQ(code_a.frame_id(), -1);
   EXPECT_EQ(cache.NextCompileId(code_b), (CompileId{0, 0}));
   EXPECT_EQ(cache.NextCompileId(code_a), (CompileId{1, 0}));
   EXPECT_EQ(cache.NextCompileId(code_b), (CompileId{0, 1}));
   EXPECT_EQ(cache.frame_count(), 2);
-  EXPECT_EQ(cache.num_codes(), 2u);
 }
 
-TEST(RuntimeCacheTest, ResetClearsCachesAndCounters) {
+TEST(RuntimeCacheTest, ResetRestartsNumberingInANewGeneration) {
   RuntimeCache cache;
   cache.config().recompile_limit = 3;
-  int key = 0;
-  Caller f{cache, cache.GetOrCreate(&key, kF)};
+  CodeCache f_code(kF);
+  Caller f{cache, f_code};
   f.Call(1);
   EXPECT_NE(f.Call(1), nullptr);
+  const uint64_t before = cache.generation();
   cache.Reset();
-  EXPECT_EQ(cache.num_codes(), 0u);
-  EXPECT_EQ(cache.Find(&key), nullptr);
+  EXPECT_EQ(cache.generation(), before + 1);  // f_code is stale now
   EXPECT_EQ(cache.frame_count(), 0);
   EXPECT_EQ(cache.config().recompile_limit, 3);  // config survives, as in PyTorch
-  Caller again{cache, cache.GetOrCreate(&key, kF)};
+  CodeCache again_code(kF);                      // what the caller makes for the new generation
+  Caller again{cache, again_code};
   again.Call(1);
   EXPECT_EQ(again.compiles, 1);
   EXPECT_EQ(again.misses[0].id, (CompileId{0, 0}));
+}
+
+// Entries own their artifacts: dropping a code's cache destroys them.
+TEST(CodeCacheTest, ArtifactsDieWithTheirCache) {
+  struct Counted : Artifact {
+    explicit Counted(int* n) : destroyed(n) {}
+    ~Counted() override { ++*destroyed; }
+    int* destroyed;
+  };
+  int destroyed = 0;
+  {
+    CodeCache code(kF);
+    code.Add({GuardsFor(OnesOf(1)), std::make_shared<Counted>(&destroyed), {0, 0}});
+    code.Add({GuardsFor(OnesOf(2)), std::make_shared<Counted>(&destroyed), {0, 1}});
+    EXPECT_EQ(destroyed, 0);
+  }
+  EXPECT_EQ(destroyed, 2);
 }
 
 TEST(ConfigTest, NamesAndErrors) {

@@ -195,10 +195,10 @@ Value MarkDisabled(VM& vm, const Value&, const ArgsView& args) {
   if (recursive == 1) {
     // The wrapper's own frame runs eagerly (it enters a disabled context).
     if (args[0].type() == script::Types().function) {
-      d.MarkSkippedCode(script::Cast<script::FunctionObject>(args[0])->code->code.get());
+      d.MarkSkippedCode(args[0]);
     }
   } else if (args[0].type() == script::Types().function) {
-    d.MarkSkippedCode(script::Cast<script::FunctionObject>(args[0])->code->code.get());
+    d.MarkSkippedCode(args[0]);
   }
   return Value::None();
 }
@@ -229,18 +229,28 @@ Value DisallowInGraph(VM& vm, const Value&, const ArgsView& args) {
 
 // --- explain ---------------------------------------------------------------------
 
-struct ExplainState {
+// What explain_begin collects: the runtime owns it (its user state), so it
+// dies with the VM.
+struct ExplainState : script::Extension {
+  ExplainState() : script::Extension(&kKind) {}
+  static const char kKind;
   int observer = -1;
   std::vector<CompileEvent> events;
 };
-std::map<VM*, ExplainState>& ExplainStates() {
-  static auto* s = new std::map<VM*, ExplainState>();
-  return *s;
+const char ExplainState::kKind = 0;
+
+ExplainState& ExplainStateOf(Dynamo& d) {
+  script::Extension* s = d.user_state();
+  if (s == nullptr || s->kind() != &ExplainState::kKind) {
+    d.set_user_state(std::make_unique<ExplainState>());
+    s = d.user_state();
+  }
+  return *static_cast<ExplainState*>(s);
 }
 
 Value ExplainBegin(VM& vm, const Value&, const ArgsView& args) {
   if (!script::CheckArgCount(vm, args, "explain_begin", 0, 0)) return {};
-  ExplainState& st = ExplainStates()[&vm];
+  ExplainState& st = ExplainStateOf(Dynamo::For(vm));
   if (st.observer >= 0) Dynamo::For(vm).RemoveObserver(st.observer);
   st.events.clear();
   std::vector<CompileEvent>* events = &st.events;
@@ -251,7 +261,7 @@ Value ExplainBegin(VM& vm, const Value&, const ArgsView& args) {
 
 Value ExplainEnd(VM& vm, const Value&, const ArgsView& args) {
   if (!script::CheckArgCount(vm, args, "explain_end", 0, 0)) return {};
-  ExplainState& st = ExplainStates()[&vm];
+  ExplainState& st = ExplainStateOf(Dynamo::For(vm));
   if (st.observer >= 0) Dynamo::For(vm).RemoveObserver(st.observer);
   st.observer = -1;
   std::vector<Value> out;

@@ -41,8 +41,7 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     return true;
   }
   if (script_torch::IsTensorValue(x)) {
-    graph_ir::Value* gv =
-        const_cast<Translator&>(tr).recorder().ValueOf(script_torch::TensorOfValue(x));
+    graph_ir::Value* gv = const_cast<Translator&>(tr).recorder().ValueOf(script_torch::TensorOfValue(x));
     if (gv == nullptr && v.src != nullptr) {
       // A frame value the trace never loaded (a parameter only a resume
       // function reads): fetched from the call, never the traced call's.
@@ -155,38 +154,8 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
 
 bool PlanSideEffects(const Translator& tr, std::vector<graph_ir::Value*>* outputs,
                      std::vector<SideEffect>* out) {
-  const script::BuiltinTypes& T = script::Types();
-  for (const Value& copy : tr.mutated_copies()) {
-    SideEffect se;
-    se.source = tr.copies().at(copy.as_object());
-    if (copy.type() == T.list) {
-      se.contents.kind = Rebuild::Kind::kList;
-      for (const Value& item : script::Cast<script::ListObject>(copy)->items) {
-        Rebuild r;
-        if (!PlanRebuild(tr, Var{item, nullptr}, outputs, &r)) return false;
-        se.contents.items.push_back(std::move(r));
-      }
-    } else {
-      se.contents.kind = Rebuild::Kind::kDict;
-      for (const auto& e : script::Cast<script::DictObject>(copy)->entries) {
-        if (e.key.is_null()) continue;
-        Rebuild k, v;
-        if (!PlanRebuild(tr, Var{e.key, nullptr}, outputs, &k)) return false;
-        if (!PlanRebuild(tr, Var{e.value, nullptr}, outputs, &v)) return false;
-        se.contents.items.push_back(std::move(k));
-        se.contents.items.push_back(std::move(v));
-      }
-    }
-    out->push_back(std::move(se));
-  }
-  for (const Translator::MutatedCell& c : tr.mutated_cells()) {
-    SideEffect se;
-    se.source = c.source;
-    se.cell = true;
-    if (!PlanRebuild(tr, *c.value, outputs, &se.contents)) return false;
-    out->push_back(std::move(se));
-  }
-  return true;
+  return tr.side_effects().PlanWrites(
+      [&](const Var& v, Rebuild* r) { return PlanRebuild(tr, v, outputs, r); }, out);
 }
 
 namespace {
@@ -292,138 +261,6 @@ bool ApplySideEffects(script::VM& vm, const CompiledEntry& e,
   return true;
 }
 
-// Runs the one instruction a graph broke on, on the rebuilt stack.
-bool ExecuteInstruction(script::VM& vm, const script::CodeObject* co, int pc,
-                        std::vector<Value>* stack, script::FunctionObject* fn) {
-  const script::Instruction ins = co->code->instructions[pc];
-  auto pop = [&] {
-    Value v = std::move(stack->back());
-    stack->pop_back();
-    return v;
-  };
-  switch (ins.op) {
-    case Opcode::kCall:
-    case Opcode::kCallKw:
-    case Opcode::kCallMethod:
-    case Opcode::kCallMethodKw: {
-      Value names;
-      if (ins.op == Opcode::kCallKw || ins.op == Opcode::kCallMethodKw) names = pop();
-      std::vector<Value> args(stack->end() - ins.arg, stack->end());
-      stack->resize(stack->size() - ins.arg);
-      Value callable;
-      if (ins.op == Opcode::kCallMethod || ins.op == Opcode::kCallMethodKw) {
-        Value self = pop();
-        callable = pop();
-        if (!self.is_null()) args.insert(args.begin(), std::move(self));
-      } else {
-        callable = pop();
-      }
-      const script::TupleObject* kw =
-          names.is_null() ? nullptr : script::Cast<script::TupleObject>(names);
-      int32_t nkw = kw == nullptr ? 0 : static_cast<int32_t>(kw->items.size());
-      Value r = vm.Call(callable,
-                        script::ArgsView(args.data(), static_cast<int32_t>(args.size()) - nkw, kw));
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    case Opcode::kCallEx: {
-      Value kwargs = (ins.arg & 1) ? pop() : Value();
-      Value args = pop();
-      Value callable = pop();
-      std::vector<Value> argv;
-      if (!vm.Extend(&argv, args)) return false;
-      std::vector<std::pair<std::string_view, Value>> kws;
-      if (!kwargs.is_null()) {
-        for (const auto& e : script::Cast<script::DictObject>(kwargs)->entries) {
-          if (!e.key.is_null()) kws.emplace_back(*script::StrValue(e.key), e.value);
-        }
-      }
-      Value r = vm.CallKw(callable, argv, kws);
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    case Opcode::kStoreAttr: {
-      Value obj = pop();
-      Value v = pop();
-      return vm.SetAttr(obj, co->names[ins.arg].get(), std::move(v));
-    }
-    case Opcode::kDeleteAttr:
-      return vm.DelAttr(pop(), co->names[ins.arg].get());
-    case Opcode::kStoreSubscr: {
-      Value key = pop();
-      Value c = pop();
-      Value v = pop();
-      return vm.SetItem(c, key, std::move(v));
-    }
-    case Opcode::kDeleteSubscr: {
-      Value key = pop();
-      Value c = pop();
-      return vm.DelItem(c, key);
-    }
-    case Opcode::kStoreGlobal:
-      script::DictSetStr(fn->globals.get(), co->code->names[ins.arg], pop());
-      return true;
-    case Opcode::kLoadAttr: {
-      Value r = vm.GetAttr(pop(), co->names[ins.arg].get());
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    case Opcode::kBinarySubscr: {
-      Value key = pop();
-      Value c = pop();
-      Value r = vm.GetItem(c, key);
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    case Opcode::kBinary:
-    case Opcode::kInplace: {
-      Value b = pop();
-      Value a = pop();
-      auto op = static_cast<script::BinaryOp>(ins.arg);
-      Value r = ins.op == Opcode::kInplace ? vm.Inplace(op, a, b) : vm.Binary(op, a, b);
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    case Opcode::kCompare: {
-      Value b = pop();
-      Value a = pop();
-      Value r = vm.Compare(static_cast<script::CompareOp>(ins.arg), a, b);
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    case Opcode::kUnary: {
-      Value r = vm.Unary(static_cast<script::UnaryOp>(ins.arg), pop());
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    case Opcode::kFormatValue: {
-      Value spec = (ins.arg & 4) ? pop() : Value();
-      Value v = pop();
-      int conv = ins.arg & 3;
-      if (conv == 1) v = vm.Str(v);
-      if (conv >= 2) v = vm.Repr(v);
-      if (v.is_null()) return false;
-      const std::string* s = spec.is_null() ? nullptr : script::StrValue(spec);
-      Value r = vm.Format(v, s == nullptr ? std::string_view() : *s);
-      if (r.is_null()) return false;
-      stack->push_back(std::move(r));
-      return true;
-    }
-    default:
-      vm.Raise(script::Types().runtime_error,
-               absl::StrCat("tc frame capture cannot resume after ",
-                            std::string(script::OpcodeName(ins.op))));
-      return false;
-  }
-}
-
 }  // namespace
 
 bool FetchInputs(script::VM& vm, const CompiledEntry& e, const FrameView& frame,
@@ -498,8 +335,7 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
       if (r.kind == Rebuild::Kind::kGradMode) inner = r.grad_mode;
     }
     script_torch::SetGradModeEnabled(inner);
-    const bool ran =
-        ExecuteInstruction(vm, frame.function->code.get(), e.pc, &stack, frame.function);
+    const bool ran = vm.RunInstruction(frame.function, e.pc, &stack);
     script_torch::SetGradModeEnabled(outer);
     if (!ran) {
       // The instruction ran outside the interpreter loop: its frame's line

@@ -12,6 +12,7 @@
 
 #include "tc/frame_capture/dynamo.h"
 #include "tc/frame_capture/source.h"
+#include "tc/runtime_cache/cache_entry.h"
 #include "tc/runtime_cache/compile_id.h"
 
 #include "guard_eval.h"
@@ -63,7 +64,9 @@ struct SideEffect {
   bool cell = false;
 };
 
-struct CompiledEntry {
+// The runtime cache's artifact for one entry (owned by the code object's
+// cache, so it dies with the code).
+struct CompiledEntry : runtime_cache::Artifact {
   // Checked on every call; the runtime cache's entry shares guards.set.
   EntryGuards guards;
   runtime_cache::CompileId id;

@@ -37,7 +37,7 @@ struct EntryGuards {
   std::vector<GuardSlot> slots;  // slot i of `set`
   // Pairs of sources whose objects must not be one object (outside lists
   // and dicts the trace wrote, with the others of their type it read: see
-  // Translator::DistinctSources). Checked after `set` passes.
+  // SideEffects::DistinctSources). Checked after `set` passes.
   std::vector<std::pair<SourcePtr, SourcePtr>> distinct;
   // The tensor inputs the trace read, grouped by object
   // (GraphRecorder::alias_groups): the graph models one object per group

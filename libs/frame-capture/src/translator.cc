@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include "tc/script/bytecode.h"
 #include "tc/script/native.h"
 #include "tc/script_torch/op_tracer.h"
 #include "tc/script_torch/tensor_value.h"
@@ -16,38 +17,14 @@
 namespace tc::frame_capture {
 
 using script::Opcode;
+using script::OpcodeFamily;
+using script::OpcodeFamilyOf;
 using script::Value;
 using translator_internal::IsExact;
-using translator_internal::IsMutatingMethod;
 using translator_internal::kLocalScalarDense;
 
 namespace {
 
-// Operator names as FX targets show them (operator.add, operator.iadd).
-std::string OperatorTarget(script::BinaryOp op, bool inplace) {
-  static constexpr const char* kNames[] = {"add",  "sub", "mul",    "truediv", "floordiv",
-                                           "mod",  "pow", "matmul", "lshift",  "rshift",
-                                           "and_", "or_", "xor"};
-  std::string name = kNames[static_cast<int>(op)];
-  if (inplace) {
-    if (name.back() == '_') name.pop_back();
-    name = "i" + name;
-  }
-  return "operator." + name;
-}
-
-std::string CompareTarget(script::CompareOp op) {
-  static constexpr const char* kNames[] = {"lt", "le",  "eq",     "ne",       "gt",
-                                           "ge", "is_", "is_not", "contains", "contains"};
-  return absl::StrCat("operator.", kNames[static_cast<int>(op)]);
-}
-
-std::string UnaryTarget(script::UnaryOp op) {
-  static constexpr const char* kNames[] = {"neg", "pos", "not_", "invert"};
-  return absl::StrCat("operator.", kNames[static_cast<int>(op)]);
-}
-
-// Methods that change a list, dict or set in place.
 // Whether instruction `pc` lies inside a `for` loop (from its FOR_ITER to
 // the loop's exit): the iterator on the stack cannot be handed to a resume
 // function, so Dynamo skips such frames. `while` loops keep nothing on the
@@ -83,31 +60,6 @@ bool IsCheckpoint(const script::Code& code, int pc) {
   if (pc == 0 || InTryBlock(code, pc - 1)) return false;
   for (const script::ExceptionEntry& e : code.exception_table) {
     if (e.start == pc) return true;
-  }
-  return false;
-}
-
-// Whether the jump at `pc` is an `assert` statement's test (POP_JUMP_IF_TRUE
-// over LOAD_ASSERTION_ERROR, [a constant str message, CALL 1], RAISE);
-// *msg is its message, "assertion error" without one. Dynamo rewrites
-// only asserts whose message is a constant.
-bool IsTensorAssert(const script::CodeObject& co, int pc, std::string* msg) {
-  const std::vector<script::Instruction>& ins = co.code->instructions;
-  const int n = static_cast<int>(ins.size());
-  if (ins[pc].op != Opcode::kPopJumpIfTrue || pc + 2 >= n ||
-      ins[pc + 1].op != Opcode::kLoadAssertionError) {
-    return false;
-  }
-  if (ins[pc + 2].op == Opcode::kRaise) {
-    *msg = "assertion error";
-    return ins[pc].arg == pc + 3;
-  }
-  if (pc + 4 < n && ins[pc + 2].op == Opcode::kLoadConst && ins[pc + 3].op == Opcode::kCall &&
-      ins[pc + 3].arg == 1 && ins[pc + 4].op == Opcode::kRaise && ins[pc].arg == pc + 5) {
-    const std::string* s = script::StrValue(co.consts[ins[pc + 2].arg]);
-    if (s == nullptr) return false;
-    *msg = *s;
-    return true;
   }
   return false;
 }
@@ -190,9 +142,7 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
     }
     Value copy = v.type() == T.tuple ? script::NewTuple(std::move(wrapped))
                                      : script::NewList(std::move(wrapped));
-    copies_[copy.as_object()] = src;
-    copy_real_[copy.as_object()] = v.as_object();
-    keep_alive_.push_back(copy);
+    side_effects_.AddCopy(copy, v, src);
     return Var{copy, src};
   }
   if (IsExact(v, T.dict)) {
@@ -221,9 +171,7 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
         return Var{v, src};
       }
     }
-    copies_[copy.as_object()] = src;
-    copy_real_[copy.as_object()] = v.as_object();
-    keep_alive_.push_back(copy);
+    side_effects_.AddCopy(copy, v, src);
     return Var{copy, src};
   }
   const script::Type* t = v.type();
@@ -243,42 +191,9 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
 void Translator::NoteCopyOf(const Value& real) {
   // A second stand-in of an object whose first one was written would not
   // see the writes.
-  if (mutated_reals_.contains(real.as_object()) && unsupported_input_.empty()) {
+  if (!side_effects_.NoteCopyOf(real) && unsupported_input_.empty()) {
     unsupported_input_ = "reading an outside object again after writing to it";
   }
-  ++copy_count_[real.as_object()];
-}
-
-bool Translator::MutateCopy(const Value& c) {
-  if (!c.is_object() || (c.type() != script::Types().list && c.type() != script::Types().dict)) {
-    return false;
-  }
-  auto it = copy_real_.find(c.as_object());
-  if (it == copy_real_.end() || copy_count_[it->second] != 1) return false;
-  if (mutated_reals_.insert(it->second).second) mutated_copies_.push_back(c);
-  return true;
-}
-
-std::vector<std::pair<SourcePtr, SourcePtr>> Translator::DistinctSources() const {
-  std::vector<std::pair<SourcePtr, SourcePtr>> out;
-  absl::flat_hash_set<std::string> seen;
-  for (const Value& w : mutated_copies_) {
-    const script::Object* real = copy_real_.at(w.as_object());
-    const SourcePtr& ws = copies_.at(w.as_object());
-    for (const auto& [copy, src] : copies_) {
-      if (copy->type != w.type() || copy_real_.at(copy) == real) continue;
-      const std::string a = ws->Name(), b = src->Name();
-      if (!seen.insert(a < b ? absl::StrCat(a, "\n", b) : absl::StrCat(b, "\n", a)).second) {
-        continue;
-      }
-      out.emplace_back(ws, src);
-    }
-  }
-  std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
-    return std::make_pair(x.first->Name(), x.second->Name()) <
-           std::make_pair(y.first->Name(), y.second->Name());
-  });
-  return out;
 }
 
 bool Translator::IsPreexisting(const Value& v) const {
@@ -504,616 +419,34 @@ bool Translator::RunFrame(Frame& f, Var* out) {
 }
 
 bool Translator::Step(Frame& f, bool* returned, Var* out) {
-  const script::BuiltinTypes& T = script::Types();
   const script::Instruction ins = f.code->instructions[f.pc];
-  const int arg = ins.arg;
   int next = f.pc + 1;
-  switch (ins.op) {
-    case Opcode::kNop:
+  bool ok = false;
+  switch (OpcodeFamilyOf(ins.op)) {
+    case OpcodeFamily::kLoadStore:
+      ok = StepLoadStore(f, ins);
       break;
-    case Opcode::kPop:
-      f.Pop();
+    case OpcodeFamily::kAttrSubscr:
+      ok = StepAttrSubscr(f, ins);
       break;
-    case Opcode::kDup:
-      f.Push(f.Top());
+    case OpcodeFamily::kOperator:
+      ok = StepOperator(f, ins);
       break;
-    case Opcode::kDupTwo: {
-      Var a = f.Top(1), b = f.Top();
-      f.Push(a);
-      f.Push(b);
+    case OpcodeFamily::kJumpCompare:
+      ok = StepJumpCompare(f, ins, &next);
       break;
-    }
-    case Opcode::kRotTwo:
-      std::swap(f.Top(), f.Top(1));
+    case OpcodeFamily::kBuild:
+      ok = StepBuild(f, ins);
       break;
-    case Opcode::kRotThree: {
-      Var c = f.Pop();
-      f.stack.insert(f.stack.end() - 2, std::move(c));
+    case OpcodeFamily::kCall:
+      ok = StepCall(f, ins, returned, out);
       break;
-    }
-    case Opcode::kRotFour: {
-      Var d = f.Pop();
-      f.stack.insert(f.stack.end() - 3, std::move(d));
+    case OpcodeFamily::kWithTry:
+      ok = StepWithTry(f, ins);
       break;
-    }
-    case Opcode::kLoadConst:
-      f.Push(f.co->consts[arg]);
-      break;
-    case Opcode::kLoadFast: {
-      Var& l = f.locals[arg];
-      if (l.v.is_null())
-        return Unsupported(f, UnsupportedBreak("reading an unbound local").Format());
-      if (f.root && !f.wrapped[arg]) {
-        l = Wrap(l.v, l.src);
-        f.wrapped[arg] = true;
-      }
-      f.Push(l);
-      break;
-    }
-    case Opcode::kStoreFast:
-      f.locals[arg] = f.Pop();
-      if (f.root) f.wrapped[arg] = true;
-      break;
-    case Opcode::kDeleteFast:
-      f.locals[arg] = Var{};
-      break;
-    case Opcode::kLoadDeref: {
-      Var& c = *f.cells[arg];
-      if (auto it = outside_cell_state_.find(&c);
-          it != outside_cell_state_.end() && !it->second.wrapped) {
-        it->second.wrapped = true;
-        if (it->second.source != nullptr) c = Wrap(c.v, it->second.source);
-      }
-      if (c.v.is_null()) return Unsupported(f, UnsupportedBreak("reading an empty cell").Format());
-      f.Push(c);
-      break;
-    }
-    case Opcode::kStoreDeref: {
-      Var& c = *f.cells[arg];
-      if (auto it = outside_cell_state_.find(&c); it != outside_cell_state_.end()) {
-        // A cell of a function from outside the frame: the write is traced
-        // on the symbolic cell and replayed into the real one after the
-        // graph runs, which needs a source to find that cell again.
-        OutsideCellState& st = it->second;
-        if (st.source == nullptr) {
-          return Unsupported(
-              f, UnsupportedBreak("assigning a nonlocal of an enclosing frame").Format());
-        }
-        if (!st.written) {
-          st.written = true;
-          mutated_cells_.push_back({st.source, f.cells[arg]});
-        }
-        st.wrapped = true;
-      }
-      // Other cells belong to frames inside the trace (the root's own cell
-      // variables, closures made while tracing): they stay symbolic.
-      c = f.Pop();
-      break;
-    }
-    case Opcode::kDeleteDeref:
-      return Unsupported(f, UnsupportedBreak("del of a cell variable").Format());
-    case Opcode::kLoadClosure: {
-      // A stand-in cell object whose contents stay symbolic.
-      auto* cell = new script::CellObject(T.cell);
-      Value cv = Value::Adopt(cell);
-      cells_[cell] = f.cells[arg];
-      NoteNew(cell);
-      keep_alive_.push_back(cv);
-      f.Push(cv);
-      break;
-    }
-    case Opcode::kLoadGlobal:
-    case Opcode::kLoadName: {
-      const std::string& name = f.code->names[arg];
-      const Value* v = script::DictGetStr(f.fn->globals.get(), name);
-      if (v != nullptr) {
-        // Only the root frame's globals are named G[...]; an inlined
-        // function from another module reads its own globals, which stay
-        // constant for the trace.
-        SourcePtr src = f.fn->globals.get() == fn_->globals.get() ? Source::Global(name) : nullptr;
-        f.Push(src != nullptr ? Wrap(*v, src) : Var{*v, nullptr});
-        break;
-      }
-      v = script::DictGetStr(vm_.builtins(), name);
-      if (v == nullptr) return Unsupported(f, UnsupportedBreak("a missing global").Format());
-      f.Push(*v);
-      break;
-    }
-    case Opcode::kStoreGlobal:
-    case Opcode::kDeleteGlobal:
-    case Opcode::kStoreName:
-    case Opcode::kDeleteName:
-      return Unsupported(f, UnsupportedBreak("assigning a global").Format());
-
-    case Opcode::kLoadAttr: {
-      Var obj = f.Pop();
-      script::StrObject* name = f.co->names[arg].get();
-      // Reading x.shape uses x: Dynamo realizes a lazy input there.
-      if (IsFake(obj.v) && !recorder_.Realize(script_torch::TensorOfValue(obj.v)).ok()) {
-        return Unsupported(f, UnsupportedBreak("a graph input").Format());
-      }
-      Var r;
-      if (!Tracked(
-              f, CallRecord::Kind::kFunction, "builtins.getattr",
-              [&] { return vm_.GetAttr(obj.v, name); }, &r)) {
-        return false;
-      }
-      if (obj.src != nullptr && !IsFake(obj.v) && !IsExact(obj.v, T.module)) {
-        r = Wrap(r.v, Source::Attr(obj.src, name->value));
-      } else if (obj.src != nullptr && IsExact(obj.v, T.module)) {
-        r.src = Source::Attr(obj.src, name->value);
-      }
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kLoadMethod: {
-      // Bound-method form: [callable, null]; CallMethod then calls callable.
-      Var obj = f.Pop();
-      script::StrObject* name = f.co->names[arg].get();
-      if (IsFake(obj.v) && !recorder_.Realize(script_torch::TensorOfValue(obj.v)).ok()) {
-        return Unsupported(f, UnsupportedBreak("a graph input").Format());
-      }
-      Value m = vm_.GetAttr(obj.v, name);
-      if (m.is_null()) return FromException(f);
-      if (IsFake(obj.v) && m.is_object() && m.type() == T.native_function &&
-          script::Cast<script::NativeFunctionObject>(m)->is_method) {
-        // [Tensor.name, tensor] rather than a method bound to the fake: a
-        // break at the call then rebuilds the tensor from the graph's
-        // output instead of keeping the fake.
-        Value unbound = vm_.GetAttr(Value::Borrow(const_cast<script::Type*>(obj.v.type())), name);
-        if (unbound.is_null()) return FromException(f);
-        f.Push(Var{std::move(unbound), nullptr});
-        f.Push(std::move(obj));
-        break;
-      }
-      Var mv{m, nullptr};
-      if (obj.src != nullptr && !IsFake(obj.v) && !IsExact(obj.v, T.module) &&
-          !(m.is_object() && (m.type() == T.method || m.type() == T.native_function))) {
-        mv = Wrap(m, Source::Attr(obj.src, name->value));
-      } else if (obj.src != nullptr) {
-        mv.src = Source::Attr(obj.src, name->value);
-      }
-      f.Push(std::move(mv));
-      f.Push(Var{});
-      break;
-    }
-    case Opcode::kStoreAttr:
-    case Opcode::kDeleteAttr:
-      return Unsupported(f, UnsupportedBreak("assigning an attribute").Format());
-    case Opcode::kLoadSuper:
-      return Unsupported(f, UnsupportedBreak("super()").Format());
-
-    case Opcode::kBinarySubscr: {
-      Var key = f.Pop();
-      Var c = f.Pop();
-      if (IsFake(key.v) && (IsExact(c.v, T.list) || IsExact(c.v, T.tuple))) {
-        // Dynamo indexes a list with a tensor only when the tensor is a
-        // known constant; a traced one is a graph break.
-        std::string container =
-            IsExact(c.v, T.list)
-                ? absl::StrCat("ListVariable(length=",
-                               script::Cast<script::ListObject>(c.v)->items.size(), ")")
-                : "TupleVariable()";
-        return Unsupported(f, IndexListWithTensorBreak(container).Format());
-      }
-      Var r;
-      if (!Tracked(
-              f, CallRecord::Kind::kFunction, "operator.getitem",
-              [&] { return vm_.GetItem(c.v, key.v); }, &r)) {
-        return false;
-      }
-      if (c.src != nullptr && copies_.contains(c.v.as_object()) && key.v.is_int()) {
-        r.src = Source::Item(c.src, key.v.as_int());
-      }
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kStoreSubscr: {
-      Var key = f.Pop();
-      Var c = f.Pop();
-      Var v = f.Pop();
-      if (IsPreexisting(c.v) && !MutateCopy(c.v)) {
-        return Unsupported(
-            f, UnsupportedBreak("storing into an object from outside the frame").Format());
-      }
-      Var r;
-      if (!Tracked(
-              f, CallRecord::Kind::kFunction, "operator.setitem",
-              [&] { return vm_.SetItem(c.v, key.v, v.v) ? Value::None() : Value(); }, &r)) {
-        return false;
-      }
-      break;
-    }
-    case Opcode::kDeleteSubscr: {
-      Var key = f.Pop();
-      Var c = f.Pop();
-      if ((IsPreexisting(c.v) && !MutateCopy(c.v)) || IsFake(c.v)) {
-        return Unsupported(
-            f, UnsupportedBreak("deleting from an object from outside the frame").Format());
-      }
-      if (!vm_.DelItem(c.v, key.v)) return FromException(f);
-      break;
-    }
-    case Opcode::kBuildSlice: {
-      Value step = arg == 3 ? f.Pop().v : Value::None();
-      Value stop = f.Pop().v;
-      Value start = f.Pop().v;
-      Value s = vm_.Call(Value::Borrow(T.slice), {start, stop, step});
-      if (s.is_null()) return FromException(f);
-      f.Push(std::move(s));
-      break;
-    }
-
-    case Opcode::kUnary: {
-      Var a = f.Pop();
-      auto op = static_cast<script::UnaryOp>(arg);
-      if (op == script::UnaryOp::kNot && IsFake(a.v)) {
-        return Unsupported(f, DataDependentJump().Format());
-      }
-      Var r;
-      if (!Tracked(
-              f, CallRecord::Kind::kFunction, UnaryTarget(op), [&] { return vm_.Unary(op, a.v); },
-              &r)) {
-        return false;
-      }
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kBinary:
-    case Opcode::kInplace: {
-      Var b = f.Pop();
-      Var a = f.Pop();
-      auto op = static_cast<script::BinaryOp>(arg);
-      bool inplace = ins.op == Opcode::kInplace;
-      if (inplace && IsPreexisting(a.v) && (IsExact(a.v, T.list) || IsExact(a.v, T.dict))) {
-        return Unsupported(f,
-                           UnsupportedBreak("an in-place operator on an outside object").Format());
-      }
-      Var r;
-      if (!Tracked(
-              f, CallRecord::Kind::kFunction, OperatorTarget(op, inplace && IsFake(a.v)),
-              [&] { return inplace ? vm_.Inplace(op, a.v, b.v) : vm_.Binary(op, a.v, b.v); }, &r)) {
-        return false;
-      }
-      if (r.v.is_object()) NoteNew(r.v.as_object());
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kCompare: {
-      Var b = f.Pop();
-      Var a = f.Pop();
-      auto op = static_cast<script::CompareOp>(arg);
-      Var r;
-      if (!Tracked(
-              f, CallRecord::Kind::kFunction, CompareTarget(op),
-              [&] { return vm_.Compare(op, a.v, b.v); }, &r)) {
-        return false;
-      }
-      f.Push(std::move(r));
-      break;
-    }
-
-    case Opcode::kJump:
-      next = arg;
-      break;
-    case Opcode::kPopJumpIfFalse:
-    case Opcode::kPopJumpIfTrue:
-    case Opcode::kJumpIfFalseOrPop:
-    case Opcode::kJumpIfTrueOrPop: {
-      const Var& c = f.Top();
-      std::string assert_msg;
-      if (IsFake(c.v) && IsTensorAssert(*f.co, f.pc, &assert_msg)) {
-        // `assert t` (config.rewrite_assert_with_torch_assert): a
-        // torch._assert_async call in the graph, no break; the raise is
-        // jumped over. tc's graph has no such op, so the entry checks the
-        // condition (a graph output) after the graph runs; the record
-        // keeps node lists and counts as torch's.
-        asserts_.push_back({c.v, std::move(assert_msg)});
-        calls_.push_back(
-            {CallRecord::Kind::kFunction, "torch._assert_async", recorder_.num_nodes(), 0});
-        f.Pop();
-        next = arg;
-        break;
-      }
-      if (IsFake(c.v)) {
-        Unsupported(f, "generic_jump TensorVariable()");
-        failure_->fullgraph_reason = DataDependentJump().Format();
-        if (f.root) failure_->break_kind = TraceOutcome::BreakKind::kJump;
-        if (!failure_->user_stack.empty()) failure_->user_stack.back().name = f.code->name;
-        return false;
-      }
-      int t = vm_.Truthy(c.v);
-      if (t < 0) return FromException(f);
-      bool jump_when = ins.op == Opcode::kPopJumpIfTrue || ins.op == Opcode::kJumpIfTrueOrPop;
-      bool pops = ins.op == Opcode::kPopJumpIfFalse || ins.op == Opcode::kPopJumpIfTrue;
-      bool take = (t == 1) == jump_when;
-      if (pops || !take) f.Pop();
-      if (take) next = arg;
-      break;
-    }
-    case Opcode::kGetIter: {
-      Var it = f.Pop();
-      Var r;
-      if (!Tracked(
-              f, CallRecord::Kind::kFunction, "builtins.iter", [&] { return vm_.Iter(it.v); },
-              &r)) {
-        return false;
-      }
-      NoteNew(r.v.as_object());
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kForIter: {
-      Var r;
-      Value item;
-      int before = recorder_.num_nodes();
-      item = vm_.Next(f.Top().v);
-      if (item.is_null()) {
-        if (vm_.HasException()) return FromException(f);
-        f.Pop();
-        next = arg;
-        break;
-      }
-      if (recorder_.num_nodes() > before) {
-        calls_.push_back({CallRecord::Kind::kFunction, "operator.getitem", before,
-                          recorder_.num_nodes() - before});
-      }
-      f.Push(std::move(item));
-      break;
-    }
-
-    case Opcode::kBuildTuple:
-    case Opcode::kBuildList:
-    case Opcode::kBuildSet: {
-      std::vector<Value> items;
-      for (int i = arg; i > 0; --i) items.push_back(f.Top(i - 1).v);
-      f.stack.resize(f.stack.size() - arg);
-      Value r;
-      if (ins.op == Opcode::kBuildTuple) {
-        r = script::NewTuple(std::move(items));
-      } else if (ins.op == Opcode::kBuildList) {
-        r = script::NewList(std::move(items));
-      } else {
-        r = vm_.Call(Value::Borrow(T.set), {script::NewTuple(std::move(items))});
-        if (r.is_null()) return FromException(f);
-      }
-      NoteNew(r.as_object());
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kBuildMap: {
-      Value d = script::NewDict();
-      size_t base = f.stack.size() - 2 * arg;
-      for (int i = 0; i < arg; ++i) {
-        if (!vm_.SetItem(d, f.stack[base + 2 * i].v, f.stack[base + 2 * i + 1].v)) {
-          return FromException(f);
-        }
-      }
-      f.stack.resize(base);
-      NoteNew(d.as_object());
-      f.Push(std::move(d));
-      break;
-    }
-    case Opcode::kListAppend:
-    case Opcode::kSetAdd: {
-      Var v = f.Pop();
-      Value& c = f.Top(arg - 1).v;
-      Value r = vm_.CallMethod(c, ins.op == Opcode::kListAppend ? "append" : "add", {v.v});
-      if (r.is_null()) return FromException(f);
-      break;
-    }
-    case Opcode::kMapAdd: {
-      Var v = f.Pop();
-      Var k = f.Pop();
-      if (!vm_.SetItem(f.Top(arg - 1).v, k.v, v.v)) return FromException(f);
-      break;
-    }
-    case Opcode::kListExtend:
-    case Opcode::kSetUpdate:
-    case Opcode::kDictUpdate:
-    case Opcode::kDictMerge: {
-      Var v = f.Pop();
-      const char* method = ins.op == Opcode::kListExtend ? "extend" : "update";
-      Value r = vm_.CallMethod(f.Top(arg - 1).v, method, {v.v});
-      if (r.is_null()) return FromException(f);
-      break;
-    }
-    case Opcode::kListToTuple: {
-      Var l = f.Pop();
-      Value t = script::NewTuple(script::Cast<script::ListObject>(l.v)->items);
-      NoteNew(t.as_object());
-      f.Push(std::move(t));
-      break;
-    }
-    case Opcode::kUnpackSequence:
-    case Opcode::kUnpackEx: {
-      Var seq = f.Pop();
-      std::vector<Value> items;
-      int before = recorder_.num_nodes();
-      if (!vm_.Extend(&items, seq.v)) return FromException(f);
-      if (recorder_.num_nodes() > before) {
-        calls_.push_back({CallRecord::Kind::kFunction, "operator.getitem", before,
-                          recorder_.num_nodes() - before});
-      }
-      const std::vector<Value>* src_items = nullptr;
-      if (copies_.contains(seq.v.as_object())) src_items = &items;
-      (void)src_items;
-      if (ins.op == Opcode::kUnpackSequence) {
-        if (static_cast<int>(items.size()) != arg) {
-          return FromException((vm_.Raise(T.value_error, "unpack mismatch"), f));
-        }
-        for (int i = arg - 1; i >= 0; --i) f.Push(items[i]);
-      } else {
-        int before_n = arg & 0xff, after_n = arg >> 8;
-        int n = static_cast<int>(items.size());
-        if (n < before_n + after_n) {
-          return FromException((vm_.Raise(T.value_error, "unpack mismatch"), f));
-        }
-        for (int i = n - 1; i >= n - after_n; --i) f.Push(items[i]);
-        std::vector<Value> mid(items.begin() + before_n, items.end() - after_n);
-        Value l = script::NewList(std::move(mid));
-        NoteNew(l.as_object());
-        f.Push(std::move(l));
-        for (int i = before_n - 1; i >= 0; --i) f.Push(items[i]);
-      }
-      break;
-    }
-    case Opcode::kFormatValue: {
-      Value spec = (arg & 4) ? f.Pop().v : Value();
-      Var v = f.Pop();
-      if (IsFake(v.v)) return Unsupported(f, UnsupportedBreak("formatting a tensor").Format());
-      int conv = arg & 3;
-      Value s = v.v;
-      if (conv == 1) s = vm_.Str(s);
-      if (conv >= 2) s = vm_.Repr(s);
-      if (s.is_null()) return FromException(f);
-      const std::string* spec_text = spec.is_null() ? nullptr : script::StrValue(spec);
-      Value r = vm_.Format(s, spec_text == nullptr ? std::string_view() : *spec_text);
-      if (r.is_null()) return FromException(f);
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kBuildString: {
-      std::string s;
-      for (int i = arg; i > 0; --i) s += *script::StrValue(f.Top(i - 1).v);
-      f.stack.resize(f.stack.size() - arg);
-      f.Push(script::NewStr(std::move(s)));
-      break;
-    }
-
-    case Opcode::kCall:
-    case Opcode::kCallKw:
-    case Opcode::kCallMethod:
-    case Opcode::kCallMethodKw: {
-      Value names;
-      const script::TupleObject* kwnames = nullptr;
-      if (ins.op == Opcode::kCallKw || ins.op == Opcode::kCallMethodKw) {
-        names = f.Pop().v;
-        kwnames = script::Cast<script::TupleObject>(names);
-      }
-      std::vector<Var> args(f.stack.end() - arg, f.stack.end());
-      f.stack.resize(f.stack.size() - arg);
-      Var callable;
-      if (ins.op == Opcode::kCallMethod || ins.op == Opcode::kCallMethodKw) {
-        Var self = f.Pop();
-        callable = f.Pop();
-        if (!self.v.is_null()) args.insert(args.begin(), std::move(self));
-      } else {
-        callable = f.Pop();
-      }
-      Var r;
-      if (!CallVar(f, callable, std::move(args), kwnames, &r)) return false;
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kCallEx: {
-      Value kwargs = (arg & 1) ? f.Pop().v : Value();
-      Var argt = f.Pop();
-      Var callable = f.Pop();
-      std::vector<Value> items;
-      if (!vm_.Extend(&items, argt.v)) return FromException(f);
-      std::vector<Var> args;
-      for (Value& v : items) args.push_back(Var{std::move(v), nullptr});
-      Value names;
-      if (!kwargs.is_null()) {
-        std::vector<Value> nm;
-        for (const auto& e : script::Cast<script::DictObject>(kwargs)->entries) {
-          if (e.key.is_null()) continue;
-          nm.push_back(e.key);
-          args.push_back(Var{e.value, nullptr});
-        }
-        if (!nm.empty()) names = script::NewTuple(std::move(nm));
-      }
-      Var r;
-      if (!CallVar(f, callable, std::move(args),
-                   names.is_null() ? nullptr : script::Cast<script::TupleObject>(names), &r)) {
-        return false;
-      }
-      f.Push(std::move(r));
-      break;
-    }
-    case Opcode::kMakeFunction: {
-      Value codev = f.Pop().v;
-      auto* fn = new script::FunctionObject(T.function);
-      Value fv = Value::Adopt(fn);
-      if (arg & 4)
-        fn->closure =
-            script::Ref<script::TupleObject>::Borrow(script::Cast<script::TupleObject>(f.Pop().v));
-      if (arg & 2)
-        fn->kwdefaults =
-            script::Ref<script::DictObject>::Borrow(script::Cast<script::DictObject>(f.Pop().v));
-      if (arg & 1)
-        fn->defaults =
-            script::Ref<script::TupleObject>::Borrow(script::Cast<script::TupleObject>(f.Pop().v));
-      auto* cobj = script::Cast<script::CodeObject>(codev);
-      fn->code = script::Ref<script::CodeObject>::Borrow(cobj);
-      fn->globals = f.fn->globals;
-      fn->name = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->name));
-      fn->qualname = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->qualname));
-      fn->module = f.fn->module;
-      NoteNew(fn);
-      keep_alive_.push_back(fv);
-      f.Push(std::move(fv));
-      break;
-    }
-    case Opcode::kReturn:
-      *out = f.Pop();
-      *returned = true;
-      return true;
-    case Opcode::kImportName: {
-      Value m = vm_.Import(f.code->names[arg]);
-      if (m.is_null()) return FromException(f);
-      f.Push(std::move(m));
-      break;
-    }
-    case Opcode::kImportFrom: {
-      Value m = vm_.GetAttr(f.Top().v, f.co->names[arg].get());
-      if (m.is_null()) return FromException(f);
-      f.Push(std::move(m));
-      break;
-    }
-    case Opcode::kMakeClass:
-      return Unsupported(f, UnsupportedBreak("defining a class").Format());
-    case Opcode::kRaise:
-    case Opcode::kReraise:
-    case Opcode::kPushExcInfo:
-    case Opcode::kPopExcept:
-    case Opcode::kCheckExcMatch:
-    case Opcode::kLoadAssertionError:
-      return Unsupported(f, UnsupportedBreak("raising or handling exceptions").Format());
-    case Opcode::kBeforeWith: {
-      bool handled = false;
-      if (!EnterGradMode(f, &handled)) return false;
-      if (handled) break;
-      // A user-defined context manager: __enter__ and __exit__ are
-      // inlined. A break inside its block cannot be resumed (no resume
-      // function can enter it again), so such a break skips the frame.
-      const Var mgr = f.Top();
-      const script::Type* mt = mgr.v.is_object() ? mgr.v.type() : nullptr;
-      if (mt != nullptr && IsExact(mt->slot(script::Slot::kEnter), T.function) &&
-          IsExact(mt->slot(script::Slot::kExit), T.function)) {
-        auto* exit = new script::MethodObject(T.method);
-        Value exit_v = Value::Adopt(exit);
-        exit->function = mt->slot(script::Slot::kExit);
-        exit->self = mgr.v;
-        NoteNew(exit);
-        keep_alive_.push_back(exit_v);
-        f.Pop();
-        Var entered;
-        if (!Inline(f, script::Cast<script::FunctionObject>(mt->slot(script::Slot::kEnter)),
-                    nullptr, &mgr, {}, nullptr, &entered)) {
-          return false;
-        }
-        f.Push(Var{exit_v, nullptr});
-        f.Push(std::move(entered));
-        break;
-      }
-      return Unsupported(f, UnsupportedBreak("a with block").Format());
-    }
-    case Opcode::kWithExceptStart:
-      return Unsupported(f, UnsupportedBreak("a with block").Format());
   }
-  f.pc = next;
+  if (!ok) return false;
+  if (!*returned) f.pc = next;
   return true;
 }
 

@@ -23,6 +23,7 @@
 #include "tc/script/vm.h"
 
 #include "graph_recorder.h"
+#include "side_effects.h"
 
 namespace tc::frame_capture {
 
@@ -58,6 +59,10 @@ struct SpecialCallables {
   absl::flat_hash_map<const void*, std::string> disable_reasons;
   absl::flat_hash_set<const script::Object*> allow_in_graph;
   absl::flat_hash_set<const script::Object*> disallow_in_graph;
+  // Every object marked above (and the functions whose codes are keyed),
+  // held here so that no key outlives its object.
+  absl::flat_hash_map<const script::Object*, script::Value> held;
+  void Hold(const script::Value& v) { held.try_emplace(v.as_object(), v); }
 };
 
 // A torch grad-mode context manager the trace entered (torch.no_grad(),
@@ -127,7 +132,9 @@ class Translator {
   const std::vector<std::pair<script::Value, std::string>>& asserts() const { return asserts_; }
   // Containers the trace made as stand-ins for frame values (read-only
   // copies): value object -> source.
-  const absl::flat_hash_map<const script::Object*, SourcePtr>& copies() const { return copies_; }
+  const absl::flat_hash_map<const script::Object*, SourcePtr>& copies() const {
+    return side_effects_.copies();
+  }
   bool IsNewObject(const script::Object* o) const { return new_objects_.contains(o); }
   // The context behind an __exit__ stand-in the trace pushed at BEFORE_WITH
   // of a grad-mode manager; null for any other value.
@@ -136,26 +143,9 @@ class Translator {
     auto it = grad_exits_.find(v.as_object());
     return it == grad_exits_.end() ? nullptr : &it->second;
   }
-  // Stand-ins of outside lists and dicts the trace wrote to, in the order of
-  // their first write: their contents replace the real objects' after the
-  // graph runs.
-  const std::vector<script::Value>& mutated_copies() const { return mutated_copies_; }
-  // Cells of functions from outside the frame the trace assigned (a
-  // `nonlocal` write in an inlined closure), in the order of their first
-  // write: the cell's source (kClosure, kCellContents) and its symbolic
-  // value at the end of the trace, written into the real cell after the
-  // graph runs.
-  struct MutatedCell {
-    SourcePtr source;
-    std::shared_ptr<Var> value;
-  };
-  const std::vector<MutatedCell>& mutated_cells() const { return mutated_cells_; }
-  // Pairs of sources that must name distinct objects on a later call: each
-  // written outside list or dict with every other outside container of its
-  // type the trace read. The trace gave them separate stand-ins, so were
-  // they one object, a write through one would be missed by reads through
-  // the other, and the replays would overwrite each other. Sorted by name.
-  std::vector<std::pair<SourcePtr, SourcePtr>> DistinctSources() const;
+  // The trace's writes to outside objects (stand-ins, cells) and the
+  // sources that must stay distinct.
+  const SideEffects& side_effects() const { return side_effects_; }
 
  private:
   struct Frame;
@@ -163,13 +153,42 @@ class Translator {
 
   // Runs `f` until it returns (result in *out) or fails.
   bool RunFrame(Frame& f, Var* out);
+  // One instruction: dispatches on its opcode family to one handler each
+  // (Dynamo's InstructionTranslator), in translator_<family>.cc. False
+  // when the trace stops (failure_ says why).
   bool Step(Frame& f, bool* returned, Var* out);
+  bool StepLoadStore(Frame& f, const script::Instruction& ins);
+  bool StepCell(Frame& f, const script::Instruction& ins);
+  bool StepAttrSubscr(Frame& f, const script::Instruction& ins);
+  bool LoadAttr(Frame& f, script::StrObject* name);
+  bool LoadMethod(Frame& f, script::StrObject* name);
+  bool StepSubscr(Frame& f, const script::Instruction& ins);
+  bool StepOperator(Frame& f, const script::Instruction& ins);
+  // `*next`: the instruction to continue at when the jump is taken.
+  bool StepJumpCompare(Frame& f, const script::Instruction& ins, int* next);
+  bool ConditionalJump(Frame& f, const script::Instruction& ins, int* next);
+  bool StepBuild(Frame& f, const script::Instruction& ins);
+  bool Unpack(Frame& f, const script::Instruction& ins);
+  bool StepFormat(Frame& f, const script::Instruction& ins);
+  // kReturn sets *returned and *out.
+  bool StepCall(Frame& f, const script::Instruction& ins, bool* returned, Var* out);
+  bool CallEx(Frame& f, const script::Instruction& ins);
+  bool MakeFunction(Frame& f, const script::Instruction& ins);
+  bool StepWithTry(Frame& f, const script::Instruction& ins);
+  bool BeforeWith(Frame& f);
 
   Var Wrap(const script::Value& v, const SourcePtr& src);
   void Guard(GuardRecord g);
 
   bool CallVar(Frame& f, const Var& callable, std::vector<Var> args,
                const script::TupleObject* kwnames, Var* out);
+  // CallVar's cases: torch._dynamo.graph_break(), a native function or
+  // method, a class.
+  bool GraphBreakCall(Frame& f, const std::vector<Var>& args, const script::TupleObject* kwnames);
+  bool CallNative(Frame& f, const script::Value& c, const script::NativeFunctionObject* nf,
+                  std::vector<Var>& args, const script::TupleObject* kwnames, Var* out);
+  bool CallClass(Frame& f, const script::Value& c, const script::Type* cls, std::vector<Var>& args,
+                 const script::TupleObject* kwnames, Var* out);
   // `fn_src`: where `fn` was read from (null: nowhere a guard can name);
   // the cells of its closure are read through it.
   bool Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& fn_src, const Var* self,
@@ -207,9 +226,7 @@ class Translator {
   bool IsPreexisting(const script::Value& v) const;
   // Counts a stand-in made for the outside object `real`.
   void NoteCopyOf(const script::Value& real);
-  // Whether the stand-in `c` may be written (a list or dict, the only
-  // stand-in of its object); records the write.
-  bool MutateCopy(const script::Value& c);
+  bool MutateCopy(const script::Value& c) { return side_effects_.MutateCopy(c); }
 
   script::VM& vm_;
   const SpecialCallables& special_;
@@ -223,7 +240,7 @@ class Translator {
   std::vector<CallRecord> calls_;
   std::vector<std::pair<script::Value, std::string>> asserts_;
   CompileTimes* times_ = nullptr;
-  absl::flat_hash_map<const script::Object*, SourcePtr> copies_;
+  SideEffects side_effects_;
   // Notes an object the trace made, and holds it, so that its address is
   // not reused by a stand-in made later (which would then pass for a new
   // object, and its writes would not be replayed on the outside object).
@@ -236,11 +253,7 @@ class Translator {
   absl::flat_hash_map<const script::Object*, GradContext> grad_exits_;
   // torch.set_grad_enabled(b) objects made by the trace -> the mode before.
   absl::flat_hash_map<const script::Object*, bool> set_grad_outer_;
-  // Stand-in -> the outside object it copies; stand-ins made per object.
-  absl::flat_hash_map<const script::Object*, const script::Object*> copy_real_;
-  absl::flat_hash_map<const script::Object*, int> copy_count_;
-  absl::flat_hash_set<const script::Object*> mutated_reals_;
-  std::vector<script::Value> mutated_copies_;
+  // Objects the trace made and stand-ins, held while it runs (see NoteNew).
   std::vector<script::Value> keep_alive_;
   // Symbolic cells of closures made by the trace: the CellObject stand-in
   // -> the symbolic cell.
@@ -255,7 +268,6 @@ class Translator {
   };
   absl::flat_hash_map<const script::Object*, std::shared_ptr<Var>> outside_cells_;
   absl::flat_hash_map<const Var*, OutsideCellState> outside_cell_state_;
-  std::vector<MutatedCell> mutated_cells_;
   int depth_ = 0;
   // The last instruction of the root frame a checkpoint break could stop
   // before; -1 for none.

@@ -1,6 +1,6 @@
-// Translator: calls (torch functions and methods, builtins, special
-// callables, inlining of user functions, methods and constructors) and
-// grad-mode blocks.
+// Translator: the call family (CALL*, MAKE_FUNCTION, MAKE_CLASS, RETURN):
+// torch functions and methods, builtins, special callables, inlining of
+// user functions, methods and constructors; and grad-mode blocks.
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -127,33 +127,7 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
     *out = Var{Value::Bool(false), nullptr};
     return true;
   }
-  if (special_.graph_break.contains(o)) {
-    // graph_break(msg=...): the message and the arguments as Dynamo's
-    // VariableTrackers print them.
-    auto vt = [&](const Value& v) -> std::string {
-      if (IsFake(v)) return "TensorVariable()";
-      std::string repr;
-      vm_.ReprString(v, &repr);
-      return absl::StrCat("ConstantVariable(", std::string(script::TypeName(v)), ": ", repr, ")");
-    };
-    size_t nkw = kwnames == nullptr ? 0 : kwnames->items.size();
-    std::string msg, pos, kw;
-    for (size_t i = 0; i < args.size(); ++i) {
-      const Value& a = args[i].v;
-      if (i + nkw < args.size()) {
-        absl::StrAppend(&pos, pos.empty() ? "" : ", ", vt(a));
-        if (i == 0 && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
-        continue;
-      }
-      const std::string& name = *script::StrValue(kwnames->items[i + nkw - args.size()]);
-      absl::StrAppend(&kw, kw.empty() ? "" : ", ", "'", name, "': ", vt(a));
-      if (name == "msg" && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
-    }
-    BreakMessage m = UserGraphBreak(msg);
-    m.context = absl::StrCat("Called `torch._dynamo.graph_break()` with args `[", pos,
-                             "]`, kwargs `{", kw, "}`");
-    return Unsupported(f, m.Format());
-  }
+  if (special_.graph_break.contains(o)) return GraphBreakCall(f, args, kwnames);
   if (auto it = special_.disabled.find(o); it != special_.disabled.end()) {
     std::string name;
     vm_.ReprString(c, &name);
@@ -206,109 +180,11 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
     return CallVar(f, inner, std::move(args), kwnames, out);
   }
   if (t == T.native_function) {
-    const auto* nf = static_cast<const script::NativeFunctionObject*>(o);
-    bool bound = nf->is_method && !nf->self.is_null();
-    const Value* self = bound ? &nf->self : nullptr;
-    // Method called through the unbound form (Tensor.add(x, y)) or bound.
-    bool method_on_fake = (self != nullptr && IsFake(*self)) ||
-                          (nf->is_method && self == nullptr && !args.empty() && IsFake(args[0].v));
-    const std::string& name = nf->name;
-    if (method_on_fake) {
-      const Value& t = self != nullptr ? *self : args[0].v;
-      if (name == "item" || name == "__int__" || name == "__float__") return ItemBreak(f);
-      if (name == "tolist") return TolistBreak(f, t);
-      if (name == "__bool__" || name == "__index__") {
-        return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
-      }
-      if (name == "numpy" || name == "__repr__" || name == "__str__" || name == "__format__") {
-        return Unsupported(f, UnsupportedBreak(absl::StrCat("Tensor.", name, "()")).Format());
-      }
-    }
-    const Value* builtin = script::DictGetStr(vm_.builtins(), nf->name);
-    bool is_builtin = builtin != nullptr && builtin->is_object() && builtin->as_object() == o;
-    if (is_builtin) {
-      if (name == "print") {
-        std::vector<std::string> types;
-        for (const Var& a : args) {
-          types.push_back(IsFake(a.v) ? "Tensor" : std::string(script::TypeName(a.v)));
-        }
-        return Unsupported(f, PrintBreak(types, kwnames != nullptr).Format());
-      }
-      static constexpr std::string_view kSideEffects[] = {
-          "input",   "open",   "setattr", "delattr", "exec", "eval",   "id",
-          "globals", "locals", "vars",    "repr",    "str",  "format", "ascii"};
-      bool side = std::find(std::begin(kSideEffects), std::end(kSideEffects), name) !=
-                  std::end(kSideEffects);
-      if (side && (name != "str" && name != "repr" && name != "format" ? true : AnyFake(args))) {
-        return Unsupported(f, SkippedCallBreak(absl::StrCat("builtin `", name, "`")).Format());
-      }
-    }
-    // The object a method call works on: bound, or the first argument of
-    // the unbound form (list.append(xs, v)).
-    const Value* receiver =
-        self != nullptr ? self : (nf->is_method && !args.empty() ? &args[0].v : nullptr);
-    // Writes to a stand-in of an outside list or dict are replayed on the
-    // real object after the graph (Dynamo's side effects).
-    if (receiver != nullptr && IsMutatingMethod(name) && IsPreexisting(*receiver) &&
-        !IsFake(*receiver) && !MutateCopy(*receiver)) {
-      return Unsupported(
-          f,
-          UnsupportedBreak(absl::StrCat("mutating an outside object with .", name, "()")).Format());
-    }
-    if (name == "manual_seed" || name == "seed" || name == "set_grad_enabled" ||
-        name == "set_printoptions" || name == "save" || name == "load" || name == "backward") {
-      return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
-    }
-    CallRecord::Kind kind =
-        method_on_fake ? CallRecord::Kind::kMethod : CallRecord::Kind::kFunction;
-    std::string target;
-    if (method_on_fake) {
-      target = nf->name;
-    } else if (nf->self.is_object() && nf->self.type() != nullptr &&
-               script::IsSubtype(nf->self.type(), T.module)) {
-      target = absl::StrCat(script::Cast<script::ModuleObject>(nf->self)->name, ".", nf->name);
-    } else if (nf->qualname.find('.') != std::string::npos) {
-      // torch.abs and F.relu are adapters over other natives; their
-      // qualname is the name FX shows ("torch.abs").
-      target = nf->qualname;
-    } else {
-      target = absl::StrCat("builtins.", nf->name);
-    }
-    return CallNativeTracked(f, c, nullptr, args, kwnames, kind, std::move(target), out);
+    return CallNative(f, c, static_cast<const script::NativeFunctionObject*>(o), args, kwnames,
+                      out);
   }
   if (script::IsSubtype(t, T.type)) {
-    const auto* cls = static_cast<const script::Type*>(o);
-    // int(t) / float(t) call t.item() (BuiltinVariable._call_int_float);
-    // bool(t) reads the data through aten._local_scalar_dense.
-    if (args.size() == 1 && kwnames == nullptr && IsFake(args[0].v)) {
-      if (cls == T.int_ || cls == T.float_) return ItemBreak(f);
-      if (cls == T.bool_) return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
-    }
-    // A user-defined context manager with object's __new__ and __init__ is
-    // made for real (nothing user-defined runs) so that its with block can
-    // be traced.
-    const bool user_ctx = IsExact(cls->slot(script::Slot::kEnter), T.function) &&
-                          IsExact(cls->slot(script::Slot::kExit), T.function) &&
-                          !IsExact(cls->slot(script::Slot::kInit), T.function) &&
-                          !IsExact(cls->slot(script::Slot::kNew), T.function) && args.empty();
-    if (cls->has_flag(script::Type::kHeapType) && !user_ctx) {
-      return Unsupported(
-          f, UnsupportedBreak(absl::StrCat("creating an instance of ", cls->name)).Format());
-    }
-    const bool mode_before = script_torch::GradModeEnabled();
-    if (!CallNativeTracked(
-            f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
-            absl::StrCat(cls->module == "builtins" ? "builtins" : cls->module, ".", cls->name),
-            out)) {
-      return false;
-    }
-    if (out->v.is_object()) NoteNew(out->v.as_object());
-    if (cls->module == "torch.autograd.grad_mode" && cls->name == "set_grad_enabled") {
-      // It switches the mode when made (torch._C._set_grad_enabled).
-      RecordSetGradEnabled();
-      set_grad_outer_[out->v.as_object()] = mode_before;
-    }
-    return true;
+    return CallClass(f, c, static_cast<const script::Type*>(o), args, kwnames, out);
   }
   // An instance with __call__ (an nn.Module): call the method.
   const Value& call = t->slot(script::Slot::kCall);
@@ -322,6 +198,143 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   }
   return FromException(
       (vm_.Raise(T.type_error, absl::StrCat("'", t->name, "' object is not callable")), f));
+}
+
+// graph_break(msg=...): the message and the arguments as Dynamo's
+// VariableTrackers print them.
+bool Translator::GraphBreakCall(Frame& f, const std::vector<Var>& args,
+                                const script::TupleObject* kwnames) {
+  auto vt = [&](const Value& v) -> std::string {
+    if (IsFake(v)) return "TensorVariable()";
+    std::string repr;
+    vm_.ReprString(v, &repr);
+    return absl::StrCat("ConstantVariable(", std::string(script::TypeName(v)), ": ", repr, ")");
+  };
+  size_t nkw = kwnames == nullptr ? 0 : kwnames->items.size();
+  std::string msg, pos, kw;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Value& a = args[i].v;
+    if (i + nkw < args.size()) {
+      absl::StrAppend(&pos, pos.empty() ? "" : ", ", vt(a));
+      if (i == 0 && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
+      continue;
+    }
+    const std::string& name = *script::StrValue(kwnames->items[i + nkw - args.size()]);
+    absl::StrAppend(&kw, kw.empty() ? "" : ", ", "'", name, "': ", vt(a));
+    if (name == "msg" && script::StrValue(a) != nullptr) msg = *script::StrValue(a);
+  }
+  BreakMessage m = UserGraphBreak(msg);
+  m.context = absl::StrCat("Called `torch._dynamo.graph_break()` with args `[", pos,
+                           "]`, kwargs `{", kw, "}`");
+  return Unsupported(f, m.Format());
+}
+
+bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFunctionObject* nf,
+                            std::vector<Var>& args, const script::TupleObject* kwnames, Var* out) {
+  const script::BuiltinTypes& T = script::Types();
+  bool bound = nf->is_method && !nf->self.is_null();
+  const Value* self = bound ? &nf->self : nullptr;
+  // Method called through the unbound form (Tensor.add(x, y)) or bound.
+  bool method_on_fake = (self != nullptr && IsFake(*self)) ||
+                        (nf->is_method && self == nullptr && !args.empty() && IsFake(args[0].v));
+  const std::string& name = nf->name;
+  if (method_on_fake) {
+    const Value& t = self != nullptr ? *self : args[0].v;
+    if (name == "item" || name == "__int__" || name == "__float__") return ItemBreak(f);
+    if (name == "tolist") return TolistBreak(f, t);
+    if (name == "__bool__" || name == "__index__") {
+      return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
+    }
+    if (name == "numpy" || name == "__repr__" || name == "__str__" || name == "__format__") {
+      return Unsupported(f, UnsupportedBreak(absl::StrCat("Tensor.", name, "()")).Format());
+    }
+  }
+  const Value* builtin = script::DictGetStr(vm_.builtins(), nf->name);
+  bool is_builtin = builtin != nullptr && builtin->is_object() && builtin->as_object() == nf;
+  if (is_builtin) {
+    if (name == "print") {
+      std::vector<std::string> types;
+      for (const Var& a : args) {
+        types.push_back(IsFake(a.v) ? "Tensor" : std::string(script::TypeName(a.v)));
+      }
+      return Unsupported(f, PrintBreak(types, kwnames != nullptr).Format());
+    }
+    static constexpr std::string_view kSideEffects[] = {
+        "input",   "open",   "setattr", "delattr", "exec", "eval",   "id",
+        "globals", "locals", "vars",    "repr",    "str",  "format", "ascii"};
+    bool side =
+        std::find(std::begin(kSideEffects), std::end(kSideEffects), name) != std::end(kSideEffects);
+    if (side && (name != "str" && name != "repr" && name != "format" ? true : AnyFake(args))) {
+      return Unsupported(f, SkippedCallBreak(absl::StrCat("builtin `", name, "`")).Format());
+    }
+  }
+  // The object a method call works on: bound, or the first argument of
+  // the unbound form (list.append(xs, v)).
+  const Value* receiver =
+      self != nullptr ? self : (nf->is_method && !args.empty() ? &args[0].v : nullptr);
+  // Writes to a stand-in of an outside list or dict are replayed on the
+  // real object after the graph (Dynamo's side effects).
+  if (receiver != nullptr && IsMutatingMethod(name) && IsPreexisting(*receiver) &&
+      !IsFake(*receiver) && !MutateCopy(*receiver)) {
+    return Unsupported(
+        f,
+        UnsupportedBreak(absl::StrCat("mutating an outside object with .", name, "()")).Format());
+  }
+  if (name == "manual_seed" || name == "seed" || name == "set_grad_enabled" ||
+      name == "set_printoptions" || name == "save" || name == "load" || name == "backward") {
+    return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
+  }
+  CallRecord::Kind kind = method_on_fake ? CallRecord::Kind::kMethod : CallRecord::Kind::kFunction;
+  std::string target;
+  if (method_on_fake) {
+    target = nf->name;
+  } else if (nf->self.is_object() && nf->self.type() != nullptr &&
+             script::IsSubtype(nf->self.type(), T.module)) {
+    target = absl::StrCat(script::Cast<script::ModuleObject>(nf->self)->name, ".", nf->name);
+  } else if (nf->qualname.find('.') != std::string::npos) {
+    // torch.abs and F.relu are adapters over other natives; their
+    // qualname is the name FX shows ("torch.abs").
+    target = nf->qualname;
+  } else {
+    target = absl::StrCat("builtins.", nf->name);
+  }
+  return CallNativeTracked(f, c, nullptr, args, kwnames, kind, std::move(target), out);
+}
+
+bool Translator::CallClass(Frame& f, const Value& c, const script::Type* cls,
+                           std::vector<Var>& args, const script::TupleObject* kwnames, Var* out) {
+  const script::BuiltinTypes& T = script::Types();
+  // int(t) / float(t) call t.item() (BuiltinVariable._call_int_float);
+  // bool(t) reads the data through aten._local_scalar_dense.
+  if (args.size() == 1 && kwnames == nullptr && IsFake(args[0].v)) {
+    if (cls == T.int_ || cls == T.float_) return ItemBreak(f);
+    if (cls == T.bool_) return Unsupported(f, DataDependentOperator(kLocalScalarDense).Format());
+  }
+  // A user-defined context manager with object's __new__ and __init__ is
+  // made for real (nothing user-defined runs) so that its with block can
+  // be traced.
+  const bool user_ctx = IsExact(cls->slot(script::Slot::kEnter), T.function) &&
+                        IsExact(cls->slot(script::Slot::kExit), T.function) &&
+                        !IsExact(cls->slot(script::Slot::kInit), T.function) &&
+                        !IsExact(cls->slot(script::Slot::kNew), T.function) && args.empty();
+  if (cls->has_flag(script::Type::kHeapType) && !user_ctx) {
+    return Unsupported(
+        f, UnsupportedBreak(absl::StrCat("creating an instance of ", cls->name)).Format());
+  }
+  const bool mode_before = script_torch::GradModeEnabled();
+  if (!CallNativeTracked(
+          f, c, nullptr, args, kwnames, CallRecord::Kind::kFunction,
+          absl::StrCat(cls->module == "builtins" ? "builtins" : cls->module, ".", cls->name),
+          out)) {
+    return false;
+  }
+  if (out->v.is_object()) NoteNew(out->v.as_object());
+  if (cls->module == "torch.autograd.grad_mode" && cls->name == "set_grad_enabled") {
+    // It switches the mode when made (torch._C._set_grad_enabled).
+    RecordSetGradEnabled();
+    set_grad_outer_[out->v.as_object()] = mode_before;
+  }
+  return true;
 }
 
 bool Translator::CallNativeTracked(Frame& f, const Value& callable, const Value* self,
@@ -452,6 +465,106 @@ bool Translator::Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& f
   bool ok = RunFrame(child, out);
   --depth_;
   return ok;
+}
+
+// --- The call family ---------------------------------------------------------------
+
+bool Translator::StepCall(Frame& f, const script::Instruction& ins, bool* returned, Var* out) {
+  switch (ins.op) {
+    case Opcode::kCall:
+    case Opcode::kCallKw:
+    case Opcode::kCallMethod:
+    case Opcode::kCallMethodKw: {
+      Value names;
+      const script::TupleObject* kwnames = nullptr;
+      if (ins.op == Opcode::kCallKw || ins.op == Opcode::kCallMethodKw) {
+        names = f.Pop().v;
+        kwnames = script::Cast<script::TupleObject>(names);
+      }
+      std::vector<Var> args(f.stack.end() - ins.arg, f.stack.end());
+      f.stack.resize(f.stack.size() - ins.arg);
+      Var callable;
+      if (ins.op == Opcode::kCallMethod || ins.op == Opcode::kCallMethodKw) {
+        Var self = f.Pop();
+        callable = f.Pop();
+        if (!self.v.is_null()) args.insert(args.begin(), std::move(self));
+      } else {
+        callable = f.Pop();
+      }
+      Var r;
+      if (!CallVar(f, callable, std::move(args), kwnames, &r)) return false;
+      f.Push(std::move(r));
+      return true;
+    }
+    case Opcode::kCallEx:
+      return CallEx(f, ins);
+    case Opcode::kMakeFunction:
+      return MakeFunction(f, ins);
+    case Opcode::kMakeClass:
+      return Unsupported(f, UnsupportedBreak("defining a class").Format());
+    case Opcode::kReturn:
+      *out = f.Pop();
+      *returned = true;
+      return true;
+    default:
+      return Unsupported(f, UnsupportedBreak(std::string(script::OpcodeName(ins.op))).Format());
+  }
+}
+
+bool Translator::CallEx(Frame& f, const script::Instruction& ins) {
+  Value kwargs = (ins.arg & 1) ? f.Pop().v : Value();
+  Var argt = f.Pop();
+  Var callable = f.Pop();
+  std::vector<Value> items;
+  if (!vm_.Extend(&items, argt.v)) return FromException(f);
+  std::vector<Var> args;
+  for (Value& v : items) args.push_back(Var{std::move(v), nullptr});
+  Value names;
+  if (!kwargs.is_null()) {
+    std::vector<Value> nm;
+    for (const auto& e : script::Cast<script::DictObject>(kwargs)->entries) {
+      if (e.key.is_null()) continue;
+      nm.push_back(e.key);
+      args.push_back(Var{e.value, nullptr});
+    }
+    if (!nm.empty()) names = script::NewTuple(std::move(nm));
+  }
+  Var r;
+  if (!CallVar(f, callable, std::move(args),
+               names.is_null() ? nullptr : script::Cast<script::TupleObject>(names), &r)) {
+    return false;
+  }
+  f.Push(std::move(r));
+  return true;
+}
+
+bool Translator::MakeFunction(Frame& f, const script::Instruction& ins) {
+  const int arg = ins.arg;
+  Value codev = f.Pop().v;
+  auto* fn = new script::FunctionObject(script::Types().function);
+  Value fv = Value::Adopt(fn);
+  if (arg & 4) {
+    fn->closure =
+        script::Ref<script::TupleObject>::Borrow(script::Cast<script::TupleObject>(f.Pop().v));
+  }
+  if (arg & 2) {
+    fn->kwdefaults =
+        script::Ref<script::DictObject>::Borrow(script::Cast<script::DictObject>(f.Pop().v));
+  }
+  if (arg & 1) {
+    fn->defaults =
+        script::Ref<script::TupleObject>::Borrow(script::Cast<script::TupleObject>(f.Pop().v));
+  }
+  auto* cobj = script::Cast<script::CodeObject>(codev);
+  fn->code = script::Ref<script::CodeObject>::Borrow(cobj);
+  fn->globals = f.fn->globals;
+  fn->name = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->name));
+  fn->qualname = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->qualname));
+  fn->module = f.fn->module;
+  NoteNew(fn);
+  keep_alive_.push_back(fv);
+  f.Push(std::move(fv));
+  return true;
 }
 
 }  // namespace tc::frame_capture

@@ -1,6 +1,6 @@
-// Private to the translator's sources (translator.cc: the instruction loop;
-// translator_calls.cc: calls, inlining, grad-mode blocks): the symbolic
-// frame and the helpers both use.
+// Private to the translator's sources (translator.cc: the instruction loop
+// and its dispatch; translator_<family>.cc: one handler per opcode family):
+// the symbolic frame and the helpers they share.
 #ifndef TC_FRAME_CAPTURE_SRC_TRANSLATOR_FRAME_H_
 #define TC_FRAME_CAPTURE_SRC_TRANSLATOR_FRAME_H_
 

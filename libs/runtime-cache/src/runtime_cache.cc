@@ -4,17 +4,6 @@
 
 namespace tc::runtime_cache {
 
-CodeCache& RuntimeCache::GetOrCreate(const void* code, CodeInfo info) {
-  std::unique_ptr<CodeCache>& slot = codes_[code];
-  if (slot == nullptr) slot = std::make_unique<CodeCache>(std::move(info));
-  return *slot;
-}
-
-CodeCache* RuntimeCache::Find(const void* code) {
-  auto it = codes_.find(code);
-  return it == codes_.end() ? nullptr : it->second.get();
-}
-
 CompileId RuntimeCache::NextCompileId(CodeCache& code) {
   if (code.frame_id_ < 0) code.frame_id_ = next_frame_++;
   return {code.frame_id_, code.next_compile_++};
@@ -79,8 +68,8 @@ MissDecision RuntimeCache::OnMiss(CodeCache& code, std::span<const std::string> 
 }
 
 void RuntimeCache::Reset() {
-  codes_.clear();
   next_frame_ = 0;
+  ++generation_;
 }
 
 }  // namespace tc::runtime_cache

@@ -58,6 +58,8 @@ VM::VM() {
 }
 
 VM::~VM() {
+  // The extension may hold script values and run script-side cleanup.
+  extension_.reset();
   exception_ = Value();
   handled_ = Value();
   // Module dicts can reference each other; break the cycles by clearing.

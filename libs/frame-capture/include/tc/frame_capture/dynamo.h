@@ -1,7 +1,8 @@
-// Dynamo: the frame-capture runtime of one VM. It owns the eval-frame hook,
-// the per-code caches of compiled entries, and the compile contexts that
-// torch.compile's wrappers enter; the compiler library drives it (backends,
-// explain, counters) through this header.
+// Dynamo: the frame-capture runtime of one VM, owned by the VM (its
+// extension slot) and destroyed with it. It owns the eval-frame hook and
+// the compile contexts that torch.compile's wrappers enter; each code
+// object owns its cache of compiled entries (its extra slot). The compiler
+// library drives it (backends, explain, counters) through this header.
 //
 // One call of a function under a compile context: the hook looks up the
 // code's entries and checks their guards; a hit runs the entry (the graph
@@ -21,6 +22,7 @@
 
 #include "tc/frame_capture/captured_graph.h"
 #include "tc/script/code.h"
+#include "tc/script/extension.h"
 #include "tc/script/vm.h"
 #include "tc/tensor/tensor.h"
 
@@ -68,13 +70,14 @@ struct CompileEvent {
   std::vector<std::string> guards;  // one printed guard each ("L['x']: TENSOR_MATCH ...")
 };
 
-class Dynamo {
+class Dynamo : public script::Extension {
  public:
   enum class Mode : uint8_t { kCompile, kRunOnly, kDisabled };
 
-  // The runtime of `vm`, created (and its hook installed) on first use.
+  // The runtime of `vm`, created (and its hook installed) on first use;
+  // the VM owns it.
   static Dynamo& For(script::VM& vm);
-  ~Dynamo();
+  ~Dynamo() override;
 
   // A compile context: calls made while it is innermost are compiled
   // (kCompile), only looked up (kRunOnly), or left alone (kDisabled).
@@ -93,14 +96,20 @@ class Dynamo {
   void MarkGraphBreak(const script::Value& fn);
   // `reason`: disable(reason=...) as break messages print it.
   void MarkDisabled(const script::Value& wrapper, bool recursive, std::string reason = "None");
-  void MarkSkippedCode(const script::Code* code);
+  // The code of the script function `fn` is never compiled.
+  void MarkSkippedCode(const script::Value& fn);
   void MarkAllowInGraph(const script::Value& fn);
   void MarkDisallowInGraph(const script::Value& fn);
 
   Config& config() { return config_; }
   // torch._dynamo.reset(): forgets every compiled entry, frame number and
-  // timing.
+  // timing (each code's entries are dropped when it is next called).
   void Reset();
+
+  // The compiler library's per-VM state (explain's recorder), owned here
+  // and destroyed with the runtime.
+  script::Extension* user_state() const { return user_state_.get(); }
+  void set_user_state(std::unique_ptr<script::Extension> s) { user_state_ = std::move(s); }
 
   // Observers of compiled graphs (explain); returns an id for removal.
   int AddObserver(std::function<void(const CompileEvent&)> fn);
@@ -121,8 +130,10 @@ class Dynamo {
 
  private:
   explicit Dynamo(script::VM& vm);
+  static const char kKind;
   std::unique_ptr<Impl> impl_;
   Config config_;
+  std::unique_ptr<script::Extension> user_state_;
 };
 
 }  // namespace tc::frame_capture

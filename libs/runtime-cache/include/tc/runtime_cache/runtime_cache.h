@@ -1,14 +1,15 @@
-// RuntimeCache: every code object's CodeCache, Dynamo's frame numbering,
-// the run-only mode and the recompile policy applied on a cache miss.
+// RuntimeCache: Dynamo's frame numbering, the run-only mode and the
+// recompile policy applied on a cache miss. The CodeCaches themselves
+// belong to the code objects they describe (the caller keeps each in its
+// code object's extra slot), so they die with their code.
 #ifndef TC_RUNTIME_CACHE_RUNTIME_CACHE_H_
 #define TC_RUNTIME_CACHE_RUNTIME_CACHE_H_
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
 #include <string>
-
-#include "absl/container/flat_hash_map.h"
 
 #include "tc/runtime_cache/code_cache.h"
 #include "tc/runtime_cache/compile_id.h"
@@ -53,12 +54,6 @@ class RuntimeCache {
   Config& config() { return config_; }
   const Config& config() const { return config_; }
 
-  // The code object's cache, created empty on first use.
-  CodeCache& GetOrCreate(const void* code, CodeInfo info);
-  // Null when the code has no cache.
-  CodeCache* Find(const void* code);
-  size_t num_codes() const { return codes_.size(); }
-
   // torch._dynamo.run(): existing entries run, misses run eagerly and never
   // compile. Callers consult it; OnMiss honours it.
   bool run_only() const { return run_only_; }
@@ -76,15 +71,18 @@ class RuntimeCache {
   // Frame ids assigned so far.
   int frame_count() const { return next_frame_; }
 
-  // torch._dynamo.reset(): drops every code cache (CodeCache references die)
-  // and restarts frame numbering. Config and the run-only flag stay, as
-  // reset() leaves torch._dynamo.config and the run() context alone.
+  // torch._dynamo.reset(): restarts frame numbering and starts a new
+  // generation; code caches made in an earlier one are stale (the caller
+  // replaces them: see generation()). Config and the run-only flag stay,
+  // as reset() leaves torch._dynamo.config and the run() context alone.
   void Reset();
+  // Counts Reset() calls: a CodeCache made in another generation is stale.
+  uint64_t generation() const { return generation_; }
 
  private:
   Config config_;
-  absl::flat_hash_map<const void*, std::unique_ptr<CodeCache>> codes_;
   int next_frame_ = 0;
+  uint64_t generation_ = 0;
   bool run_only_ = false;
 };
 

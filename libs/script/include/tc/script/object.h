@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tc/script/code.h"
+#include "tc/script/extension.h"
 #include "tc/script/ref.h"
 #include "tc/script/value.h"
 
@@ -190,6 +191,9 @@ struct CodeObject : Object {
     Value value;
   };
   std::vector<GlobalCache> global_cache;
+  // Owned per-code state of a higher library (co_extra): frame-capture's
+  // compiled entries. Destroyed with the code object.
+  std::unique_ptr<Extension> extra;
 };
 
 struct FunctionObject : Object {

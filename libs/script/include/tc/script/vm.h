@@ -20,6 +20,7 @@
 
 #include "tc/script/bytecode.h"
 #include "tc/script/code.h"
+#include "tc/script/extension.h"
 #include "tc/script/frame_hook.h"
 #include "tc/script/object.h"
 #include "tc/script/value.h"
@@ -67,6 +68,22 @@ class VM {
                      const TupleObject* kwnames, const Value* self) {
     return BindArgs(fn, params, args, nargs, kwnames, self);
   }
+
+  // Runs instruction `pc` of `fn`'s code once, outside the eval loop, on
+  // `stack`: the operand stack the instruction sees (top last), which it
+  // pops its operands from and pushes its results onto exactly as the eval
+  // loop would. For callers that rebuilt a frame's state elsewhere
+  // (frame-capture runs the instruction a graph broke on, then the resume
+  // function), so that only the VM gives bytecode its meaning. Supports the
+  // instructions that neither jump nor read locals, cells or the block
+  // stack: calls (CALL, CALL_KW, CALL_METHOD, CALL_METHOD_KW, CALL_EX),
+  // LOAD_ATTR, STORE_ATTR, DELETE_ATTR, BINARY_SUBSCR, STORE_SUBSCR,
+  // DELETE_SUBSCR, STORE_GLOBAL (into fn's globals), the unary, binary,
+  // in-place and compare operators, and FORMAT_VALUE; any other raises
+  // RuntimeError. False with the exception set when the instruction raised
+  // (the stack then holds what was left below its operands); no traceback
+  // entry is added for `fn` (see AddTracebackEntry).
+  bool RunInstruction(FunctionObject* fn, int32_t pc, std::vector<Value>* stack);
 
   // --- Attributes, operators, conversions --------------------------------
   Value GetAttr(const Value& obj, std::string_view name);
@@ -135,6 +152,13 @@ class VM {
   // Instantiates an exception class with one message argument.
   Value NewException(Type* type, std::string message);
 
+  // --- Extension slot ----------------------------------------------------
+  // The VM's owned per-interpreter state of a higher library
+  // (frame-capture's Dynamo runtime). Destroyed first when the VM dies,
+  // while modules and builtins still exist.
+  Extension* extension() const { return extension_.get(); }
+  void set_extension(std::unique_ptr<Extension> e) { extension_ = std::move(e); }
+
   // --- Eval-frame hook ---------------------------------------------------
   void SetFrameHook(FrameHook hook, void* user_data) {
     frame_hook_ = hook;
@@ -166,6 +190,7 @@ class VM {
   friend struct VMAccess;
   bool BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t nargs,
                 const TupleObject* kwnames, const Value* self);
+  bool RunCallInstruction(const Instruction& ins, std::vector<Value>* stack);
 
   Ref<DictObject> builtins_;
   Ref<DictObject> modules_;  // sys.modules
@@ -182,6 +207,7 @@ class VM {
   Value* stack_ = nullptr;
   Value* stack_top_ = nullptr;
   Value* stack_end_ = nullptr;
+  std::unique_ptr<Extension> extension_;
 };
 
 }  // namespace tc::script
