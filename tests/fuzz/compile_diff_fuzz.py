@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Differential fuzz test: compiling never changes what a script prints.
 
+Why one file over 600 lines: the script generator, the runner and the
+checks must stay in one file so a failing seed can be replayed with nothing
+but this file and tc-run.
+
 Generates small random scripts in tc's script subset (seeded, so every run
 makes the same scripts) and runs each twice: `tc-run script.py` (eager) and
 `tc-run --compile-functions script.py` (every function and method the script

@@ -4,6 +4,9 @@
 // InferMeta predicts, or fail with a non-empty message; it must never crash,
 // hang or trip a TC_CHECK. Minimized crashes found this way are pinned below
 // as regression tests.
+//
+// Why over 600 lines: the generator of random arguments and the regression
+// cases it found are one harness; the pinned cases read best beside it.
 #include <unistd.h>
 
 #include <chrono>
