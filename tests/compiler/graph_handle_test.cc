@@ -11,7 +11,7 @@
 #include "tc/compiler/backends.h"
 #include "tc/graph_ir/text_format.h"
 #include "tc/script/native.h"
-#include "tc/script/tensor_value.h"
+#include "tc/script_torch/tensor_value.h"
 
 #include "compiler_test_util.h"
 
@@ -62,7 +62,7 @@ TEST(GraphHandleTest, OtherValuesAreNoHandles) {
   EXPECT_EQ(GraphOfHandle(Value::None()), nullptr);
   EXPECT_EQ(GraphOfHandle(Value::Int(3)), nullptr);
   EXPECT_EQ(GraphOfHandle(script::NewStr("graph")), nullptr);
-  EXPECT_EQ(GraphOfHandle(script::NewTensorValue(Vec3(1, 2, 3))), nullptr);
+  EXPECT_EQ(GraphOfHandle(script_torch::NewTensorValue(Vec3(1, 2, 3))), nullptr);
 }
 
 TEST(GraphHandleTest, RunHandleRunsTheGraphEachCall) {

@@ -54,7 +54,7 @@ class CountingBackend : public Backend {
 
 class OwnedStateTest : public ::testing::Test {
  protected:
-  void SetUp() override { fc_test::RegisterTorchModules(); }
+  void SetUp() override { script_torch::RegisterModules(); }  // the tests link the static libraries
 
   // Runs `source` with `globals` as its module namespace.
   void Define(script::VM& vm, script::DictObject* globals, const std::string& source) {
