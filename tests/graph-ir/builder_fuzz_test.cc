@@ -19,9 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "tc/graph_ir/graph.h"
-#include "tc/graph_ir/passes/common_subexpression_elimination.h"
-#include "tc/graph_ir/passes/dead_code_elimination.h"
-#include "tc/graph_ir/passes/topological_sort.h"
+#include "tc/graph_ir/passes.h"
 #include "tc/graph_ir/text_format.h"
 #include "tc/graph_ir/verifier.h"
 

@@ -1,9 +1,7 @@
 // DCE, CSE and topological sort on graphs written in the text format.
 #include "gtest/gtest.h"
 
-#include "tc/graph_ir/passes/common_subexpression_elimination.h"
-#include "tc/graph_ir/passes/dead_code_elimination.h"
-#include "tc/graph_ir/passes/topological_sort.h"
+#include "tc/graph_ir/passes.h"
 #include "tc/graph_ir/text_format.h"
 #include "tc/graph_ir/verifier.h"
 

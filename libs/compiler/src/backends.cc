@@ -11,6 +11,8 @@
 #include "tc/script/native.h"
 #include "tc/script_torch/tensor_value.h"
 
+#include "natives.h"
+
 namespace tc::compiler {
 
 using frame_capture::Backend;
@@ -48,13 +50,7 @@ struct GraphHandleObject : script::Object {
 };
 
 script::Type* GraphHandleType() {
-  static script::Type* t = [] {
-    script::TypeSpec spec;
-    spec.name = "GraphHandle";
-    spec.module = "_tc_dynamo";
-    spec.alloc = [](script::Type* cls) -> script::Object* { return new GraphHandleObject(cls); };
-    return script::NewNativeType(spec);
-  }();
+  static script::Type* t = NewObjectType<GraphHandleObject>("GraphHandle", "_tc_dynamo");
   return t;
 }
 

@@ -31,14 +31,8 @@ namespace {
 }  // namespace
 
 script::Type* InvalidBackendType() {
-  static script::Type* t = [] {
-    script::TypeSpec spec;
-    spec.name = "InvalidBackend";
-    spec.module = "torch._dynamo.exc";
-    spec.base = Dynamo::UnsupportedType()->base;  // TorchDynamoException
-    spec.flags = script::Type::kBaseType | script::Type::kInstanceDict;
-    return script::NewNativeType(spec);
-  }();
+  static script::Type* t =  // base: TorchDynamoException
+      Dynamo::NewExceptionType("InvalidBackend", Dynamo::UnsupportedType()->base);
   return t;
 }
 
@@ -50,13 +44,7 @@ struct OptionsObject : script::Object {
 };
 
 script::Type* OptionsType() {
-  static script::Type* t = [] {
-    script::TypeSpec spec;
-    spec.name = "CompileOptions";
-    spec.module = "_tc_dynamo";
-    spec.alloc = [](script::Type* cls) -> script::Object* { return new OptionsObject(cls); };
-    return script::NewNativeType(spec);
-  }();
+  static script::Type* t = NewObjectType<OptionsObject>("CompileOptions", "_tc_dynamo");
   return t;
 }
 
@@ -270,15 +258,23 @@ Value ExplainEnd(VM& vm, const Value&, const ArgsView& args) {
   return script::NewList(std::move(out));
 }
 
+// [(key, second(value))] from the runtime's string-keyed tables, in order.
+template <typename Pairs, typename F>
+Value PairTuples(const Pairs& pairs, F second) {
+  std::vector<Value> out;
+  for (const auto& [key, value] : pairs) {
+    out.push_back(script::NewTuple({script::NewStr(key), second(value)}));
+  }
+  return script::NewList(std::move(out));
+}
+
 Value CompileTimes(VM& vm, const Value&, const ArgsView& args) {
   if (!script::CheckArgCount(vm, args, "compile_times", 0, 0)) return {};
-  std::vector<Value> rows;
-  for (const auto& [name, times] : Dynamo::For(vm).compile_times()) {
+  return PairTuples(Dynamo::For(vm).compile_times(), [](const std::vector<double>& times) {
     std::vector<Value> ts;
     for (double t : times) ts.push_back(Value::Float(t));
-    rows.push_back(script::NewTuple({script::NewStr(name), script::NewList(std::move(ts))}));
-  }
-  return script::NewList(std::move(rows));
+    return script::NewList(std::move(ts));
+  });
 }
 
 // backend_names() -> sorted registered backend names.
@@ -292,21 +288,14 @@ Value BackendNamesFn(VM& vm, const Value&, const ArgsView& args) {
 // recompiles() -> [(function label, reason)], in order.
 Value Recompiles(VM& vm, const Value&, const ArgsView& args) {
   if (!script::CheckArgCount(vm, args, "recompiles", 0, 0)) return {};
-  std::vector<Value> out;
-  for (const auto& [fn, reason] : Dynamo::For(vm).recompiles()) {
-    out.push_back(script::NewTuple({script::NewStr(fn), script::NewStr(reason)}));
-  }
-  return script::NewList(std::move(out));
+  return PairTuples(Dynamo::For(vm).recompiles(),
+                    [](const std::string& reason) { return script::NewStr(reason); });
 }
 
 // graph_break_counts() -> [(reason, count)], as counters["graph_break"].
 Value GraphBreakCounts(VM& vm, const Value&, const ArgsView& args) {
   if (!script::CheckArgCount(vm, args, "graph_break_counts", 0, 0)) return {};
-  std::vector<Value> out;
-  for (const auto& [reason, n] : Dynamo::For(vm).graph_break_counts()) {
-    out.push_back(script::NewTuple({script::NewStr(reason), Value::Int(n)}));
-  }
-  return script::NewList(std::move(out));
+  return PairTuples(Dynamo::For(vm).graph_break_counts(), [](int n) { return Value::Int(n); });
 }
 
 // --- Graph handles ---------------------------------------------------------------

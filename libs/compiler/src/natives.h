@@ -7,6 +7,7 @@
 
 #include "tc/frame_capture/captured_graph.h"
 #include "tc/frame_capture/dynamo.h"
+#include "tc/script/native.h"
 #include "tc/script/object.h"
 #include "tc/script/value.h"
 
@@ -16,6 +17,17 @@ namespace tc::compiler {
 // placeholder per input, one call_function / call_method per torch-level
 // call (target: "torch.abs", "operator.add", or the method name), output.
 script::Value GraphNodeList(const frame_capture::CapturedGraph& graph);
+
+// A native type `module.name` whose instances are T (a script::Object built
+// from its class): the handle types backends.cc and dynamo_natives.cc hand out.
+template <typename T>
+script::Type* NewObjectType(const char* name, const char* module) {
+  script::TypeSpec spec;
+  spec.name = name;
+  spec.module = module;
+  spec.alloc = [](script::Type* cls) -> script::Object* { return new T(cls); };
+  return script::NewNativeType(spec);
+}
 
 // torch._dynamo.exc.InvalidBackend (a TorchDynamoException).
 script::Type* InvalidBackendType();

@@ -13,9 +13,7 @@ namespace tc::frame_capture {
 
 using script::Value;
 
-namespace {
-
-script::Type* MakeExceptionType(const char* name, script::Type* base) {
+script::Type* Dynamo::NewExceptionType(const char* name, script::Type* base) {
   script::TypeSpec spec;
   spec.name = name;
   spec.module = "torch._dynamo.exc";
@@ -24,19 +22,17 @@ script::Type* MakeExceptionType(const char* name, script::Type* base) {
   return script::NewNativeType(spec);
 }
 
-}  // namespace
-
 script::Type* Dynamo::UnsupportedType() {
   static script::Type* t = [] {
     script::Type* dynamo_exc =
-        MakeExceptionType("TorchDynamoException", script::Types().runtime_error);
-    return MakeExceptionType("Unsupported", dynamo_exc);
+        NewExceptionType("TorchDynamoException", script::Types().runtime_error);
+    return NewExceptionType("Unsupported", dynamo_exc);
   }();
   return t;
 }
 
 script::Type* Dynamo::RecompileErrorType() {
-  static script::Type* t = MakeExceptionType("RecompileError", UnsupportedType()->base);
+  static script::Type* t = NewExceptionType("RecompileError", UnsupportedType()->base);
   return t;
 }
 

@@ -39,14 +39,8 @@ bool LogEnabled(std::string_view what) {
 // torch._dynamo.exc.FailOnRecompileLimitHit: a recompile limit hit under
 // fullgraph=True. Not a RuntimeError in PyTorch either.
 script::Type* FailOnRecompileLimitHitType() {
-  static script::Type* t = [] {
-    script::TypeSpec spec;
-    spec.name = "FailOnRecompileLimitHit";
-    spec.module = "torch._dynamo.exc";
-    spec.base = script::Types().exception;
-    spec.flags = script::Type::kBaseType | script::Type::kInstanceDict;
-    return script::NewNativeType(spec);
-  }();
+  static script::Type* t =
+      Dynamo::NewExceptionType("FailOnRecompileLimitHit", script::Types().exception);
   return t;
 }
 

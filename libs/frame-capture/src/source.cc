@@ -62,44 +62,36 @@ Value DictKeysText(const Value& d) {
   return script::NewStr(std::move(out));
 }
 
-std::string Source::Name() const {
-  switch (kind) {
+namespace {
+
+// Name() (`full`) and ShortName() differ only in how the root is spelled:
+// the guard form L['x'] / G['x'] or the bare variable name.
+std::string Spell(const Source& s, bool full) {
+  using Kind = Source::Kind;
+  switch (s.kind) {
     case Kind::kLocal:
     case Kind::kClosure:
-      return absl::StrCat("L['", name, "']");
+      return full ? absl::StrCat("L['", s.name, "']") : s.name;
     case Kind::kGlobal:
-      return absl::StrCat("G['", name, "']");
+      return full ? absl::StrCat("G['", s.name, "']") : s.name;
     case Kind::kAttr:
-      return absl::StrCat(base->Name(), ".", name);
+      return absl::StrCat(Spell(*s.base, full), ".", s.name);
     case Kind::kItem:
-      return dict_key ? absl::StrCat(base->Name(), "['", name, "']")
-                      : absl::StrCat(base->Name(), "[", index, "]");
+      return s.dict_key ? absl::StrCat(Spell(*s.base, full), "['", s.name, "']")
+                        : absl::StrCat(Spell(*s.base, full), "[", s.index, "]");
     case Kind::kKeys:
-      return absl::StrCat(base->Name(), ".keys()");
+      return absl::StrCat(Spell(*s.base, full), ".keys()");
     case Kind::kCellContents:
-      return absl::StrCat(base->Name(), ".__closure__[", index, "].cell_contents");
+      return absl::StrCat(Spell(*s.base, full), ".__closure__[", s.index, "].cell_contents");
   }
   return "";
 }
 
-std::string Source::ShortName() const {
-  switch (kind) {
-    case Kind::kLocal:
-    case Kind::kClosure:
-    case Kind::kGlobal:
-      return name;
-    case Kind::kAttr:
-      return absl::StrCat(base->ShortName(), ".", name);
-    case Kind::kItem:
-      return dict_key ? absl::StrCat(base->ShortName(), "['", name, "']")
-                      : absl::StrCat(base->ShortName(), "[", index, "]");
-    case Kind::kKeys:
-      return absl::StrCat(base->ShortName(), ".keys()");
-    case Kind::kCellContents:
-      return absl::StrCat(base->ShortName(), ".__closure__[", index, "].cell_contents");
-  }
-  return "";
-}
+}  // namespace
+
+std::string Source::Name() const { return Spell(*this, true); }
+
+std::string Source::ShortName() const { return Spell(*this, false); }
 
 bool Source::is_local_rooted() const {
   const Source* s = this;

@@ -1,4 +1,4 @@
-#include "tc/graph_ir/passes/common_subexpression_elimination.h"
+#include "tc/graph_ir/passes.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "tc/graph_ir/passes/dead_code_elimination.h"
+#include "tc/graph_ir/passes.h"
 
 #include <vector>
 

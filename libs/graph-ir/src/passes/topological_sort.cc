@@ -1,4 +1,4 @@
-#include "tc/graph_ir/passes/topological_sort.h"
+#include "tc/graph_ir/passes.h"
 
 #include <functional>
 #include <queue>

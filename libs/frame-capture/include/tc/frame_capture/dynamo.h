@@ -125,6 +125,9 @@ class Dynamo : public script::Extension {
   // Exception types (torch._dynamo.exc.*), subclasses of RuntimeError.
   static script::Type* UnsupportedType();
   static script::Type* RecompileErrorType();
+  // Creates a torch._dynamo.exc.<name> type deriving from `base`; the one
+  // recipe for every such type, here and in the compiler's _tc_dynamo.
+  static script::Type* NewExceptionType(const char* name, script::Type* base);
 
   struct Impl;
 

@@ -1,0 +1,32 @@
+// The graph passes. One header for all three: each is a single
+// Status-returning function over a Graph, and callers run them together.
+#ifndef TC_GRAPH_IR_PASSES_H_
+#define TC_GRAPH_IR_PASSES_H_
+
+#include "absl/status/status.h"
+
+#include "tc/graph_ir/graph.h"
+
+namespace tc::graph_ir {
+
+// Reuses the outputs of an earlier node with the same op and the same
+// arguments (values by identity, constants by value and kind: 1, 1.0 and True
+// differ). Random ops are never merged: each draw differs. Runs in one pass
+// in program order, so chains of duplicates collapse.
+absl::Status EliminateCommonSubexpressions(Graph& graph);
+
+// Removes nodes none of whose outputs reach a graph output. Every core op is
+// pure, and random ops (rand, randn) count as removable when unused, as in
+// Inductor: an unused draw is not observable. (The Philox offset a removed
+// draw would have consumed is not reserved, so later draws may differ from an
+// unoptimized run; eager/compiled parity is defined on optimized graphs.)
+absl::Status EliminateDeadCode(Graph& graph);
+
+// Orders nodes so every value is defined before its uses. Stable: among
+// ready nodes the earliest in the current order goes first, so a sorted
+// graph is unchanged. A cycle is InvalidArgument naming a node on it.
+absl::Status TopologicalSort(Graph& graph);
+
+}  // namespace tc::graph_ir
+
+#endif  // TC_GRAPH_IR_PASSES_H_
