@@ -23,6 +23,16 @@ std::string NameList(const std::vector<std::string>& names) {
   return s;
 }
 
+// Raises CPython's TypeError for required arguments (of `kind`,
+// "positional" or "keyword-only") that no caller supplied; false.
+bool RaiseMissing(VM& vm, const std::string& fname, const char* kind,
+                  const std::vector<std::string>& missing) {
+  vm.Raise(Types().type_error,
+           absl::StrFormat("%s() missing %d required %s argument%s: %s", fname, missing.size(),
+                           kind, missing.size() == 1 ? "" : "s", NameList(missing)));
+  return false;
+}
+
 }  // namespace
 
 bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t nargs,
@@ -121,12 +131,7 @@ bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t 
         missing.push_back(code.varnames[i]);
       }
     }
-    if (!missing.empty()) {
-      Raise(Types().type_error,
-            absl::StrFormat("%s() missing %d required positional argument%s: %s", fname,
-                            missing.size(), missing.size() == 1 ? "" : "s", NameList(missing)));
-      return false;
-    }
+    if (!missing.empty()) return RaiseMissing(*this, fname, "positional", missing);
   }
   if (kwonly > 0) {
     std::vector<std::string> missing;
@@ -140,12 +145,7 @@ bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t 
         missing.push_back(code.varnames[i]);
       }
     }
-    if (!missing.empty()) {
-      Raise(Types().type_error,
-            absl::StrFormat("%s() missing %d required keyword-only argument%s: %s", fname,
-                            missing.size(), missing.size() == 1 ? "" : "s", NameList(missing)));
-      return false;
-    }
+    if (!missing.empty()) return RaiseMissing(*this, fname, "keyword-only", missing);
   }
   return true;
 }
