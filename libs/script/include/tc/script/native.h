@@ -173,6 +173,9 @@ void TypeSet(Type* t, std::string_view name, Value v);
 // Adds methods (static and class methods by their kind) to a native type
 // after NewNativeType; call UpdateSlots(t) when done.
 void AddMethods(Type* t, std::span<const MethodDef> methods);
+// Adds getset descriptors (properties written in C++) to a native type's
+// dict.
+void AddGetSets(Type* t, std::span<const GetSetDef> defs);
 // A native function value; `self` is passed to fn on every call.
 Value NewNativeFunction(std::string name, NativeFn fn, Value self = Value::None(),
                         std::string qualname = "");
