@@ -43,28 +43,34 @@ class Linear(Module):
         return f'in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}'
 
 
-class ReLU(Module):
+# The constructor and repr ReLU and SiLU share; each brings only forward.
+class _InplaceActivation(Module):
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
 
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+# The same for Softmax and LogSoftmax.
+class _DimActivation(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def extra_repr(self):
+        return f'dim={self.dim}'
+
+
+class ReLU(_InplaceActivation):
     def forward(self, input):
         return F.relu(input, inplace=self.inplace)
 
-    def extra_repr(self):
-        return 'inplace=True' if self.inplace else ''
 
-
-class SiLU(Module):
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
-
+class SiLU(_InplaceActivation):
     def forward(self, input):
         return F.silu(input, inplace=self.inplace)
-
-    def extra_repr(self):
-        return 'inplace=True' if self.inplace else ''
 
 
 class GELU(Module):
@@ -89,28 +95,14 @@ class Sigmoid(Module):
         return torch.sigmoid(input)
 
 
-class Softmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
+class Softmax(_DimActivation):
     def forward(self, input):
         return F.softmax(input, self.dim)
 
-    def extra_repr(self):
-        return f'dim={self.dim}'
 
-
-class LogSoftmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
+class LogSoftmax(_DimActivation):
     def forward(self, input):
         return F.log_softmax(input, self.dim)
-
-    def extra_repr(self):
-        return f'dim={self.dim}'
 
 
 class Flatten(Module):
