@@ -33,6 +33,15 @@ Value ModuleDictGetAttr(VM& vm, Object* m, StrObject* name) {
   return vm.Call(fn, {Value::Borrow(name)});
 }
 
+// A bound method: script function `fn` with `self` (an instance, or the
+// class for a classmethod).
+Value BindFunction(Value fn, Value self) {
+  auto* m = new MethodObject(Types().method);
+  m->function = std::move(fn);
+  m->self = std::move(self);
+  return Value::Adopt(m);
+}
+
 // A copy of native method `nf` bound to `self` (an instance, or the class
 // for a classmethod, whose binding keeps no owner to type-check against).
 Value BindNative(const NativeFunctionObject* nf, Value self, Type* owner) {
@@ -55,12 +64,7 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
   const BuiltinTypes& T = Types();
   Object* a = attr.as_object();
   Type* at = a->type;
-  if (at == T.function) {
-    auto* m = new MethodObject(T.method);
-    m->function = attr;
-    m->self = obj;
-    return Value::Adopt(m);
-  }
+  if (at == T.function) return BindFunction(attr, obj);
   if (at == T.native_function) {
     auto* nf = static_cast<NativeFunctionObject*>(a);
     if (!nf->is_method || !nf->self.is_null()) return attr;
@@ -74,10 +78,7 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
       auto* nf = static_cast<NativeFunctionObject*>(fn.as_object());
       return BindNative(nf, cls, nullptr);
     }
-    auto* m = new MethodObject(T.method);
-    m->function = fn;
-    m->self = cls;
-    return Value::Adopt(m);
+    return BindFunction(fn, cls);
   }
   if (at == T.property) {
     auto* p = static_cast<PropertyObject*>(a);
