@@ -242,7 +242,31 @@ class NLLLoss(_Loss):
                           reduction=self.reduction)
 
 
-class Sequential(Module):
+# What Sequential and ModuleList share: their submodules in order, by
+# index, len() and iteration, and append.
+class _ModuleSequence(Module):
+    def _items(self):
+        return self._own_modules()
+
+    def _item(self, idx):
+        items = self._items()
+        n = len(items)
+        if idx < -n or idx >= n:
+            raise IndexError(f'index {idx} is out of range')
+        return items[idx][1]
+
+    def __len__(self):
+        return len(self._items())
+
+    def __iter__(self):
+        return iter([m for _, m in self._items()])
+
+    def append(self, module):
+        setattr(self, str(len(self)), module)
+        return self
+
+
+class Sequential(_ModuleSequence):
     def __init__(self, *args):
         super().__init__()
         if len(args) == 1 and isinstance(args[0], dict):
@@ -252,30 +276,13 @@ class Sequential(Module):
             for idx, module in enumerate(args):
                 setattr(self, str(idx), module)
 
-    def _items(self):
-        return self._own_modules()
-
     def __getitem__(self, idx):
-        items = self._items()
         if isinstance(idx, slice):
             out = Sequential()
-            for k, m in items[idx]:
+            for k, m in self._items()[idx]:
                 setattr(out, k, m)
             return out
-        n = len(items)
-        if idx < -n or idx >= n:
-            raise IndexError(f'index {idx} is out of range')
-        return items[idx][1]
-
-    def __len__(self):
-        return len(self._items())
-
-    def __iter__(self):
-        return iter([m for _, m in self._items()])
-
-    def append(self, module):
-        setattr(self, str(len(self)), module)
-        return self
+        return self._item(idx)
 
     def forward(self, input):
         for module in self:
@@ -283,39 +290,22 @@ class Sequential(Module):
         return input
 
 
-class ModuleList(Module):
+class ModuleList(_ModuleSequence):
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
             self.extend(modules)
 
-    def _items(self):
-        return self._own_modules()
-
     def __getitem__(self, idx):
-        items = self._items()
         if isinstance(idx, slice):
-            return ModuleList([m for _, m in items[idx]])
-        n = len(items)
-        if idx < -n or idx >= n:
-            raise IndexError(f'index {idx} is out of range')
-        return items[idx][1]
+            return ModuleList([m for _, m in self._items()[idx]])
+        return self._item(idx)
 
     def __setitem__(self, idx, module):
         n = len(self)
         if idx < 0:
             idx += n
         setattr(self, str(idx), module)
-
-    def __len__(self):
-        return len(self._items())
-
-    def __iter__(self):
-        return iter([m for _, m in self._items()])
-
-    def append(self, module):
-        setattr(self, str(len(self)), module)
-        return self
 
     def extend(self, modules):
         for m in modules:
