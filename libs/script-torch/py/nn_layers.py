@@ -43,28 +43,34 @@ class Linear(Module):
         return f'in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}'
 
 
-class ReLU(Module):
+# The constructor and repr ReLU and SiLU share; each brings only forward.
+class _InplaceActivation(Module):
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
 
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+# The same for Softmax and LogSoftmax.
+class _DimActivation(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def extra_repr(self):
+        return f'dim={self.dim}'
+
+
+class ReLU(_InplaceActivation):
     def forward(self, input):
         return F.relu(input, inplace=self.inplace)
 
-    def extra_repr(self):
-        return 'inplace=True' if self.inplace else ''
 
-
-class SiLU(Module):
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
-
+class SiLU(_InplaceActivation):
     def forward(self, input):
         return F.silu(input, inplace=self.inplace)
-
-    def extra_repr(self):
-        return 'inplace=True' if self.inplace else ''
 
 
 class GELU(Module):
@@ -89,28 +95,14 @@ class Sigmoid(Module):
         return torch.sigmoid(input)
 
 
-class Softmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
+class Softmax(_DimActivation):
     def forward(self, input):
         return F.softmax(input, self.dim)
 
-    def extra_repr(self):
-        return f'dim={self.dim}'
 
-
-class LogSoftmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
+class LogSoftmax(_DimActivation):
     def forward(self, input):
         return F.log_softmax(input, self.dim)
-
-    def extra_repr(self):
-        return f'dim={self.dim}'
 
 
 class Flatten(Module):
@@ -221,13 +213,19 @@ class MSELoss(_Loss):
         return F.mse_loss(input, target, reduction=self.reduction)
 
 
-class CrossEntropyLoss(_Loss):
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0):
+# The losses taking a per-class weight (a buffer, as in PyTorch).
+class _WeightedLoss(_Loss):
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean'):
         super().__init__(size_average, reduce, reduction)
         if weight is not None:
             self.register_buffer('weight', weight)
         else:
             self.weight = None
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0):
+        super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
         self.label_smoothing = label_smoothing
 
@@ -236,13 +234,9 @@ class CrossEntropyLoss(_Loss):
                                reduction=self.reduction, label_smoothing=self.label_smoothing)
 
 
-class NLLLoss(_Loss):
+class NLLLoss(_WeightedLoss):
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
-        super().__init__(size_average, reduce, reduction)
-        if weight is not None:
-            self.register_buffer('weight', weight)
-        else:
-            self.weight = None
+        super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
 
     def forward(self, input, target):
@@ -250,7 +244,31 @@ class NLLLoss(_Loss):
                           reduction=self.reduction)
 
 
-class Sequential(Module):
+# What Sequential and ModuleList share: their submodules in order, by
+# index, len() and iteration, and append.
+class _ModuleSequence(Module):
+    def _items(self):
+        return self._own_modules()
+
+    def _item(self, idx):
+        items = self._items()
+        n = len(items)
+        if idx < -n or idx >= n:
+            raise IndexError(f'index {idx} is out of range')
+        return items[idx][1]
+
+    def __len__(self):
+        return len(self._items())
+
+    def __iter__(self):
+        return iter([m for _, m in self._items()])
+
+    def append(self, module):
+        setattr(self, str(len(self)), module)
+        return self
+
+
+class Sequential(_ModuleSequence):
     def __init__(self, *args):
         super().__init__()
         if len(args) == 1 and isinstance(args[0], dict):
@@ -260,30 +278,13 @@ class Sequential(Module):
             for idx, module in enumerate(args):
                 setattr(self, str(idx), module)
 
-    def _items(self):
-        return self._own_modules()
-
     def __getitem__(self, idx):
-        items = self._items()
         if isinstance(idx, slice):
             out = Sequential()
-            for k, m in items[idx]:
+            for k, m in self._items()[idx]:
                 setattr(out, k, m)
             return out
-        n = len(items)
-        if idx < -n or idx >= n:
-            raise IndexError(f'index {idx} is out of range')
-        return items[idx][1]
-
-    def __len__(self):
-        return len(self._items())
-
-    def __iter__(self):
-        return iter([m for _, m in self._items()])
-
-    def append(self, module):
-        setattr(self, str(len(self)), module)
-        return self
+        return self._item(idx)
 
     def forward(self, input):
         for module in self:
@@ -291,39 +292,22 @@ class Sequential(Module):
         return input
 
 
-class ModuleList(Module):
+class ModuleList(_ModuleSequence):
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
             self.extend(modules)
 
-    def _items(self):
-        return self._own_modules()
-
     def __getitem__(self, idx):
-        items = self._items()
         if isinstance(idx, slice):
-            return ModuleList([m for _, m in items[idx]])
-        n = len(items)
-        if idx < -n or idx >= n:
-            raise IndexError(f'index {idx} is out of range')
-        return items[idx][1]
+            return ModuleList([m for _, m in self._items()[idx]])
+        return self._item(idx)
 
     def __setitem__(self, idx, module):
         n = len(self)
         if idx < 0:
             idx += n
         setattr(self, str(idx), module)
-
-    def __len__(self):
-        return len(self._items())
-
-    def __iter__(self):
-        return iter([m for _, m in self._items()])
-
-    def append(self, module):
-        setattr(self, str(len(self)), module)
-        return self
 
     def extend(self, modules):
         for m in modules:

@@ -35,12 +35,10 @@ std::string Basename(const std::string& path) {
 
 Type* TensorType() {
   static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "Tensor";
-    spec.module = "torch";
-    spec.alloc = AllocTensor;
-    spec.flags = Type::kBaseType | Type::kInstanceDict;
-    Type* type = NewNativeType(spec);
+    Type* type = NewNativeType({.name = "Tensor",
+                                .module = "torch",
+                                .alloc = AllocTensor,
+                                .flags = Type::kBaseType | Type::kInstanceDict});
     AddTensorMethods(type);
     AddTensorPointwise(type);
     AddTensorOperators(type);
@@ -319,14 +317,10 @@ bool GradEnabled() { return g_grad_enabled; }
 void SetGradEnabled(bool enabled) { g_grad_enabled = enabled; }
 
 Type* ParameterType() {
-  static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "Parameter";
-    spec.module = "torch.nn.parameter";
-    spec.base = TensorType();
-    spec.flags = Type::kBaseType | Type::kInstanceDict;
-    return NewNativeType(spec);
-  }();
+  static Type* t = NewNativeType({.name = "Parameter",
+                                  .module = "torch.nn.parameter",
+                                  .base = TensorType(),
+                                  .flags = Type::kBaseType | Type::kInstanceDict});
   return t;
 }
 

@@ -89,6 +89,14 @@ Value Finish(VM& vm, Tensor t, const FactoryKw& kw) {
   return v;
 }
 
+// Runs creation op `op` (fname, for errors) on `device`, then Finish.
+Value Create(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args,
+             tensor::Device device, std::string_view fname, const FactoryKw& kw) {
+  Tensor t;
+  if (!RunCreation(vm, op, std::move(args), device, fname, &t)) return {};
+  return Finish(vm, std::move(t), kw);
+}
+
 Constant DTypeOrNone(const FactoryKw& kw) {
   return kw.has_dtype ? Constant(kw.dtype) : Constant(None{});
 }
@@ -107,19 +115,13 @@ Value SizedFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
     }
   }
   DType d = kw.has_dtype ? kw.dtype : DType::kFloat32;
-  Tensor t;
   if (kind <= 2) {
     // empty is zeroed too: deterministic.
     Scalar fill(int64_t{kind == 1 ? 1 : 0});
-    if (!RunCreation(vm, "full", {Constant(sizes), Constant(fill), Constant(d)}, kw.device, fname,
-                     &t)) {
-      return {};
-    }
-  } else if (!RunCreation(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)},
-                          kw.device, fname, &t)) {
-    return {};
+    return Create(vm, "full", {Constant(sizes), Constant(fill), Constant(d)}, kw.device, fname, kw);
   }
-  return Finish(vm, std::move(t), kw);
+  return Create(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, kw.device, fname,
+                kw);
 }
 Value FZeros(VM& vm, const Value&, const ArgsView& a) { return SizedFactory(vm, a, "zeros", 0); }
 Value FOnes(VM& vm, const Value&, const ArgsView& a) { return SizedFactory(vm, a, "ones", 1); }
@@ -141,12 +143,7 @@ Value FFull(VM& vm, const Value&, const ArgsView& args) {
       !ToScalarArg(vm, fill, "full", "fill_value", &s)) {
     return {};
   }
-  Tensor t;
-  if (!RunCreation(vm, "full", {Constant(sizes), Constant(s), DTypeOrNone(kw)}, kw.device, "full",
-                   &t)) {
-    return {};
-  }
-  return Finish(vm, std::move(t), kw);
+  return Create(vm, "full", {Constant(sizes), Constant(s), DTypeOrNone(kw)}, kw.device, "full", kw);
 }
 
 Value FTensor(VM& vm, const Value&, const ArgsView& args) {
@@ -202,12 +199,8 @@ Value FArange(VM& vm, const Value&, const ArgsView& args) {
       !ToScalarArg(vm, step, "arange", "step", &s2)) {
     return {};
   }
-  Tensor t;
-  if (!RunCreation(vm, "arange", {Constant(s0), Constant(s1), Constant(s2), DTypeOrNone(kw)},
-                   kw.device, "arange", &t)) {
-    return {};
-  }
-  return Finish(vm, std::move(t), kw);
+  return Create(vm, "arange", {Constant(s0), Constant(s1), Constant(s2), DTypeOrNone(kw)},
+                kw.device, "arange", kw);
 }
 
 Value FLinspace(VM& vm, const Value&, const ArgsView& args) {
@@ -229,13 +222,9 @@ Value FLinspace(VM& vm, const Value&, const ArgsView& args) {
       !ToScalarArg(vm, a[1], "linspace", "end", &s1) || !ToInt(vm, a[2], &steps)) {
     return {};
   }
-  Tensor t;
-  if (!RunCreation(vm, "linspace",
-                   {Constant(s0), Constant(s1), Constant(Scalar(steps)), DTypeOrNone(kw)},
-                   kw.device, "linspace", &t)) {
-    return {};
-  }
-  return Finish(vm, std::move(t), kw);
+  return Create(vm, "linspace",
+                {Constant(s0), Constant(s1), Constant(Scalar(steps)), DTypeOrNone(kw)}, kw.device,
+                "linspace", kw);
 }
 
 Value FEye(VM& vm, const Value&, const ArgsView& args) {
@@ -248,14 +237,10 @@ Value FEye(VM& vm, const Value&, const ArgsView& args) {
   if (!ToInt(vm, n, &ni)) return {};
   bool has_m = !m.is_null() && !m.is_none();
   if (has_m && !ToInt(vm, m, &mi)) return {};
-  Tensor t;
-  if (!RunCreation(
-          vm, "eye",
-          {Constant(Scalar(ni)), has_m ? Constant(Scalar(mi)) : Constant(None{}), DTypeOrNone(kw)},
-          kw.device, "eye", &t)) {
-    return {};
-  }
-  return Finish(vm, std::move(t), kw);
+  return Create(
+      vm, "eye",
+      {Constant(Scalar(ni)), has_m ? Constant(Scalar(mi)) : Constant(None{}), DTypeOrNone(kw)},
+      kw.device, "eye", kw);
 }
 
 // randint(high, size) / randint(low, high, size).
@@ -286,14 +271,10 @@ Value FRandint(VM& vm, const Value&, const ArgsView& args) {
       !ToIntList(vm, size, "randint", "size", &sizes)) {
     return {};
   }
-  Tensor t;
-  if (!RunCreation(vm, "randint",
-                   {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(sizes),
-                    kw.has_dtype ? Constant(kw.dtype) : Constant(DType::kInt64)},
-                   kw.device, "randint", &t)) {
-    return {};
-  }
-  return Finish(vm, std::move(t), kw);
+  return Create(vm, "randint",
+                {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(sizes),
+                 kw.has_dtype ? Constant(kw.dtype) : Constant(DType::kInt64)},
+                kw.device, "randint", kw);
 }
 
 // *_like(input, ...): the input's dtype unless dtype= is given.
@@ -308,13 +289,9 @@ Value LikeFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
   DType d = kw.has_dtype ? kw.dtype : t.dtype();
   tensor::Device device = kw.has_device ? kw.device : t.device();
   Shape sizes(t.sizes().begin(), t.sizes().end());
-  Tensor r;
   if (kind == 3 || kind == 4) {
-    if (!RunCreation(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, device,
-                     fname, &r)) {
-      return {};
-    }
-    return Finish(vm, std::move(r), kw);
+    return Create(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, device, fname,
+                  kw);
   }
   Scalar s(int64_t{kind == 1 ? 1 : 0});  // empty_like is zeroed too
   if (kind == 5) {
@@ -323,10 +300,7 @@ Value LikeFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
       return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
     if (!ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
   }
-  if (!RunCreation(vm, "full", {Constant(sizes), Constant(s), Constant(d)}, device, fname, &r)) {
-    return {};
-  }
-  return Finish(vm, std::move(r), kw);
+  return Create(vm, "full", {Constant(sizes), Constant(s), Constant(d)}, device, fname, kw);
 }
 // randint_like(input, low=0, high): input's shape and dtype.
 Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
@@ -341,14 +315,10 @@ Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
   } else if (!ToInt(vm, args[1], &hi)) {
     return {};
   }
-  Tensor r;
-  if (!RunCreation(vm, "randint",
-                   {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
-                    Constant(kw.has_dtype ? kw.dtype : t.dtype())},
-                   kw.has_device ? kw.device : t.device(), "randint_like", &r)) {
-    return {};
-  }
-  return Finish(vm, std::move(r), kw);
+  return Create(vm, "randint",
+                {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
+                 Constant(kw.has_dtype ? kw.dtype : t.dtype())},
+                kw.has_device ? kw.device : t.device(), "randint_like", kw);
 }
 Value FZerosLike(VM& vm, const Value&, const ArgsView& a) {
   return LikeFactory(vm, a, "zeros_like", 0);

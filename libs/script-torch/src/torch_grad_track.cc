@@ -48,25 +48,63 @@ std::string GradFnName(std::string_view name, const tensor::Tensor& out, const V
   if (name == "view" || name == "reshape" || name == "flatten") return "ViewBackward0";
   if (name == "T" || name == "permute") return "PermuteBackward0";
   if (name == "getitem") return out.dim() >= 0 ? "SelectBackward0" : "";
-  static constexpr const char* kSimple[] = {
-      "add",       "sub",          "mul",         "div",     "neg",       "exp",     "log",
-      "sin",       "cos",          "tanh",        "sigmoid", "relu",      "pow",     "sqrt",
-      "rsqrt",     "abs",          "clone",       "t",       "unsqueeze", "squeeze", "expand",
-      "transpose", "softmax",      "log_softmax", "gelu",    "silu",      "clamp",   "amax",
-      "amin",      "prod",         "var",         "std",     "logsumexp", "where",   "maximum",
-      "minimum",   "index_select", "gather",      "cat",     "stack",     "addmm",   "erf",
-      "log1p",     "expm1",        "floor",       "ceil",    "round",     "sign",    "masked_fill"};
-  static constexpr const char* kNames[] = {
-      "Add",       "Sub",         "Mul",        "Div",     "Neg",       "Exp",     "Log",
-      "Sin",       "Cos",         "Tanh",       "Sigmoid", "Relu",      "Pow",     "Sqrt",
-      "Rsqrt",     "Abs",         "Clone",      "T",       "Unsqueeze", "Squeeze", "Expand",
-      "Transpose", "Softmax",     "LogSoftmax", "Gelu",    "Silu",      "Clamp",   "Amax",
-      "Amin",      "Prod",        "Var",        "Std",     "Logsumexp", "Where",   "Maximum",
-      "Minimum",   "IndexSelect", "Gather",     "Cat",     "Stack",     "Addmm",   "Erf",
-      "Log1P",     "Expm1",       "Floor",      "Ceil",    "Round",     "Sign",    "MaskedFill"};
-  for (size_t i = 0; i < std::size(kSimple); ++i) {
-    if (name == kSimple[i]) {
-      std::string n = kNames[i];
+  // Ops whose node is named after the op: op name, node name stem.
+  struct SimpleOp {
+    const char* op;
+    const char* node;
+  };
+  static constexpr SimpleOp kSimple[] = {{"add", "Add"},
+                                         {"sub", "Sub"},
+                                         {"mul", "Mul"},
+                                         {"div", "Div"},
+                                         {"neg", "Neg"},
+                                         {"exp", "Exp"},
+                                         {"log", "Log"},
+                                         {"sin", "Sin"},
+                                         {"cos", "Cos"},
+                                         {"tanh", "Tanh"},
+                                         {"sigmoid", "Sigmoid"},
+                                         {"relu", "Relu"},
+                                         {"pow", "Pow"},
+                                         {"sqrt", "Sqrt"},
+                                         {"rsqrt", "Rsqrt"},
+                                         {"abs", "Abs"},
+                                         {"clone", "Clone"},
+                                         {"t", "T"},
+                                         {"unsqueeze", "Unsqueeze"},
+                                         {"squeeze", "Squeeze"},
+                                         {"expand", "Expand"},
+                                         {"transpose", "Transpose"},
+                                         {"softmax", "Softmax"},
+                                         {"log_softmax", "LogSoftmax"},
+                                         {"gelu", "Gelu"},
+                                         {"silu", "Silu"},
+                                         {"clamp", "Clamp"},
+                                         {"amax", "Amax"},
+                                         {"amin", "Amin"},
+                                         {"prod", "Prod"},
+                                         {"var", "Var"},
+                                         {"std", "Std"},
+                                         {"logsumexp", "Logsumexp"},
+                                         {"where", "Where"},
+                                         {"maximum", "Maximum"},
+                                         {"minimum", "Minimum"},
+                                         {"index_select", "IndexSelect"},
+                                         {"gather", "Gather"},
+                                         {"cat", "Cat"},
+                                         {"stack", "Stack"},
+                                         {"addmm", "Addmm"},
+                                         {"erf", "Erf"},
+                                         {"log1p", "Log1P"},
+                                         {"expm1", "Expm1"},
+                                         {"floor", "Floor"},
+                                         {"ceil", "Ceil"},
+                                         {"round", "Round"},
+                                         {"sign", "Sign"},
+                                         {"masked_fill", "MaskedFill"}};
+  for (const SimpleOp& op : kSimple) {
+    if (name == op.op) {
+      std::string n = op.node;
       bool scalar_other = args.nargs > 0 && IsNumber(args[0]);
       if ((n == "Add" || n == "Sub" || n == "Mul" || n == "Div") && scalar_other) {
         return n + "Backward0";

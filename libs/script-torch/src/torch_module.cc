@@ -47,15 +47,11 @@ Value ModuleRepr(VM&, const Value& self, const ArgsView&) {
 constexpr MethodDef kModuleMethods[] = {{"__getattr__", ModuleGetAttr}, {"__repr__", ModuleRepr}};
 
 Type* TorchModuleType() {
-  static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "module";
-    spec.module = "builtins";
-    spec.base = Types().module;
-    spec.methods = kModuleMethods;
-    spec.flags = Type::kInstanceDict;
-    return NewNativeType(spec);
-  }();
+  static Type* t = NewNativeType({.name = "module",
+                                  .module = "builtins",
+                                  .base = Types().module,
+                                  .methods = kModuleMethods,
+                                  .flags = Type::kInstanceDict});
   return t;
 }
 
@@ -186,13 +182,11 @@ constexpr MethodDef kGradModeMethods[] = {{"__init__", GradModeInit},
                                           {"__call__", GradModeCall}};
 
 Type* GradModeType(const char* name) {
-  TypeSpec spec;
-  spec.name = name;
-  spec.module = "torch.autograd.grad_mode";
-  spec.methods = kGradModeMethods;
-  spec.alloc = [](Type* cls) -> Object* { return new GradModeObject(cls); };
-  spec.flags = Type::kBaseType;
-  return NewNativeType(spec);
+  return NewNativeType({.name = name,
+                        .module = "torch.autograd.grad_mode",
+                        .methods = kGradModeMethods,
+                        .alloc = [](Type* cls) -> Object* { return new GradModeObject(cls); },
+                        .flags = Type::kBaseType});
 }
 
 Value FIsGradEnabled(VM&, const Value&, const ArgsView&) { return Value::Bool(GradEnabled()); }

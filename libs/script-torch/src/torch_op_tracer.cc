@@ -29,14 +29,10 @@ Type* MetaDataAccessErrorType() {
   // Named RuntimeError, the type PyTorch raises for these, so scripts and
   // tracebacks print what they print under PyTorch; frame-capture tells it
   // from a plain RuntimeError by identity.
-  static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "RuntimeError";
-    spec.module = "builtins";
-    spec.base = Types().runtime_error;
-    spec.flags = Type::kBaseType | Type::kInstanceDict;
-    return NewNativeType(spec);
-  }();
+  static Type* t = NewNativeType({.name = "RuntimeError",
+                                  .module = "builtins",
+                                  .base = Types().runtime_error,
+                                  .flags = Type::kBaseType | Type::kInstanceDict});
   return t;
 }
 

@@ -585,14 +585,7 @@ constexpr GetSetDef kGetSets[] = {
 
 void AddTensorMethods(Type* t) {
   AddMethods(t, kMethods);
-  for (const GetSetDef& g : kGetSets) {
-    auto* gs = new GetSetObject(Types().getset);
-    gs->name = g.name;
-    gs->get = g.get;
-    gs->set = g.set;
-    gs->owner = t;
-    DictSetStr(t->dict, g.name, Value::Adopt(gs));
-  }
+  AddGetSets(t, kGetSets);
 }
 
 }  // namespace tc::script_torch

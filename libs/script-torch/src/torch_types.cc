@@ -230,51 +230,32 @@ constexpr GetSetDef kReturnGetSets[] = {{"values", ReturnValues}, {"indices", Re
 }  // namespace
 
 Type* DTypeType() {
-  static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "dtype";
-    spec.module = "torch";
-    spec.methods = kDTypeMethods;
-    spec.getsets = kDTypeGetSets;
-    return NewNativeType(spec);
-  }();
+  static Type* t = NewNativeType(
+      {.name = "dtype", .module = "torch", .methods = kDTypeMethods, .getsets = kDTypeGetSets});
   return t;
 }
 
 Type* SizeType() {
-  static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "Size";
-    spec.module = "torch";
-    spec.base = Types().tuple;
-    spec.methods = kSizeMethods;
-    spec.alloc = [](Type* cls) -> Object* { return new TupleObject(cls); };
-    return NewNativeType(spec);
-  }();
+  static Type* t =
+      NewNativeType({.name = "Size",
+                     .module = "torch",
+                     .base = Types().tuple,
+                     .methods = kSizeMethods,
+                     .alloc = [](Type* cls) -> Object* { return new TupleObject(cls); }});
   return t;
 }
 
 Type* DeviceType() {
-  static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "device";
-    spec.module = "torch";
-    spec.methods = kDeviceMethods;
-    spec.getsets = kDeviceGetSets;
-    return NewNativeType(spec);
-  }();
+  static Type* t = NewNativeType(
+      {.name = "device", .module = "torch", .methods = kDeviceMethods, .getsets = kDeviceGetSets});
   return t;
 }
 
 Type* GeneratorType() {
-  static Type* t = [] {
-    TypeSpec spec;
-    spec.name = "Generator";
-    spec.module = "torch";
-    spec.methods = kGeneratorMethods;
-    spec.alloc = [](Type* cls) -> Object* { return new Object(cls); };
-    return NewNativeType(spec);
-  }();
+  static Type* t = NewNativeType({.name = "Generator",
+                                  .module = "torch",
+                                  .methods = kGeneratorMethods,
+                                  .alloc = [](Type* cls) -> Object* { return new Object(cls); }});
   return t;
 }
 
@@ -285,14 +266,12 @@ Type* ReturnTypesType(std::string_view name) {
   if (it != types->end()) return it->second;
   static std::vector<std::string>* names = new std::vector<std::string>;
   names->emplace_back(name);
-  TypeSpec spec;
-  spec.name = names->back().c_str();
-  spec.module = "torch.return_types";
-  spec.base = Types().tuple;
-  spec.methods = kReturnMethods;
-  spec.getsets = kReturnGetSets;
-  spec.alloc = [](Type* cls) -> Object* { return new TupleObject(cls); };
-  Type* t = NewNativeType(spec);
+  Type* t = NewNativeType({.name = names->back().c_str(),
+                           .module = "torch.return_types",
+                           .base = Types().tuple,
+                           .methods = kReturnMethods,
+                           .getsets = kReturnGetSets,
+                           .alloc = [](Type* cls) -> Object* { return new TupleObject(cls); }});
   (*types)[std::string(name)] = t;
   return t;
 }

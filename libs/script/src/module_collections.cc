@@ -192,11 +192,7 @@ constexpr MethodDef kViewMethods[] = {{"__len__", ViewLen},
                                       {"__repr__", ViewRepr}};
 
 Type* MakeViewType(const char* name, Type* base) {
-  TypeSpec spec;
-  spec.name = name;
-  spec.base = base;
-  spec.methods = kViewMethods;
-  return NewNativeType(spec);
+  return NewNativeType({.name = name, .base = base, .methods = kViewMethods});
 }
 
 Type* ViewType(int kind) {
@@ -209,15 +205,11 @@ Type* ViewType(int kind) {
 }  // namespace
 
 Type* OrderedDictType() {
-  static Type* const kType = [] {
-    TypeSpec spec;
-    spec.name = "OrderedDict";
-    spec.module = "collections";
-    spec.base = Types().dict;
-    spec.methods = kOdMethods;
-    spec.flags = Type::kBaseType | Type::kInstanceDict;
-    return NewNativeType(spec);
-  }();
+  static Type* const kType = NewNativeType({.name = "OrderedDict",
+                                            .module = "collections",
+                                            .base = Types().dict,
+                                            .methods = kOdMethods,
+                                            .flags = Type::kBaseType | Type::kInstanceDict});
   return kType;
 }
 

@@ -16,6 +16,10 @@ bool Arg1(VM& vm, const ArgsView& args, const char* name, double* x) {
   if (!CheckArgCount(vm, args, name, 1, 1)) return false;
   return ToFloat(vm, args[0], x);
 }
+bool Arg2(VM& vm, const ArgsView& args, const char* name, double* x, double* y) {
+  if (!CheckArgCount(vm, args, name, 2, 2)) return false;
+  return ToFloat(vm, args[0], x) && ToFloat(vm, args[1], y);
+}
 
 Value Domain(VM& vm) { return RaiseValueError(vm, "math domain error"); }
 
@@ -86,17 +90,15 @@ Value Math_trunc(VM& vm, const Value&, const ArgsView& args) {
 }
 
 Value Math_pow(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "pow", 2, 2)) return {};
   double x, y;
-  if (!ToFloat(vm, args[0], &x) || !ToFloat(vm, args[1], &y)) return {};
+  if (!Arg2(vm, args, "pow", &x, &y)) return {};
   if (x == 0 && y < 0) return Domain(vm);
   if (x < 0 && std::floor(y) != y && std::isfinite(y)) return Domain(vm);
   return Value::Float(std::pow(x, y));
 }
 Value Math_atan2(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "atan2", 2, 2)) return {};
   double y, x;
-  if (!ToFloat(vm, args[0], &y) || !ToFloat(vm, args[1], &x)) return {};
+  if (!Arg2(vm, args, "atan2", &y, &x)) return {};
   return Value::Float(std::atan2(y, x));
 }
 Value Math_hypot(VM& vm, const Value&, const ArgsView& args) {
@@ -109,15 +111,13 @@ Value Math_hypot(VM& vm, const Value&, const ArgsView& args) {
   return Value::Float(acc);
 }
 Value Math_copysign(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "copysign", 2, 2)) return {};
   double x, y;
-  if (!ToFloat(vm, args[0], &x) || !ToFloat(vm, args[1], &y)) return {};
+  if (!Arg2(vm, args, "copysign", &x, &y)) return {};
   return Value::Float(std::copysign(x, y));
 }
 Value Math_fmod(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "fmod", 2, 2)) return {};
   double x, y;
-  if (!ToFloat(vm, args[0], &x) || !ToFloat(vm, args[1], &y)) return {};
+  if (!Arg2(vm, args, "fmod", &x, &y)) return {};
   if (y == 0) return Domain(vm);
   return Value::Float(std::fmod(x, y));
 }

@@ -305,18 +305,26 @@ Value VM::Next(const Value& itv) {
 }
 
 void InitIteratorTypes(BuiltinTypes& bt) {
-  bt.list_iter = MakeIterType(bt, "list_iterator", nullptr);
-  bt.tuple_iter = MakeIterType(bt, "tuple_iterator", nullptr);
-  bt.str_iter = MakeIterType(bt, "str_ascii_iterator", nullptr);
-  bt.range_iter = MakeIterType(bt, "range_iterator", nullptr);
-  bt.dict_iter = MakeIterType(bt, "dict_keyiterator", nullptr);
-  bt.seq_iter = MakeIterType(bt, "iterator", nullptr);
-  bt.callable_iter = MakeIterType(bt, "callable_iterator", nullptr);
-  bt.zip = MakeIterType(bt, "zip", ZipNew);
-  bt.enumerate = MakeIterType(bt, "enumerate", EnumerateNew);
-  bt.map = MakeIterType(bt, "map", MapNew);
-  bt.filter = MakeIterType(bt, "filter", FilterNew);
-  bt.reversed = MakeIterType(bt, "reversed", ReversedNew);
+  // The iterator types and the builtins that make one (their __new__).
+  struct IterTypeDef {
+    Type* BuiltinTypes::*type;
+    const char* name;
+    NativeFn new_fn;
+  };
+  static constexpr IterTypeDef kIterTypes[] = {
+      {&BuiltinTypes::list_iter, "list_iterator", nullptr},
+      {&BuiltinTypes::tuple_iter, "tuple_iterator", nullptr},
+      {&BuiltinTypes::str_iter, "str_ascii_iterator", nullptr},
+      {&BuiltinTypes::range_iter, "range_iterator", nullptr},
+      {&BuiltinTypes::dict_iter, "dict_keyiterator", nullptr},
+      {&BuiltinTypes::seq_iter, "iterator", nullptr},
+      {&BuiltinTypes::callable_iter, "callable_iterator", nullptr},
+      {&BuiltinTypes::zip, "zip", ZipNew},
+      {&BuiltinTypes::enumerate, "enumerate", EnumerateNew},
+      {&BuiltinTypes::map, "map", MapNew},
+      {&BuiltinTypes::filter, "filter", FilterNew},
+      {&BuiltinTypes::reversed, "reversed", ReversedNew}};
+  for (const IterTypeDef& d : kIterTypes) bt.*d.type = MakeIterType(bt, d.name, d.new_fn);
   for (Type** t : {&bt.dict_keys, &bt.dict_values, &bt.dict_items}) {
     const char* name = t == &bt.dict_keys     ? "dict_keys"
                        : t == &bt.dict_values ? "dict_values"

@@ -33,6 +33,30 @@ Value ModuleDictGetAttr(VM& vm, Object* m, StrObject* name) {
   return vm.Call(fn, {Value::Borrow(name)});
 }
 
+// A bound method: script function `fn` with `self` (an instance, or the
+// class for a classmethod).
+Value BindFunction(Value fn, Value self) {
+  auto* m = new MethodObject(Types().method);
+  m->function = std::move(fn);
+  m->self = std::move(self);
+  return Value::Adopt(m);
+}
+
+// A copy of native method `nf` bound to `self` (an instance, or the class
+// for a classmethod, whose binding keeps no owner to type-check against).
+Value BindNative(const NativeFunctionObject* nf, Value self, Type* owner) {
+  auto* b = new NativeFunctionObject(Types().native_function);
+  b->name = nf->name;
+  b->qualname = nf->qualname;
+  b->fn = nf->fn;
+  b->data_fn = nf->data_fn;
+  b->data = nf->data;
+  b->self = std::move(self);
+  b->is_method = true;
+  b->owner = owner;
+  return Value::Adopt(b);
+}
+
 }  // namespace
 
 Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
@@ -40,25 +64,11 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
   const BuiltinTypes& T = Types();
   Object* a = attr.as_object();
   Type* at = a->type;
-  if (at == T.function) {
-    auto* m = new MethodObject(T.method);
-    m->function = attr;
-    m->self = obj;
-    return Value::Adopt(m);
-  }
+  if (at == T.function) return BindFunction(attr, obj);
   if (at == T.native_function) {
     auto* nf = static_cast<NativeFunctionObject*>(a);
     if (!nf->is_method || !nf->self.is_null()) return attr;
-    auto* b = new NativeFunctionObject(T.native_function);
-    b->name = nf->name;
-    b->qualname = nf->qualname;
-    b->fn = nf->fn;
-    b->data_fn = nf->data_fn;
-    b->data = nf->data;
-    b->self = obj;
-    b->is_method = true;
-    b->owner = nf->owner;
-    return Value::Adopt(b);
+    return BindNative(nf, obj, nf->owner);
   }
   if (at == T.staticmethod) return static_cast<StaticMethodObject*>(a)->function;
   if (at == T.classmethod) {
@@ -66,20 +76,9 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
     Value cls = Value::Borrow(owner);
     if (fn.is_object() && fn.as_object()->type == T.native_function) {
       auto* nf = static_cast<NativeFunctionObject*>(fn.as_object());
-      auto* b = new NativeFunctionObject(T.native_function);
-      b->name = nf->name;
-      b->qualname = nf->qualname;
-      b->fn = nf->fn;
-      b->data_fn = nf->data_fn;
-      b->data = nf->data;
-      b->self = cls;
-      b->is_method = true;
-      return Value::Adopt(b);
+      return BindNative(nf, cls, nullptr);
     }
-    auto* m = new MethodObject(T.method);
-    m->function = fn;
-    m->self = cls;
-    return Value::Adopt(m);
+    return BindFunction(fn, cls);
   }
   if (at == T.property) {
     auto* p = static_cast<PropertyObject*>(a);

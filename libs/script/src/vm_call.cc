@@ -23,6 +23,16 @@ std::string NameList(const std::vector<std::string>& names) {
   return s;
 }
 
+// Raises CPython's TypeError for required arguments (of `kind`,
+// "positional" or "keyword-only") that no caller supplied; false.
+bool RaiseMissing(VM& vm, const std::string& fname, const char* kind,
+                  const std::vector<std::string>& missing) {
+  vm.Raise(Types().type_error,
+           absl::StrFormat("%s() missing %d required %s argument%s: %s", fname, missing.size(),
+                           kind, missing.size() == 1 ? "" : "s", NameList(missing)));
+  return false;
+}
+
 }  // namespace
 
 bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t nargs,
@@ -121,12 +131,7 @@ bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t 
         missing.push_back(code.varnames[i]);
       }
     }
-    if (!missing.empty()) {
-      Raise(Types().type_error,
-            absl::StrFormat("%s() missing %d required positional argument%s: %s", fname,
-                            missing.size(), missing.size() == 1 ? "" : "s", NameList(missing)));
-      return false;
-    }
+    if (!missing.empty()) return RaiseMissing(*this, fname, "positional", missing);
   }
   if (kwonly > 0) {
     std::vector<std::string> missing;
@@ -140,12 +145,7 @@ bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t 
         missing.push_back(code.varnames[i]);
       }
     }
-    if (!missing.empty()) {
-      Raise(Types().type_error,
-            absl::StrFormat("%s() missing %d required keyword-only argument%s: %s", fname,
-                            missing.size(), missing.size() == 1 ? "" : "s", NameList(missing)));
-      return false;
-    }
+    if (!missing.empty()) return RaiseMissing(*this, fname, "keyword-only", missing);
   }
   return true;
 }
@@ -180,6 +180,25 @@ inline void InitCells(FunctionObject* fn, CodeObject* co, Value* locals) {
   }
 }
 
+// Sets up fn's cells and runs its code over `locals` (ns: a class body's
+// namespace, else null).
+inline Value EvalFunctionFrame(VM& vm, FunctionObject* fn, CodeObject* co, Value* locals,
+                               DictObject* ns) {
+  if (co->ncells > 0) InitCells(fn, co, locals);
+  Frame f;
+  f.code = co;
+  f.func = fn;
+  f.globals = fn->globals.get();
+  f.ns = ns;
+  f.locals = locals;
+  return vm.Eval(&f);
+}
+
+// Drops what a finished frame's locals and cells still hold.
+inline void ClearSlots(const CodeObject* co, Value* locals) {
+  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+}
+
 }  // namespace
 
 Value VM::CallFunction(FunctionObject* fn, const Value* args, int32_t nargs,
@@ -201,16 +220,10 @@ Value VM::CallFunction(FunctionObject* fn, const Value* args, int32_t nargs,
         goto cleanup;
       }
     }
-    if (co->ncells > 0) InitCells(fn, co, locals);
-    Frame f;
-    f.code = co;
-    f.func = fn;
-    f.globals = fn->globals.get();
-    f.locals = locals;
-    r = Eval(&f);
+    r = EvalFunctionFrame(*this, fn, co, locals, nullptr);
   }
 cleanup:
-  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+  ClearSlots(co, locals);
   stack_top_ = locals;
   --depth_;
   return r;
@@ -225,14 +238,8 @@ Value VM::RunFunction(FunctionObject* fn, Value* params) {
   Value* locals = stack_top_;
   stack_top_ += co->frame_size;
   for (int32_t i = 0; i < co->nparams; ++i) locals[i] = params[i];
-  if (co->ncells > 0) InitCells(fn, co, locals);
-  Frame f;
-  f.code = co;
-  f.func = fn;
-  f.globals = fn->globals.get();
-  f.locals = locals;
-  Value r = Eval(&f);
-  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+  Value r = EvalFunctionFrame(*this, fn, co, locals, nullptr);
+  ClearSlots(co, locals);
   stack_top_ = locals;
   --depth_;
   return r;
@@ -399,20 +406,13 @@ Value VM::MakeClass(const Value& body, const Value& bases, StrObject* name) {
   }
   Value* locals = stack_top_;
   stack_top_ += co->frame_size;
-  if (co->ncells > 0) InitCells(fn, co, locals);
-  Frame f;
-  f.code = co;
-  f.func = fn;
-  f.globals = fn->globals.get();
-  f.ns = ns;
-  f.locals = locals;
-  Value r = Eval(&f);
+  Value r = EvalFunctionFrame(*this, fn, co, locals, ns);
   // The `__class__` cell (zero-argument super()) if the body has one.
   Value classcell;
   for (size_t i = 0; i < co->code->cellvars.size(); ++i) {
     if (co->code->cellvars[i] == "__class__") classcell = locals[co->nlocals + i];
   }
-  for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();
+  ClearSlots(co, locals);
   stack_top_ = locals;
   RecursionLeave();
   if (r.is_null()) return r;

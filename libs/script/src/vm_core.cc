@@ -192,12 +192,10 @@ constexpr MethodDef kSysFunctions[] = {{"exit", SysExit}};
 
 bool InitSysModule(VM&, ModuleObject* m) {
   if (g_stream_type == nullptr) {
-    TypeSpec spec;
-    spec.name = "TextIOWrapper";
-    spec.module = "_io";
-    spec.methods = kStreamMethods;
-    spec.getsets = kStreamGetSets;
-    g_stream_type = NewNativeType(spec);
+    g_stream_type = NewNativeType({.name = "TextIOWrapper",
+                                   .module = "_io",
+                                   .methods = kStreamMethods,
+                                   .getsets = kStreamGetSets});
   }
   ModuleSet(m, "argv", NewList({}));
   ModuleSet(m, "maxsize", Value::Int(INT64_MAX));

@@ -46,8 +46,6 @@ void InitExceptionTypes(BuiltinTypes& t);
 
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));
-// Adds getset descriptors (properties written in C++) to t's dict.
-void AddGetSets(Type* t, std::span<const GetSetDef> defs);
 
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);

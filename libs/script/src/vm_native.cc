@@ -159,14 +159,7 @@ Type* NewNativeType(const TypeSpec& spec) {
   if (base->has_flag(Type::kInstanceDict)) t->flags |= Type::kInstanceDict;
   t->dict = static_cast<DictObject*>(NewDict().Release());
   AddMethods(t, spec.methods);
-  for (const GetSetDef& g : spec.getsets) {
-    auto* gs = new GetSetObject(bt.getset);
-    gs->name = g.name;
-    gs->get = g.get;
-    gs->set = g.set;
-    gs->owner = t;
-    DictSetStr(t->dict, g.name, Value::Adopt(gs));
-  }
+  AddGetSets(t, spec.getsets);
   DictSetStr(t->dict, "__module__", NewStr(t->module));
   UpdateSlots(t);
   return t;

@@ -61,36 +61,15 @@ bool CompareResult(CompareOp op, int c) {
   }
 }
 
-Slot CompareSlot(CompareOp op) {
-  switch (op) {
-    case CompareOp::kLt:
-      return Slot::kLt;
-    case CompareOp::kLe:
-      return Slot::kLe;
-    case CompareOp::kEq:
-      return Slot::kEq;
-    case CompareOp::kNe:
-      return Slot::kNe;
-    case CompareOp::kGt:
-      return Slot::kGt;
-    default:
-      return Slot::kGe;
-  }
-}
-CompareOp Swapped(CompareOp op) {
-  switch (op) {
-    case CompareOp::kLt:
-      return CompareOp::kGt;
-    case CompareOp::kLe:
-      return CompareOp::kGe;
-    case CompareOp::kGt:
-      return CompareOp::kLt;
-    case CompareOp::kGe:
-      return CompareOp::kLe;
-    default:
-      return op;
-  }
-}
+// Each rich comparison's special-method slot and its reflection's (a < b
+// is tried as b.__gt__(a)), indexed by CompareOp, kLt to kGe.
+struct CompareSlots {
+  Slot forward;
+  Slot reflected;
+};
+constexpr CompareSlots kCompareSlots[] = {{Slot::kLt, Slot::kGt}, {Slot::kLe, Slot::kGe},
+                                          {Slot::kEq, Slot::kEq}, {Slot::kNe, Slot::kNe},
+                                          {Slot::kGt, Slot::kLt}, {Slot::kGe, Slot::kLe}};
 
 bool Identical(const Value& a, const Value& b) {
   if (a.tag() != b.tag()) return false;
@@ -213,10 +192,10 @@ Value VM::Compare(CompareOp op, const Value& a, const Value& b) {
     }
   }
   // Special methods: the reflected one first when b's type is a subclass.
-  Slot s = CompareSlot(op);
-  Slot rs = CompareSlot(Swapped(op));
-  const Value& fwd = ta->slot(s);
-  const Value& ref = tb->slot(rs);
+  // (is / is not / in / not in returned above.)
+  const CompareSlots& slots = kCompareSlots[static_cast<int>(op)];
+  const Value& fwd = ta->slot(slots.forward);
+  const Value& ref = tb->slot(slots.reflected);
   bool ref_first = ta != tb && IsSubtype(tb, ta) && !ref.is_null();
   if (ref_first) {
     Value r = CallWithSelf(ref, b, ArgsView(&a, 1));

@@ -53,6 +53,24 @@ Value DictSubscript(VM& vm, const Value& d, const Value& key) {
   return RaiseKeyError(vm, key);
 }
 
+namespace {
+
+// items[key] for a slice key, as a new list or tuple (a subclass's slice
+// is of its base type, as in CPython); null when the slice raised.
+Value SliceItems(VM& vm, const std::vector<Value>& items, const Value& key, bool as_list) {
+  int64_t start, stop, step, n;
+  if (!SliceIndices(vm, static_cast<SliceObject*>(key.as_object()),
+                    static_cast<int64_t>(items.size()), &start, &stop, &step, &n)) {
+    return Value();
+  }
+  std::vector<Value> out;
+  out.reserve(n);
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) out.push_back(items[j]);
+  return as_list ? NewList(std::move(out)) : NewTuple(std::move(out));
+}
+
+}  // namespace
+
 Value VM::GetItem(const Value& c, const Value& key) {
   const BuiltinTypes& t = T();
   Type* ty = c.type();
@@ -60,17 +78,7 @@ Value VM::GetItem(const Value& c, const Value& key) {
   if (ty == t.list || ty == t.tuple) {
     const auto& items = ty == t.list ? static_cast<ListObject*>(c.as_object())->items
                                      : static_cast<TupleObject*>(c.as_object())->items;
-    if (is_slice) {
-      int64_t start, stop, step, n;
-      if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()),
-                        static_cast<int64_t>(items.size()), &start, &stop, &step, &n)) {
-        return Value();
-      }
-      std::vector<Value> out;
-      out.reserve(n);
-      for (int64_t i = 0, j = start; i < n; ++i, j += step) out.push_back(items[j]);
-      return ty == t.list ? NewList(std::move(out)) : NewTuple(std::move(out));
-    }
+    if (is_slice) return SliceItems(*this, items, key, ty == t.list);
     int64_t i;
     if (!SeqIndex(*this, key, static_cast<int64_t>(items.size()), ty->name.c_str(), &i)) {
       return Value();
@@ -120,17 +128,7 @@ Value VM::GetItem(const Value& c, const Value& key) {
     // A subclass without its own __getitem__: its base's (slices of a
     // subclass are of the base type, as in CPython).
     bool is_list = IsSubtype(ty, t.list);
-    if (is_slice) {
-      int64_t start, stop, step, n;
-      if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()),
-                        static_cast<int64_t>(items->size()), &start, &stop, &step, &n)) {
-        return Value();
-      }
-      std::vector<Value> out;
-      out.reserve(n);
-      for (int64_t i = 0, j = start; i < n; ++i, j += step) out.push_back((*items)[j]);
-      return is_list ? NewList(std::move(out)) : NewTuple(std::move(out));
-    }
+    if (is_slice) return SliceItems(*this, *items, key, is_list);
     int64_t i;
     if (!SeqIndex(*this, key, static_cast<int64_t>(items->size()), is_list ? "list" : "tuple",
                   &i)) {

@@ -13,6 +13,26 @@ namespace tc::script {
 
 using namespace ops;  // NOLINT(build/namespaces): the shared operator helpers
 
+namespace {
+
+// Calls v's __repr__ or __str__ (`method`, named for the error) into
+// *out; false when it raised or returned something other than a str.
+bool CallStringMethod(VM& vm, const Value& method, const Value& v, const char* name,
+                      std::string* out) {
+  Value r = vm.CallWithSelf(method, v, ArgsView());
+  if (r.is_null()) return false;
+  const std::string* s = StrValue(r);
+  if (s == nullptr) {
+    vm.Raise(Types().type_error,
+             absl::StrFormat("%s returned non-string (type %s)", name, TypeName(r)));
+    return false;
+  }
+  *out = *s;
+  return true;
+}
+
+}  // namespace
+
 Value VM::Repr(const Value& v) {
   std::string s;
   if (!ReprString(v, &s)) return Value();
@@ -126,17 +146,7 @@ bool VM::ReprString(const Value& v, std::string* out) {
     return ok;
   }
   const Value& r = ty->slot(Slot::kRepr);
-  if (!r.is_null()) {
-    Value s = CallWithSelf(r, v, ArgsView());
-    if (s.is_null()) return false;
-    const std::string* sv = StrValue(s);
-    if (sv == nullptr) {
-      Raise(t.type_error, absl::StrFormat("__repr__ returned non-string (type %s)", TypeName(s)));
-      return false;
-    }
-    *out = *sv;
-    return true;
-  }
+  if (!r.is_null()) return CallStringMethod(*this, r, v, "__repr__", out);
   if (IsSubtype(ty, t.tuple)) {
     auto* tu = static_cast<TupleObject*>(o);
     *out = SeqRepr(*this, tu->items, "(", tu->items.size() == 1 ? ",)" : ")", &ok);
@@ -218,17 +228,7 @@ bool VM::StrString(const Value& v, std::string* out) {
       return true;
     }
     const Value& s = ty->slot(Slot::kStr);
-    if (!s.is_null()) {
-      Value r = CallWithSelf(s, v, ArgsView());
-      if (r.is_null()) return false;
-      const std::string* sv = StrValue(r);
-      if (sv == nullptr) {
-        Raise(t.type_error, absl::StrFormat("__str__ returned non-string (type %s)", TypeName(r)));
-        return false;
-      }
-      *out = *sv;
-      return true;
-    }
+    if (!s.is_null()) return CallStringMethod(*this, s, v, "__str__", out);
     if (ty->has_flag(Type::kExceptionType)) {
       *out = ExceptionMessage(*this, v);
       return !HasException();

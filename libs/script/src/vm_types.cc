@@ -65,25 +65,24 @@ Value TypeMro(VM&, const Value& self, const ArgsView&) {
 constexpr MethodDef kTypeMethods[] = {{"mro", TypeMro}};
 
 // --- functions and methods -----------------------------------------------------
-Value FnName(VM&, const Value& self) { return Cast<FunctionObject>(self)->name.value(); }
-bool FnSetName(VM& vm, const Value& self, const Value& v) {
+// Sets a function's __name__ / __qualname__ (`attr`, for the error) to
+// str `v`, interned.
+bool SetInternedName(VM& vm, const Value& v, const char* attr, Ref<StrObject>* out) {
   const std::string* s = StrValue(v);
   if (s == nullptr) {
-    RaiseTypeError(vm, "__name__ must be set to a string object");
+    RaiseTypeError(vm, absl::StrCat(attr, " must be set to a string object"));
     return false;
   }
-  Cast<FunctionObject>(self)->name = Ref<StrObject>::Borrow(Intern(*s));
+  *out = Ref<StrObject>::Borrow(Intern(*s));
   return true;
+}
+Value FnName(VM&, const Value& self) { return Cast<FunctionObject>(self)->name.value(); }
+bool FnSetName(VM& vm, const Value& self, const Value& v) {
+  return SetInternedName(vm, v, "__name__", &Cast<FunctionObject>(self)->name);
 }
 Value FnQualname(VM&, const Value& self) { return Cast<FunctionObject>(self)->qualname.value(); }
 bool FnSetQualname(VM& vm, const Value& self, const Value& v) {
-  const std::string* s = StrValue(v);
-  if (s == nullptr) {
-    RaiseTypeError(vm, "__qualname__ must be set to a string object");
-    return false;
-  }
-  Cast<FunctionObject>(self)->qualname = Ref<StrObject>::Borrow(Intern(*s));
-  return true;
+  return SetInternedName(vm, v, "__qualname__", &Cast<FunctionObject>(self)->qualname);
 }
 Value FnModule(VM&, const Value& self) { return Cast<FunctionObject>(self)->module; }
 bool FnSetModule(VM&, const Value& self, const Value& v) {

@@ -38,14 +38,13 @@
 //
 //   bool InitDemo(VM& vm, ModuleObject* m) {
 //     if (g_counter_type == nullptr) {
-//       TypeSpec spec;
-//       spec.name = "Counter";
-//       spec.module = "demo";
-//       spec.methods = kCounterMethods;
-//       spec.getsets = kCounterProps;
-//       spec.alloc = [](Type* cls) -> Object* { return new CounterObject(cls); };
-//       spec.flags = Type::kBaseType | Type::kInstanceDict;  // subclassable
-//       g_counter_type = NewNativeType(spec);
+//       g_counter_type = NewNativeType({
+//           .name = "Counter",
+//           .module = "demo",
+//           .methods = kCounterMethods,
+//           .getsets = kCounterProps,
+//           .alloc = [](Type* cls) -> Object* { return new CounterObject(cls); },
+//           .flags = Type::kBaseType | Type::kInstanceDict});  // subclassable
 //     }
 //     AddType(m, g_counter_type);
 //     AddFunctions(m, kFunctions);
@@ -155,12 +154,14 @@ struct GetSetDef {
   NativeGetter get;
   NativeSetter set = nullptr;
 };
+// Every member has a default so a spec can be written as designated
+// initializers naming only what differs (-Wextra asks for the defaults).
 struct TypeSpec {
   const char* name = nullptr;    // "Tensor"
   const char* module = nullptr;  // "torch"
   Type* base = nullptr;          // null: object
-  std::span<const MethodDef> methods;
-  std::span<const GetSetDef> getsets;
+  std::span<const MethodDef> methods = {};
+  std::span<const GetSetDef> getsets = {};
   Object* (*alloc)(Type* cls) = nullptr;  // null: inherited from base
   uint32_t flags = 0;                     // Type::Flags
 };
@@ -172,6 +173,9 @@ void TypeSet(Type* t, std::string_view name, Value v);
 // Adds methods (static and class methods by their kind) to a native type
 // after NewNativeType; call UpdateSlots(t) when done.
 void AddMethods(Type* t, std::span<const MethodDef> methods);
+// Adds getset descriptors (properties written in C++) to a native type's
+// dict.
+void AddGetSets(Type* t, std::span<const GetSetDef> defs);
 // A native function value; `self` is passed to fn on every call.
 Value NewNativeFunction(std::string name, NativeFn fn, Value self = Value::None(),
                         std::string qualname = "");
