@@ -2,6 +2,8 @@
 // and from torch.compile), backends registered from C++ and script-defined
 // backend callables, and what a script backend's compiled callable may
 // return.
+#include "tc/compiler/backends.h"
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -9,8 +11,6 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-
-#include "tc/compiler/backends.h"
 
 #include "compiler_test_util.h"
 

@@ -2,13 +2,14 @@
 // started them (resume functions included), counts and break reasons,
 // the --function filter, IR and guards on request, recompiles, the empty
 // report, recording only while alive; and RunModuleCompiled's scopes.
+#include "tc/compiler/explain.h"
+
 #include <memory>
 #include <string>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "tc/compiler/explain.h"
 #include "tc/script/compiler.h"
 
 #include "compiler_test_util.h"
@@ -25,7 +26,8 @@ TEST(RootFunctionNameTest, ResumeFunctionsCountForTheFunctionTheyContinue) {
   // The last _at_ separates the line: a function named with _at_ survives.
   EXPECT_EQ(RootFunctionName("torch_dynamo_resume_in_look_at_me_at_7"), "look_at_me");
   EXPECT_EQ(RootFunctionName("torch_dynamo_resume_in_f"), "f");
-  EXPECT_EQ(RootFunctionName("my_torch_dynamo_resume_in_f_at_3"), "my_torch_dynamo_resume_in_f_at_3");
+  EXPECT_EQ(RootFunctionName("my_torch_dynamo_resume_in_f_at_3"),
+            "my_torch_dynamo_resume_in_f_at_3");
 }
 
 constexpr const char* kToy = R"(import torch
@@ -74,7 +76,8 @@ TEST_F(ExplainTest, ToyExampleIsThreeGraphsOfOneFunction) {
   EXPECT_THAT(report, HasSubstr("        prog.py:4 in toy_example\n          print(\"woo\")\n"));
   EXPECT_THAT(report, HasSubstr("      Reason: generic_jump TensorVariable()\n"));
   EXPECT_THAT(report, HasSubstr("        prog.py:5 in torch_dynamo_resume_in_toy_example_at_4\n"));
-  EXPECT_THAT(report, HasSubstr("    Ops 1 (toy_example): torch.abs, operator.add, operator.truediv\n"));
+  EXPECT_THAT(report,
+              HasSubstr("    Ops 1 (toy_example): torch.abs, operator.add, operator.truediv\n"));
   // other() follows, after a blank line, with its method call listed apart.
   EXPECT_THAT(report, HasSubstr("\n\nFunction other (prog.py:8)\n  Graph Count: 1\n"
                                 "  Graph Break Count: 0\n  Op Count: 0\n"));
@@ -93,7 +96,8 @@ TEST_F(ExplainTest, FunctionFilterGraphsAndGuards) {
   only_other.guards = true;
   std::string report = recorder.Report(only_other);
   EXPECT_THAT(report, Not(HasSubstr("toy_example")));
-  EXPECT_THAT(report, HasSubstr("  Graph 1 (other), inputs L['x']:\n    graph(%L_x_0: float32[2]) {\n"));
+  EXPECT_THAT(report,
+              HasSubstr("  Graph 1 (other), inputs L['x']:\n    graph(%L_x_0: float32[2]) {\n"));
   EXPECT_THAT(report, HasSubstr("      %0: float32[2] = cos(%L_x_0)\n"));
   EXPECT_THAT(report, HasSubstr("  Guards of graph 1 (other):\n"));
   EXPECT_THAT(report, HasSubstr("L['x']: TENSOR_MATCH dtype=float32 size=[2]"));

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential fuzz test: compiling never changes what a script prints.
 
-Why one file over 600 lines: the script generator, the runner and the
+Over 600 lines because the script generator, the runner and the
 checks must stay in one file so a failing seed can be replayed with nothing
 but this file and tc-run.
 

@@ -1,7 +1,8 @@
 // DCE, CSE and topological sort on graphs written in the text format.
+#include "tc/graph_ir/passes.h"
+
 #include "gtest/gtest.h"
 
-#include "tc/graph_ir/passes.h"
 #include "tc/graph_ir/text_format.h"
 #include "tc/graph_ir/verifier.h"
 

@@ -5,7 +5,7 @@
 // hang or trip a TC_CHECK. Minimized crashes found this way are pinned below
 // as regression tests.
 //
-// Why over 600 lines: the generator of random arguments and the regression
+// Over 600 lines because the generator of random arguments and the regression
 // cases it found are one harness; the pinned cases read best beside it.
 #include <unistd.h>
 

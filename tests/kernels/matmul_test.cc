@@ -39,8 +39,7 @@ void CheckMatmul(const Tensor& a, const Tensor& b, const Tensor& out, int64_t ba
         const double got = out.ElementAsDouble((bi * n + i) * m + j);
         if (half) {
           EXPECT_LE(std::abs(got - acc), Ulp16(acc, out.dtype()))
-              << "matmul [" << bi << ", " << i << ", " << j << "]: got " << got << ", want "
-              << acc;
+              << "matmul [" << bi << ", " << i << ", " << j << "]: got " << got << ", want " << acc;
         } else {
           ExpectClose(got, acc, out.dtype(), "matmul");
         }

@@ -22,11 +22,10 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hwy/targets.h"
+#include <gtest/gtest.h>
 
 #include "tc/tensor/half.h"
 
@@ -278,9 +277,8 @@ void CheckGolden(const Golden& g, int64_t bound, const char* target, int64_t wor
       const double x = g.in[i];
       double want = g.out[i];
       if (PyTorchInaccurate(g.op, g.dtype, x)) want = RoundTo(std::erf(x), g.dtype);
-      const int64_t d =
-          UlpDistance(got[p][i], want, g.dtype, ScaledByInput(g.op) ? std::abs(x) : 0,
-                      ZeroSignChecked(g.op, g.mode, g.dtype));
+      const int64_t d = UlpDistance(got[p][i], want, g.dtype, ScaledByInput(g.op) ? std::abs(x) : 0,
+                                    ZeroSignChecked(g.op, g.mode, g.dtype));
       if (d < 0 || d > bound) {
         ADD_FAILURE() << absl::StrFormat("%s, %s path: %s(%a) = %a, want %a (%d ulp, bound %d)",
                                          target, kPaths[p], g.op, x, got[p][i], want, d, bound);
@@ -315,9 +313,11 @@ TEST(TranscendentalGoldenTest, WithinUlpBoundsOfPyTorch) {
   std::string report;
   for (size_t k = 0; k < goldens.size(); ++k) {
     const Golden& g = goldens[k];
-    absl::StrAppendFormat(&report, "  %-8s %-5s %-9s bound %d, worst: vector %d, scalar %d, "
-                          "strided %d\n", g.op, g.mode, tensor::DTypeName(g.dtype),
-                          BoundFor(g.op, g.mode, g.dtype), worst[k][0], worst[k][1], worst[k][2]);
+    absl::StrAppendFormat(&report,
+                          "  %-8s %-5s %-9s bound %d, worst: vector %d, scalar %d, "
+                          "strided %d\n",
+                          g.op, g.mode, tensor::DTypeName(g.dtype), BoundFor(g.op, g.mode, g.dtype),
+                          worst[k][0], worst[k][1], worst[k][2]);
   }
   std::printf("ulp distance from PyTorch 2.15.0 (Highway targets %s):\n%s", names.c_str(),
               report.c_str());

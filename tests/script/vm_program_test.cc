@@ -2,7 +2,7 @@
 // expected output of each was produced by CPython 3.11 on the same source
 // (tracebacks without CPython's ^^^ marker lines, which tc does not print).
 //
-// Why over 600 lines: a flat list of small independent programs, each with
+// Over 600 lines because it is a flat list of small independent programs, each with
 // its expected CPython output; splitting it would only scatter the table.
 #include <string>
 

@@ -41,7 +41,9 @@ TEST(PyReprTest, StrMatchesCPython) {
 
 TEST(PyReprTest, StrShowsInvalidUtf8AsHexEscapes) {
   // Not a str CPython can hold; each stray byte shows as \xNN.
-  EXPECT_EQ(PyStrRepr("a\xff\xc3" "b"sv), "'a\\xff\\xc3b'");
+  EXPECT_EQ(PyStrRepr("a\xff\xc3"
+                      "b"sv),
+            "'a\\xff\\xc3b'");
   EXPECT_EQ(PyStrRepr("\xed\xa0\x80"sv), "'\\xed\\xa0\\x80'");  // an encoded surrogate
 }
 

@@ -41,7 +41,8 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     return true;
   }
   if (script_torch::IsTensorValue(x)) {
-    graph_ir::Value* gv = const_cast<Translator&>(tr).recorder().ValueOf(script_torch::TensorOfValue(x));
+    graph_ir::Value* gv =
+        const_cast<Translator&>(tr).recorder().ValueOf(script_torch::TensorOfValue(x));
     if (gv == nullptr && v.src != nullptr) {
       // A frame value the trace never loaded (a parameter only a resume
       // function reads): fetched from the call, never the traced call's.

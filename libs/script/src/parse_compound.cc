@@ -299,7 +299,7 @@ bool Parser::Parameters(ast::Arguments* args, bool lambda, std::string_view clos
 }
 
 ast::StmtPtr Parser::DefHead(ast::StmtKind kind, std::vector<ExprPtr> decorators,
-                              const Token& start) {
+                             const Token& start) {
   StmtPtr s = NewStmt(kind, LocOf(start));
   s->decorators = std::move(decorators);
   Advance();  // 'def' or 'class'

@@ -2,7 +2,7 @@
 // recurse through VM::CallFunction; exceptions unwind through the code's
 // exception table.
 //
-// Why one file over 600 lines, and VM::Eval one function of ~1,000: the
+// Over 600 lines because VM::Eval is one function of ~1,000 lines: the
 // instruction dispatch is one switch, kept whole for speed as CPython keeps
 // its ceval loop: the compiler holds the frame's stack pointer and pc in
 // registers and jumps straight between cases, with no call per instruction.

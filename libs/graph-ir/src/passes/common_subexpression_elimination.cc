@@ -1,10 +1,10 @@
-#include "tc/graph_ir/passes.h"
-
 #include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+
+#include "tc/graph_ir/passes.h"
 
 namespace tc::graph_ir {
 namespace {

@@ -1,6 +1,6 @@
-#include "tc/graph_ir/passes.h"
-
 #include <vector>
+
+#include "tc/graph_ir/passes.h"
 
 namespace tc::graph_ir {
 

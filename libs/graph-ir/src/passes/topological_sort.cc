@@ -1,11 +1,11 @@
-#include "tc/graph_ir/passes.h"
-
 #include <functional>
 #include <queue>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
+
+#include "tc/graph_ir/passes.h"
 
 namespace tc::graph_ir {
 
