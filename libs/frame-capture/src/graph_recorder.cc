@@ -1,7 +1,4 @@
 // GraphRecorder: ops on fakes become graph nodes.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "graph_recorder.h"
 
 #include <algorithm>

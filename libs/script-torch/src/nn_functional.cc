@@ -1,9 +1,6 @@
 // torch.nn.functional: activations, softmax, linear, layer_norm, dropout,
 // embedding and the losses, with PyTorch's signatures, each one call of a
 // registered (core or composite) op.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
 
 #include "torch_tensor.h"

@@ -1,9 +1,6 @@
 // The torch module's Tensor type and the helpers every torch file shares:
 // status mapping, op calls (through the op tracer when one is installed)
 // and argument conversion. The small value types are in torch_types.cc.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <string>
 #include <vector>
 

@@ -3,9 +3,6 @@
 // and manual_seed, with PyTorch's keyword arguments (dtype, device,
 // requires_grad). Every tensor is made by an op (zeros and ones by `full`),
 // so that an op tracer sees it; device='meta' makes meta tensors.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
 
 #include "tc/tensor/philox.h"

@@ -10,9 +10,6 @@
 // for __setitem__ while tracing they are made by meta inference instead, so
 // that they share the target's storage and the tracer's WriteInPlace sees a
 // write into part of it.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <numeric>
 
 #include "absl/strings/str_format.h"

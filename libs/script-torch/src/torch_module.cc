@@ -1,9 +1,6 @@
 // The `torch` module: dtypes, types, creation functions, the torch.X forms
 // of Tensor methods, grad-mode context managers, and the attribute
 // fallback that turns real-but-missing torch APIs into NotImplementedError.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 

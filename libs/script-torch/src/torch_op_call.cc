@@ -1,8 +1,5 @@
 // Binding script arguments to a registered op's schema: the generic path
 // behind most Tensor methods and torch functions, plus the in-place write.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
 
 #include "torch_tensor.h"

@@ -2,9 +2,6 @@
 // the installed tracer, MetaDataAccessError, and the helpers that keep
 // tensors made outside RunKernel visible to a tracer and free of data
 // reads on meta tensors (creation on a device, copies, device moves).
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
 
 #include "tc/script_torch/op_tracer.h"

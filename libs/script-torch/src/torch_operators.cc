@@ -1,9 +1,6 @@
 // torch.Tensor's Python operators: arithmetic with reflected and in-place
 // forms, comparisons, unary operators. Python numbers take part as weak
 // scalars, exactly as in PyTorch's type promotion.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <array>
 #include <span>
 

@@ -1,9 +1,6 @@
 // torch.Tensor's pointwise and schema-bound methods (abs, add, clamp, ...),
 // each bound to its op's schema (OpMethod), with the in-place forms
 // (add_, clamp_) that write the result back; equal / isclose / allclose.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {

@@ -1,9 +1,6 @@
 // torch.Tensor's reductions: sum mean prod amax amin max min argmax argmin
 // var std logsumexp all any norm, with PyTorch's argument forms (dim as an
 // int or a tuple, keepdim, dtype=, max(dim) -> torch.return_types.max).
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
 
 #include "torch_tensor.h"

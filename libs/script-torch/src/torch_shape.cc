@@ -1,9 +1,6 @@
 // torch.Tensor's shape methods: view reshape permute transpose t
 // unsqueeze squeeze expand flatten split chunk narrow unbind repeat, as
 // views through the core view ops wherever PyTorch returns a view.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
 
 #include "torch_tensor.h"

@@ -2,9 +2,6 @@
 // reductions, shape ops and the schema-bound pointwise ops
 // (torch_pointwise.cc): metadata, conversions, printing, the Python
 // protocol, new_* and in-place fills.
-// GCC 12 reports false maybe-uninitialized warnings when copying the
-// KernelArg / Constant variants (graph-ir's meson.build silences the same).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "absl/strings/str_format.h"
 
 #include "tc/tensor/format.h"
