@@ -65,42 +65,38 @@ BreakMessage PrintBreak(const std::vector<std::string>& arg_types, bool has_kwar
 }
 
 BreakMessage DataDependentJump() {
-  BreakMessage m;
-  m.gb_type = "Data-dependent branching";
-  m.explanation =
-      "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not "
-      "support tracing dynamic control flow.";
-  m.hints = {
-      "This graph break is fundamental - it is unlikely that Dynamo will ever be able to "
-      "trace through your code. Consider finding a workaround.",
-      "Use `torch.cond` to express dynamic control flow."};
-  m.context = "attempted to jump with TensorVariable()";
-  m.gb_id = 170;
-  return m;
+  return {
+      .gb_type = "Data-dependent branching",
+      .explanation =
+          "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not "
+          "support tracing dynamic control flow.",
+      .hints = {"This graph break is fundamental - it is unlikely that Dynamo will ever be able to "
+                "trace through your code. Consider finding a workaround.",
+                "Use `torch.cond` to express dynamic control flow."},
+      .context = "attempted to jump with TensorVariable()",
+      .gb_id = 170};
 }
 
 BreakMessage UserGraphBreak(const std::string& msg) {
-  BreakMessage m;
-  m.gb_type = "Call to `torch._dynamo.graph_break()`";
-  m.explanation = absl::StrCat("User-inserted graph break. Message: ", msg.empty() ? "None" : msg);
-  m.hints = {"Remove the `torch._dynamo.graph_break()` call."};
-  m.context = "Called `torch._dynamo.graph_break()` with args `[]`, kwargs `{}`";
-  m.gb_id = 25;
-  return m;
+  return {.gb_type = "Call to `torch._dynamo.graph_break()`",
+          .explanation =
+              absl::StrCat("User-inserted graph break. Message: ", msg.empty() ? "None" : msg),
+          .hints = {"Remove the `torch._dynamo.graph_break()` call."},
+          .context = "Called `torch._dynamo.graph_break()` with args `[]`, kwargs `{}`",
+          .gb_id = 25};
 }
 
 BreakMessage TensorItemBreak() {
-  BreakMessage m;
-  m.gb_type = "Unsupported Tensor.item() call with capture_scalar_outputs=False";
-  m.explanation =
-      "Dynamo does not support tracing `Tensor.item()` with config.capture_scalar_outputs=False.";
-  m.hints = {
-      "Set `torch._dynamo.config.capture_scalar_outputs = True` or "
-      "`export TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these operations in the "
-      "captured graph."};
-  m.context = "call_method TensorVariable() item () {}";
-  m.gb_id = 124;
-  return m;
+  return {
+      .gb_type = "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+      .explanation =
+          "Dynamo does not support tracing `Tensor.item()` with "
+          "config.capture_scalar_outputs=False.",
+      .hints = {"Set `torch._dynamo.config.capture_scalar_outputs = True` or "
+                "`export TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these operations in the "
+                "captured graph."},
+      .context = "call_method TensorVariable() item () {}",
+      .gb_id = 124};
 }
 
 BreakMessage DataDependentOperator(const std::string& func) {
@@ -125,87 +121,72 @@ BreakMessage DataDependentOperator(const std::string& func) {
 }
 
 BreakMessage TolistNonIntegerBreak() {
-  BreakMessage m;
-  m.gb_type = "Tensor.tolist() with non-integer tensor";
-  m.explanation = "Dynamo currently does not support tracing `tolist()` on non-integer tensors.";
-  m.hints = {
-      "Ensure the input tensor to `tolist()` is an integer type (e.g., int8, int16, int32, "
-      "int64)."};
-  m.context = "call_method TensorVariable() to_list";
-  m.gb_id = 109;
-  return m;
+  return {
+      .gb_type = "Tensor.tolist() with non-integer tensor",
+      .explanation = "Dynamo currently does not support tracing `tolist()` on non-integer tensors.",
+      .hints =
+          {"Ensure the input tensor to `tolist()` is an integer type (e.g., int8, int16, int32, "
+           "int64)."},
+      .context = "call_method TensorVariable() to_list",
+      .gb_id = 109};
 }
 
 BreakMessage IndexListWithTensorBreak(const std::string& container) {
-  BreakMessage m;
-  m.gb_type = "Indexing list with non-scalar tensor";
-  m.explanation = "Attempted to index list-like object with tensor with > 1 element.";
-  m.hints = {
-      "Dynamo has detected that tracing the code will result in an error when running in "
-      "eager. Please double check that your code doesn't contain a similar error when actually "
-      "running eager/uncompiled."};
-  m.context = absl::StrCat("call_method ", container, " __getitem__ [TensorVariable()] {}");
-  m.gb_id = 70;
-  return m;
+  return {
+      .gb_type = "Indexing list with non-scalar tensor",
+      .explanation = "Attempted to index list-like object with tensor with > 1 element.",
+      .hints = {"Dynamo has detected that tracing the code will result in an error when running in "
+                "eager. Please double check that your code doesn't contain a similar error when "
+                "actually "
+                "running eager/uncompiled."},
+      .context = absl::StrCat("call_method ", container, " __getitem__ [TensorVariable()] {}"),
+      .gb_id = 70};
 }
 
 BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive,
                                const std::string& reason) {
-  BreakMessage m;
-  if (recursive) {
-    m.gb_type = "Skip calling `torch.compiler.disable()`d function";
-    m.explanation =
-        absl::StrCat("Skip calling function `", fn_repr,
-                     "` since it was wrapped with `torch.compiler.disable` (reason: ", reason, ")");
-    m.hints = {"Remove the `torch.compiler.disable` call"};
-    m.context = fn_repr;
-    m.gb_id = 98;
-  } else {
-    m.gb_type = "Skip inlining `torch.compiler.disable()`d function";
-    m.explanation =
-        absl::StrCat("Skip inlining function ", fn_repr,
-                     " since it was wrapped with `torch.compiler.disable` (reason: ", reason, ")");
-    m.hints = {"Remove the `torch.compiler.disable` call"};
-    m.context = fn_repr;
-    m.gb_id = 99;
-  }
-  return m;
+  // PyTorch words the two cases apart: a recursive disable skips the call
+  // (the function name in backquotes), a non-recursive one only its inlining.
+  const char* what = recursive ? "calling" : "inlining";
+  std::string fn = recursive ? absl::StrCat("`", fn_repr, "`") : fn_repr;
+  return {.gb_type = absl::StrCat("Skip ", what, " `torch.compiler.disable()`d function"),
+          .explanation = absl::StrCat("Skip ", what, " function ", fn,
+                                      " since it was wrapped with `torch.compiler.disable` "
+                                      "(reason: ",
+                                      reason, ")"),
+          .hints = {"Remove the `torch.compiler.disable` call"},
+          .context = fn_repr,
+          .gb_id = recursive ? 98 : 99};
 }
 
 BreakMessage DisallowedCallBreak(const std::string& fn_name) {
-  BreakMessage m;
-  m.gb_type = "Attempted to call function marked as skipped";
-  m.explanation = absl::StrCat("Dynamo does not know how to trace the builtin `", fn_name,
-                               ".` This function is either a Python builtin (e.g. _warnings.warn) "
-                               "or a third-party C/C++ Python extension (perhaps created with "
-                               "pybind).");
-  m.hints = {
-      "If it is a Python builtin, please file an issue on GitHub so the PyTorch team can "
-      "add support for it and see the next case for a workaround."};
-  m.context = absl::StrCat("module: ", fn_name);
-  m.gb_id = 7;
-  return m;
+  return {
+      .gb_type = "Attempted to call function marked as skipped",
+      .explanation =
+          absl::StrCat("Dynamo does not know how to trace the builtin `", fn_name,
+                       ".` This function is either a Python builtin (e.g. _warnings.warn) "
+                       "or a third-party C/C++ Python extension (perhaps created with "
+                       "pybind)."),
+      .hints = {"If it is a Python builtin, please file an issue on GitHub so the PyTorch team can "
+                "add support for it and see the next case for a workaround."},
+      .context = absl::StrCat("module: ", fn_name),
+      .gb_id = 7};
 }
 
 BreakMessage SkippedCallBreak(const std::string& what) {
-  BreakMessage m;
-  m.gb_type = "Attempted to call function marked as skipped";
-  m.explanation = absl::StrCat("Dynamo does not know how to trace ", what, ".");
-  m.hints = {"Avoid calling this function in compiled code."};
-  m.context = std::string(what);
-  m.gb_id = 7;
-  return m;
+  return {.gb_type = "Attempted to call function marked as skipped",
+          .explanation = absl::StrCat("Dynamo does not know how to trace ", what, "."),
+          .hints = {"Avoid calling this function in compiled code."},
+          .context = std::string(what),
+          .gb_id = 7};
 }
 
 BreakMessage UnsupportedBreak(const std::string& what) {
-  BreakMessage m;
-  m.gb_type = "Unsupported by tc";
-  m.explanation = absl::StrCat("tc's frame capture does not model ", what, " yet.");
-  m.hints = {
-      "Move this code out of the compiled function, or wrap it with "
-      "`torch.compiler.disable`."};
-  m.context = std::string(what);
-  return m;
+  return {.gb_type = "Unsupported by tc",
+          .explanation = absl::StrCat("tc's frame capture does not model ", what, " yet."),
+          .hints = {"Move this code out of the compiled function, or wrap it with "
+                    "`torch.compiler.disable`."},
+          .context = std::string(what)};
 }
 
 }  // namespace tc::frame_capture

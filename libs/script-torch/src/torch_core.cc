@@ -210,15 +210,32 @@ bool ToDevice(VM& vm, const Value& v, tensor::Device* out) {
   return false;
 }
 
+bool RaiseArgTypeError(VM& vm, std::string_view fname, std::string_view arg,
+                       std::string_view expected, const Value& v) {
+  RaiseTypeError(vm, absl::StrFormat("%s(): argument '%s' must be %s, not %s", fname, arg, expected,
+                                     TypeName(v)));
+  return false;
+}
+
+bool WrapDimArg(VM& vm, const tensor::Tensor& t, const Value& v, int64_t* dim) {
+  *dim = 0;
+  if (!v.is_null() && !ToInt(vm, v, dim)) return false;
+  absl::StatusOr<int64_t> w = tensor::WrapDim(*dim, t.dim());
+  if (!w.ok()) {
+    RaiseStatus(vm, w.status());
+    return false;
+  }
+  *dim = *w;
+  return true;
+}
+
 bool ToTensorArg(VM& vm, const Value& v, std::string_view fname, std::string_view arg,
                  tensor::Tensor* out) {
   if (IsTensor(v)) {
     *out = TensorOf(v);
     return true;
   }
-  RaiseTypeError(
-      vm, absl::StrFormat("%s(): argument '%s' must be Tensor, not %s", fname, arg, TypeName(v)));
-  return false;
+  return RaiseArgTypeError(vm, fname, arg, "Tensor", v);
 }
 
 bool ToScalarArg(VM& vm, const Value& v, std::string_view fname, std::string_view arg,
@@ -232,9 +249,7 @@ bool ToScalarArg(VM& vm, const Value& v, std::string_view fname, std::string_vie
     *out = TensorOf(v).Item();
     return true;
   }
-  RaiseTypeError(
-      vm, absl::StrFormat("%s(): argument '%s' must be Number, not %s", fname, arg, TypeName(v)));
-  return false;
+  return RaiseArgTypeError(vm, fname, arg, "Number", v);
 }
 
 bool ToIntList(VM& vm, const Value& v, std::string_view fname, std::string_view arg,
@@ -268,9 +283,7 @@ bool ToIntList(VM& vm, const Value& v, std::string_view fname, std::string_view 
     out->push_back(TensorOf(v).item_int());
     return true;
   }
-  RaiseTypeError(vm, absl::StrFormat("%s(): argument '%s' must be tuple of ints, not %s", fname,
-                                     arg, TypeName(v)));
-  return false;
+  return RaiseArgTypeError(vm, fname, arg, "tuple of ints", v);
 }
 
 bool SizesFromArgs(VM& vm, const ArgsView& args, int first, const Value& kw, std::string_view fname,

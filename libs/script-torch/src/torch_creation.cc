@@ -275,7 +275,11 @@ Value FRandint(VM& vm, const Value&, const ArgsView& args) {
 }
 
 // *_like(input, ...): the input's dtype unless dtype= is given.
-Value LikeFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
+enum LikeKind { kZerosLike, kOnesLike, kEmptyLike, kRandLike, kRandnLike, kFullLike };
+constexpr const char* kLikeNames[] = {"zeros_like", "ones_like",  "empty_like",
+                                      "rand_like",  "randn_like", "full_like"};
+Value LikeFactory(VM& vm, const ArgsView& args, LikeKind kind) {
+  const char* fname = kLikeNames[kind];
   FactoryKw kw;
   if (!ReadFactoryKw(vm, args, fname, &kw, {"input", "fill_value"})) return {};
   Value in = args.nargs > 0 ? args[0] : KwArg(args, "input");
@@ -286,18 +290,22 @@ Value LikeFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
   DType d = kw.has_dtype ? kw.dtype : t.dtype();
   tensor::Device device = kw.has_device ? kw.device : t.device();
   Shape sizes(t.sizes().begin(), t.sizes().end());
-  if (kind == 3 || kind == 4) {
-    return Create(vm, kind == 3 ? "rand" : "randn", {Constant(sizes), Constant(d)}, device, fname,
-                  kw);
+  if (kind == kRandLike || kind == kRandnLike) {
+    return Create(vm, kind == kRandLike ? "rand" : "randn", {Constant(sizes), Constant(d)}, device,
+                  fname, kw);
   }
-  Scalar s(int64_t{kind == 1 ? 1 : 0});  // empty_like is zeroed too
-  if (kind == 5) {
+  Scalar s(int64_t{kind == kOnesLike ? 1 : 0});  // empty_like is zeroed too
+  if (kind == kFullLike) {
     Value fill = args.nargs > 1 ? args[1] : KwArg(args, "fill_value");
     if (fill.is_null())
       return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
     if (!ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
   }
   return Create(vm, "full", {Constant(sizes), Constant(s), Constant(d)}, device, fname, kw);
+}
+template <LikeKind kKind>
+Value FLike(VM& vm, const Value&, const ArgsView& args) {
+  return LikeFactory(vm, args, kKind);
 }
 // randint_like(input, low=0, high): input's shape and dtype.
 Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
@@ -316,24 +324,6 @@ Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
                 {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
                  Constant(kw.has_dtype ? kw.dtype : t.dtype())},
                 kw.has_device ? kw.device : t.device(), "randint_like", kw);
-}
-Value FZerosLike(VM& vm, const Value&, const ArgsView& a) {
-  return LikeFactory(vm, a, "zeros_like", 0);
-}
-Value FOnesLike(VM& vm, const Value&, const ArgsView& a) {
-  return LikeFactory(vm, a, "ones_like", 1);
-}
-Value FEmptyLike(VM& vm, const Value&, const ArgsView& a) {
-  return LikeFactory(vm, a, "empty_like", 2);
-}
-Value FRandLike(VM& vm, const Value&, const ArgsView& a) {
-  return LikeFactory(vm, a, "rand_like", 3);
-}
-Value FRandnLike(VM& vm, const Value&, const ArgsView& a) {
-  return LikeFactory(vm, a, "randn_like", 4);
-}
-Value FFullLike(VM& vm, const Value&, const ArgsView& a) {
-  return LikeFactory(vm, a, "full_like", 5);
 }
 
 // cat / stack (tensors, dim=0).
@@ -386,12 +376,12 @@ constexpr MethodDef kCreation[] = {
     {"arange", FArange},
     {"linspace", FLinspace},
     {"eye", FEye},
-    {"zeros_like", FZerosLike},
-    {"ones_like", FOnesLike},
-    {"empty_like", FEmptyLike},
-    {"full_like", FFullLike},
-    {"rand_like", FRandLike},
-    {"randn_like", FRandnLike},
+    {"zeros_like", FLike<kZerosLike>},
+    {"ones_like", FLike<kOnesLike>},
+    {"empty_like", FLike<kEmptyLike>},
+    {"full_like", FLike<kFullLike>},
+    {"rand_like", FLike<kRandLike>},
+    {"randn_like", FLike<kRandnLike>},
     {"randint_like", FRandintLike},
     {"cat", FCat},
     {"concat", FCat},

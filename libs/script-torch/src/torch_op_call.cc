@@ -94,9 +94,7 @@ bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const ArgSpec& spec, const V
   }
   std::string_view expected = graph_ir::ArgTypeName(spec.type);
   if (spec.type == ArgType::kTensorOrScalar) expected = "Tensor or Number";
-  RaiseTypeError(vm, absl::StrFormat("%s(): argument '%s' must be %s, not %s", op.name, spec.name,
-                                     expected, TypeName(v)));
-  return false;
+  return RaiseArgTypeError(vm, op.name, spec.name, expected, v);
 }
 
 Value OpMethod(VM& vm, const graph_ir::OpDef& op, const Value& self, const ArgsView& args) {

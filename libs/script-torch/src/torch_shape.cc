@@ -114,17 +114,6 @@ Value SplitSizes(VM& vm, const tensor::Tensor& t, int64_t dim, const std::vector
   }
   return NewTuple(std::move(parts));
 }
-bool WrapDimArg(VM& vm, const tensor::Tensor& t, const Value& v, int64_t* dim) {
-  *dim = 0;
-  if (!v.is_null() && !ToInt(vm, v, dim)) return false;
-  absl::StatusOr<int64_t> w = tensor::WrapDim(*dim, t.dim());
-  if (!w.ok()) {
-    RaiseStatus(vm, w.status());
-    return false;
-  }
-  *dim = *w;
-  return true;
-}
 Value SSplit(VM& vm, const Value& self, const ArgsView& args) {
   static constexpr const char* kNames[] = {"split_size", "dim"};
   Value a[2];

@@ -147,6 +147,13 @@ bool ToIntList(VM& vm, const Value& v, std::string_view fname, std::string_view 
 // positional `first`; `kw` is an optional `size=` keyword value.
 bool SizesFromArgs(VM& vm, const ArgsView& args, int first, const Value& kw, std::string_view fname,
                    tensor::Shape* out);
+// TypeError `fname(): argument 'arg' must be <expected>, not <type of v>`;
+// returns false.
+bool RaiseArgTypeError(VM& vm, std::string_view fname, std::string_view arg,
+                       std::string_view expected, const Value& v);
+// A dim argument (0 when `v` is null) wrapped into t's range; IndexError
+// as PyTorch's when out of range.
+bool WrapDimArg(VM& vm, const tensor::Tensor& t, const Value& v, int64_t* dim);
 // A keyword's value (null when absent); no error.
 Value KwArg(const ArgsView& args, std::string_view name);
 

@@ -76,14 +76,7 @@ bool OptDim(VM& vm, const ArgsView& args, const char* fname, const tensor::Tenso
   if (!ParseArgs(vm, args, fname, kNames, 0, a)) return false;
   *has = !a[0].is_null() && !a[0].is_none();
   if (!*has) return true;
-  if (!ToInt(vm, a[0], dim)) return false;
-  absl::StatusOr<int64_t> w = tensor::WrapDim(*dim, t.dim());
-  if (!w.ok()) {
-    RaiseStatus(vm, w.status());
-    return false;
-  }
-  *dim = *w;
-  return true;
+  return WrapDimArg(vm, t, a[0], dim);
 }
 
 Value MSize(VM& vm, const Value& self, const ArgsView& args) {

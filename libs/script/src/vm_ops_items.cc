@@ -69,6 +69,42 @@ Value SliceItems(VM& vm, const std::vector<Value>& items, const Value& key, bool
   return as_list ? NewList(std::move(out)) : NewTuple(std::move(out));
 }
 
+// `l[s] = v` for a slice s: a step-1 slice may change the list's length;
+// an extended slice takes exactly as many items as it selects.
+bool ListSetSlice(VM& vm, ListObject* l, const SliceObject* s, const Value& v) {
+  int64_t start, stop, step, n;
+  if (!SliceIndices(vm, s, l->size(), &start, &stop, &step, &n)) return false;
+  std::vector<Value> items;
+  if (!vm.Extend(&items, v)) return false;
+  if (step == 1) {
+    if (stop < start) stop = start;
+    l->items.erase(l->items.begin() + start, l->items.begin() + stop);
+    l->items.insert(l->items.begin() + start, items.begin(), items.end());
+    return true;
+  }
+  if (static_cast<int64_t>(items.size()) != n) {
+    vm.Raise(Types().value_error,
+             absl::StrFormat("attempt to assign sequence of size %d to extended slice of size %d",
+                             items.size(), n));
+    return false;
+  }
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) l->items[j] = items[i];
+  return true;
+}
+
+// `del l[s]` for a slice s.
+bool ListDelSlice(VM& vm, ListObject* l, const SliceObject* s) {
+  int64_t start, stop, step, n;
+  if (!SliceIndices(vm, s, l->size(), &start, &stop, &step, &n)) return false;
+  std::vector<bool> drop(l->items.size(), false);
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) drop[j] = true;
+  std::vector<Value> keep;
+  for (size_t i = 0; i < l->items.size(); ++i)
+    if (!drop[i]) keep.push_back(std::move(l->items[i]));
+  l->items = std::move(keep);
+  return true;
+}
+
 }  // namespace
 
 Value VM::GetItem(const Value& c, const Value& key) {
@@ -149,29 +185,8 @@ bool VM::SetItem(const Value& c, const Value& key, Value v) {
   Type* ty = c.type();
   if (ty == t.list) {
     auto* l = static_cast<ListObject*>(c.as_object());
-    if (IsType(key, t.slice)) {
-      int64_t start, stop, step, n;
-      if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()), l->size(), &start, &stop,
-                        &step, &n)) {
-        return false;
-      }
-      std::vector<Value> items;
-      if (!Extend(&items, v)) return false;
-      if (step == 1) {
-        if (stop < start) stop = start;
-        l->items.erase(l->items.begin() + start, l->items.begin() + stop);
-        l->items.insert(l->items.begin() + start, items.begin(), items.end());
-        return true;
-      }
-      if (static_cast<int64_t>(items.size()) != n) {
-        Raise(t.value_error,
-              absl::StrFormat("attempt to assign sequence of size %d to extended slice of size %d",
-                              items.size(), n));
-        return false;
-      }
-      for (int64_t i = 0, j = start; i < n; ++i, j += step) l->items[j] = items[i];
-      return true;
-    }
+    if (IsType(key, t.slice))
+      return ListSetSlice(*this, l, static_cast<SliceObject*>(key.as_object()), v);
     int64_t i;
     if (!SeqIndex(*this, key, l->size(), "list assignment", &i)) return false;
     l->items[i] = std::move(v);
@@ -194,36 +209,15 @@ bool VM::DelItem(const Value& c, const Value& key) {
   Type* ty = c.type();
   if (ty == t.list) {
     auto* l = static_cast<ListObject*>(c.as_object());
-    if (IsType(key, t.slice)) {
-      int64_t start, stop, step, n;
-      if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()), l->size(), &start, &stop,
-                        &step, &n)) {
-        return false;
-      }
-      std::vector<bool> drop(l->items.size(), false);
-      for (int64_t i = 0, j = start; i < n; ++i, j += step) drop[j] = true;
-      std::vector<Value> keep;
-      for (size_t i = 0; i < l->items.size(); ++i)
-        if (!drop[i]) keep.push_back(std::move(l->items[i]));
-      l->items = std::move(keep);
-      return true;
-    }
+    if (IsType(key, t.slice))
+      return ListDelSlice(*this, l, static_cast<SliceObject*>(key.as_object()));
     int64_t i;
     if (!SeqIndex(*this, key, l->size(), "list assignment", &i)) return false;
     l->items.erase(l->items.begin() + i);
     return true;
   }
-  if (ty == t.dict) {
-    bool found;
-    if (!DictDel(*this, static_cast<DictObject*>(c.as_object()), key, &found)) return false;
-    if (!found) {
-      RaiseKeyError(*this, key);
-      return false;
-    }
-    return true;
-  }
   const Value& di = ty->slot(Slot::kDelItem);
-  if (!di.is_null()) return !CallWithSelf(di, c, ArgsView(&key, 1)).is_null();
+  if (ty != t.dict && !di.is_null()) return !CallWithSelf(di, c, ArgsView(&key, 1)).is_null();
   if (DictObject* d = DictTable(c)) {
     bool found;
     if (!DictDel(*this, d, key, &found)) return false;
