@@ -49,6 +49,9 @@ TC_TIME_CLOCK(process_time, CLOCK_PROCESS_CPUTIME_ID)
 TC_TIME_CLOCK(thread_time, CLOCK_THREAD_CPUTIME_ID)
 #undef TC_TIME_CLOCK
 
+// CPython's two overflow texts: a float out of the clock's range, an int
+// whose nanoseconds overflow.
+constexpr char kOutOfRange[] = "timestamp out of range for platform time_t";
 constexpr char kTooLarge[] = "timestamp too large to convert to C _PyTime_t";
 
 Value Time_sleep(VM& vm, const Value&, const ArgsView& args) {
@@ -62,7 +65,7 @@ Value Time_sleep(VM& vm, const Value&, const ArgsView& args) {
     double t = d * 1e9;
     t = t >= 0 ? std::ceil(t) : std::floor(t);
     if (!(t >= -9.2233720368547758e18 && t < 9.2233720368547758e18)) {
-      return RaiseOverflowError(vm, kTooLarge);
+      return RaiseOverflowError(vm, kOutOfRange);
     }
     ns = static_cast<int64_t>(t);
   } else {
