@@ -303,15 +303,15 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
         f,
         UnsupportedBreak(absl::StrCat("mutating an outside object with .", name, "()")).Format());
   }
+  if (name == "manual_seed" || name == "seed" || name == "set_grad_enabled" ||
+      name == "set_printoptions" || name == "save" || name == "load" || name == "backward") {
+    return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
+  }
   if (ReadsOutsideState(nf)) {
     std::string what = nf->qualname.empty() ? name : nf->qualname;
     return Unsupported(
         f, UnsupportedBreak(absl::StrCat("calls of Python's random and time modules (", what, ")"))
                .Format());
-  }
-  if (name == "manual_seed" || name == "seed" || name == "set_grad_enabled" ||
-      name == "set_printoptions" || name == "save" || name == "load" || name == "backward") {
-    return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
   }
   CallRecord::Kind kind = method_on_fake ? CallRecord::Kind::kMethod : CallRecord::Kind::kFunction;
   std::string target;

@@ -208,8 +208,12 @@ bool SetInternalState(VM& vm, RandomObject* r, const Value& state) {
   }
   std::array<uint32_t, MT19937::kStateSize> words;
   for (int i = 0; i < MT19937::kStateSize; ++i) {
-    int64_t w;
-    if (!ToInt(vm, items[i], &w)) return false;
+    // PyLong_AsUnsignedLong: ints only, no __index__.
+    if (!items[i].is_int() && !items[i].is_bool()) {
+      RaiseTypeError(vm, "an integer is required");
+      return false;
+    }
+    int64_t w = items[i].as_int();
     if (w < 0) {
       RaiseOverflowError(vm, "can't convert negative value to unsigned int");
       return false;
