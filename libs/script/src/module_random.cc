@@ -1,10 +1,9 @@
-// The `random` module: random.py's derived methods of Random (randrange,
-// randint, choice, shuffle, sample, choices, uniform, gauss,
-// normalvariate), each following CPython 3.11's code step by step so that
-// it consumes the same draws and raises the same errors, and the module
-// itself: the Random class and its methods bound to a hidden instance
-// seeded from OS entropy at import. Why native and not random.py itself:
-// random_object.h.
+// The `random` module: random.py's integer and sequence methods of Random
+// (randrange, randint, choice, shuffle, sample, choices), each following
+// CPython 3.11's code step by step so that it consumes the same draws and
+// raises the same errors, and the module itself: the Random class and its
+// methods bound to a hidden instance seeded from OS entropy at import. Why
+// native and not random.py itself: random_object.h.
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -23,136 +22,6 @@ namespace tc::script {
 namespace {
 
 using i128 = __int128;
-
-// random.py's constants, as CPython computes them (hex: exact bits).
-constexpr double kTwoPi = 0x1.921fb54442d18p+2;      // TWOPI = math.tau
-constexpr double kNvMagic = 0x1.b72cd3f331398p+0;    // 4 * exp(-0.5) / sqrt(2.0)
-constexpr double kLog4 = 0x1.62e42fefa39efp+0;       // log(4.0)
-constexpr double kSgMagic = 0x1.40859baee748fp+1;    // 1.0 + log(4.5)
-constexpr double kRecipBpf = 0x1.0000000000000p-53;  // 2 ** -53
-constexpr int kBpf = 53;
-
-// Where a method's randomness comes from. For random.Random itself, the
-// engine. A script subclass may override random(), getrandbits() or
-// _randbelow(): then, as CPython's Random.__init_subclass__ arranges, the
-// first class in the MRO defining one of _randbelow / getrandbits / random
-// decides how _randbelow draws, and random() is whatever self.random is.
-class Source {
- public:
-  Source(VM& vm, const Value& self) : vm_(vm), self_(self), r_(Cast<RandomObject>(self)) {
-    Type* t = self.type();
-    if (TC_LIKELY(t == RandomType())) return;
-    for (Type* c : t->mro) {
-      if (c == RandomType()) break;
-      if (c->dict == nullptr) continue;
-      if (below_ == Way::kEngine) {
-        if (DictGetStr(c->dict, "_randbelow") != nullptr) {
-          below_ = Way::kOverride;
-        } else if (DictGetStr(c->dict, "getrandbits") != nullptr) {
-          below_ = Way::kGetRandBits;
-        } else if (DictGetStr(c->dict, "random") != nullptr) {
-          below_ = Way::kRandom;
-        }
-      }
-      if (DictGetStr(c->dict, "random") != nullptr) script_random_ = true;
-    }
-  }
-
-  bool Random(double* out) {
-    if (TC_LIKELY(!script_random_)) {
-      *out = RandomDouble(r_->mt);
-      return true;
-    }
-    Value v = vm_.CallMethod(self_, "random", {});
-    return !v.is_null() && ToFloat(vm_, v, out);
-  }
-
-  // _randbelow(n), n >= 1.
-  bool Below(uint64_t n, uint64_t* out) {
-    switch (below_) {
-      case Way::kEngine:
-        *out = RandomBelow(r_->mt, n);
-        return true;
-      case Way::kOverride: {
-        if (n > INT64_MAX) return Overflow();
-        Value v = vm_.CallMethod(self_, "_randbelow", {Value::Int(static_cast<int64_t>(n))});
-        return !v.is_null() && ToUnsigned(v, out);
-      }
-      case Way::kGetRandBits: {  // _randbelow_with_getrandbits
-        int k = 64 - __builtin_clzll(n);
-        do {
-          Value v = vm_.CallMethod(self_, "getrandbits", {Value::Int(k)});
-          if (v.is_null() || !ToUnsigned(v, out)) return false;
-        } while (*out >= n);
-        return true;
-      }
-      case Way::kRandom:  // _randbelow_without_getrandbits
-        return BelowFromRandom(n, out);
-    }
-    return false;
-  }
-
- private:
-  enum class Way { kEngine, kOverride, kGetRandBits, kRandom };
-
-  bool Overflow() {
-    RaiseOverflowError(vm_, "integer overflow: tc ints are 64-bit");
-    return false;
-  }
-  bool ToUnsigned(const Value& v, uint64_t* out) {
-    int64_t i;
-    if (!ToInt(vm_, v, &i)) return false;
-    *out = static_cast<uint64_t>(i);  // a negative draw compares as huge: redrawn, as in Python
-    return true;
-  }
-  bool BelowFromRandom(uint64_t n, uint64_t* out) {
-    constexpr uint64_t kMaxSize = uint64_t{1} << kBpf;
-    double r;
-    if (n >= kMaxSize) {
-      // CPython warns here that random() has too few bits for the range.
-      if (!Random(&r)) return false;
-      *out = static_cast<uint64_t>(std::floor(r * static_cast<double>(n)));
-      return true;
-    }
-    uint64_t rem = kMaxSize % n;
-    double limit = static_cast<double>(kMaxSize - rem) / static_cast<double>(kMaxSize);
-    do {
-      if (!Random(&r)) return false;
-    } while (r >= limit);
-    *out = static_cast<uint64_t>(std::floor(r * static_cast<double>(kMaxSize))) % n;
-    return true;
-  }
-
-  VM& vm_;
-  const Value& self_;
-  RandomObject* r_;
-  bool script_random_ = false;
-  Way below_ = Way::kEngine;
-};
-
-// A Python int or float as a double, as mixed arithmetic converts it.
-bool AsNumber(const Value& v, double* out) {
-  if (v.is_float()) {
-    *out = v.as_float();
-    return true;
-  }
-  if (v.is_int() || v.is_bool()) {
-    *out = static_cast<double>(v.as_int());
-    return true;
-  }
-  return false;
-}
-
-// `mu + z * sigma`, with Python's arithmetic for any operand types.
-Value MuPlusZSigma(VM& vm, const Value& mu, const Value& z, const Value& sigma) {
-  double m, s, zd;
-  if (AsNumber(mu, &m) && AsNumber(sigma, &s) && AsNumber(z, &zd) && z.is_float()) {
-    return Value::Float(m + zd * s);
-  }
-  Value prod = vm.Binary(BinaryOp::kMul, z, sigma);
-  if (prod.is_null()) return prod;
-  return vm.Binary(BinaryOp::kAdd, mu, prod);
-}
 
 i128 FloorDiv(i128 a, i128 b) {
   i128 q = a / b;
@@ -195,7 +64,7 @@ bool RangeArg(VM& vm, const Value& x, const char* what, i128* out) {
   return true;
 }
 
-Value BelowValue(VM& vm, Source& src, i128 base, i128 scale, uint64_t n) {
+Value BelowValue(VM& vm, RandomSource& src, i128 base, i128 scale, uint64_t n) {
   uint64_t r;
   if (!src.Below(n, &r)) return {};
   return IntResult(vm, base + scale * static_cast<i128>(r));
@@ -203,7 +72,7 @@ Value BelowValue(VM& vm, Source& src, i128 base, i128 scale, uint64_t n) {
 
 Value RandRangeImpl(VM& vm, const Value& self, const Value& start, const Value& stop,
                     const Value& step) {
-  Source src(vm, self);
+  RandomSource src(vm, self);
   i128 istart, istop, istep;
   if (!RangeArg(vm, start, "arg 1", &istart)) return {};
   if (stop.is_null() || stop.is_none()) {
@@ -254,7 +123,7 @@ Value RandomRandInt(VM& vm, const Value& self, const ArgsView& args) {
   if ((a[0].is_int() || a[0].is_bool()) && (a[1].is_int() || a[1].is_bool())) {
     // randrange(a, b + 1), without b + 1 overflowing tc's 64-bit ints.
     i128 lo = a[0].as_int(), width = static_cast<i128>(a[1].as_int()) + 1 - lo;
-    Source src(vm, self);
+    RandomSource src(vm, self);
     if (width > 0) return BelowValue(vm, src, lo, 1, static_cast<uint64_t>(width));
     return RaiseValueError(
         vm, absl::StrFormat("empty range for randrange() (%d, %d, %d)", a[0].as_int(),
@@ -286,7 +155,7 @@ Value RandomChoice(VM& vm, const Value& self, const ArgsView& args) {
   int64_t n;
   if (!vm.Length(seq[0], &n)) return {};
   if (n == 0) return RaiseIndexError(vm, "Cannot choose from an empty sequence");
-  Source src(vm, self);
+  RandomSource src(vm, self);
   uint64_t j;
   if (!src.Below(static_cast<uint64_t>(n), &j)) return {};
   return ItemAt(vm, seq[0], static_cast<int64_t>(j));
@@ -299,7 +168,7 @@ Value RandomShuffle(VM& vm, const Value& self, const ArgsView& args) {
   const Value& x = a[0];
   int64_t n;
   if (!vm.Length(x, &n)) return {};
-  Source src(vm, self);
+  RandomSource src(vm, self);
   bool is_list = x.is_object() && x.as_object()->type == Types().list;
   for (int64_t i = n - 1; i >= 1; --i) {
     uint64_t r;
@@ -436,11 +305,11 @@ Value SampleImpl(VM& vm, const Value& self, const Value& population, const Value
     return RaiseTypeError(vm, "can't multiply sequence by non-int of type 'float'");
   }
   int64_t k = kv.as_int();
-  Source src(vm, self);
+  RandomSource src(vm, self);
   std::vector<Value> result(k, Value::None());
   int64_t setsize = 21;  // size of a small set minus size of an empty list
   if (k > 5) {
-    double e = std::ceil(std::log(static_cast<double>(k * 3)) / kLog4);
+    double e = std::ceil(std::log(static_cast<double>(k * 3)) / kRandomLog4);
     setsize += static_cast<int64_t>(std::pow(4.0, e));  // table size for big sets
   }
   if (n <= setsize) {
@@ -483,7 +352,7 @@ Value RandomChoices(VM& vm, const Value& self, const ArgsView& args) {
   const Value& population = a[0];
   Value weights = a[1].is_null() ? Value::None() : a[1];
   Value cum_weights = a[2].is_null() ? Value::None() : a[2];
-  Source src(vm, self);
+  RandomSource src(vm, self);
   int64_t n;
   if (!vm.Length(population, &n)) return {};
   // itertools.repeat(None, k)
@@ -555,96 +424,23 @@ Value RandomChoices(VM& vm, const Value& self, const ArgsView& args) {
   return NewList(std::move(result));
 }
 
-Value RandomUniform(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"a", "b"};
-  Value a[2];
-  if (!ParseMethodArgs(vm, args, "Random.uniform", kNames, 2, a)) return {};
-  Source src(vm, self);
-  double lo, hi, r;
-  if (AsNumber(a[0], &lo) && AsNumber(a[1], &hi)) {
-    // b - a is an int when both are: exact, then rounded once to a float.
-    double width = a[0].is_float() || a[1].is_float()
-                       ? hi - lo
-                       : static_cast<double>(static_cast<i128>(a[1].as_int()) - a[0].as_int());
-    if (!src.Random(&r)) return {};
-    return Value::Float(lo + width * r);
-  }
-  Value width = vm.Binary(BinaryOp::kSub, a[1], a[0]);
-  if (width.is_null() || !src.Random(&r)) return {};
-  Value scaled = vm.Binary(BinaryOp::kMul, width, Value::Float(r));
-  if (scaled.is_null()) return {};
-  return vm.Binary(BinaryOp::kAdd, a[0], scaled);
-}
-
-bool MuSigma(VM& vm, const ArgsView& args, const char* name, Value out[2]) {
-  static constexpr const char* kNames[] = {"mu", "sigma"};
-  if (!ParseMethodArgs(vm, args, name, kNames, 0, out)) return false;
-  if (out[0].is_null()) out[0] = Value::Float(0.0);
-  if (out[1].is_null()) out[1] = Value::Float(1.0);
-  return true;
-}
-
-Value RandomGauss(VM& vm, const Value& self, const ArgsView& args) {
-  Value ms[2];
-  if (!MuSigma(vm, args, "Random.gauss", ms)) return {};
-  Source src(vm, self);
-  auto* r = Cast<RandomObject>(self);
-  Value z = std::move(r->gauss_next);
-  r->gauss_next = Value::None();
-  if (z.is_none()) {
-    double u1, u2;
-    if (!src.Random(&u1)) return {};
-    double x2pi = u1 * kTwoPi;
-    if (!src.Random(&u2)) return {};
-    double g2rad = std::sqrt(-2.0 * std::log(1.0 - u2));
-    z = Value::Float(std::cos(x2pi) * g2rad);
-    r->gauss_next = Value::Float(std::sin(x2pi) * g2rad);
-  }
-  return MuPlusZSigma(vm, ms[0], z, ms[1]);
-}
-
-Value RandomNormalVariate(VM& vm, const Value& self, const ArgsView& args) {
-  Value ms[2];
-  if (!MuSigma(vm, args, "Random.normalvariate", ms)) return {};
-  Source src(vm, self);
-  double z;
-  while (true) {
-    double u1, u2;
-    if (!src.Random(&u1) || !src.Random(&u2)) return {};
-    u2 = 1.0 - u2;
-    z = kNvMagic * (u1 - 0.5) / u2;
-    double zz = z * z / 4.0;
-    if (zz <= -std::log(u2)) break;
-  }
-  return MuPlusZSigma(vm, ms[0], Value::Float(z), ms[1]);
-}
-
 constexpr MethodDef kDerivedMethods[] = {
-    {"randrange", RandomRandRange},
-    {"randint", RandomRandInt},
-    {"choice", RandomChoice},
-    {"shuffle", RandomShuffle},
-    {"sample", RandomSample},
-    {"choices", RandomChoices},
-    {"uniform", RandomUniform},
-    {"gauss", RandomGauss},
-    {"normalvariate", RandomNormalVariate},
+    {"randrange", RandomRandRange}, {"randint", RandomRandInt}, {"choice", RandomChoice},
+    {"shuffle", RandomShuffle},     {"sample", RandomSample},   {"choices", RandomChoices},
 };
 
 // CPython 3.11's names that tc does not have.
-constexpr const char* kUnsupportedMethods[] = {
-    "betavariate", "expovariate", "gammavariate",    "lognormvariate", "paretovariate",
-    "randbytes",   "triangular",  "vonmisesvariate", "weibullvariate",
-};
-constexpr const char* kUnsupportedModuleNames[] = {
-    "betavariate", "expovariate", "gammavariate",    "lognormvariate", "paretovariate",
-    "randbytes",   "triangular",  "vonmisesvariate", "weibullvariate", "SystemRandom",
-};
+// randbytes needs bytes (not in tc yet); SystemRandom draws from the OS.
+constexpr const char* kUnsupportedMethods[] = {"randbytes"};
+constexpr const char* kUnsupportedModuleNames[] = {"randbytes", "SystemRandom"};
 
 // The module functions: bound methods of the hidden instance.
 constexpr const char* kBoundNames[] = {
-    "seed",    "random",  "uniform",       "randint", "choice",   "randrange", "sample",
-    "shuffle", "choices", "normalvariate", "gauss",   "getstate", "setstate",  "getrandbits",
+    "seed",          "random",         "uniform",       "triangular",      "randint",
+    "choice",        "randrange",      "sample",        "shuffle",         "choices",
+    "normalvariate", "lognormvariate", "expovariate",   "vonmisesvariate", "gammavariate",
+    "gauss",         "betavariate",    "paretovariate", "weibullvariate",  "getstate",
+    "setstate",      "getrandbits",
 };
 
 }  // namespace
@@ -662,12 +458,12 @@ bool InitRandomModule(VM& vm, ModuleObject* m) {
     if (bound.is_null()) return false;
     ModuleSet(m, name, std::move(bound));
   }
-  ModuleSet(m, "NV_MAGICCONST", Value::Float(kNvMagic));
-  ModuleSet(m, "TWOPI", Value::Float(kTwoPi));
-  ModuleSet(m, "LOG4", Value::Float(kLog4));
-  ModuleSet(m, "SG_MAGICCONST", Value::Float(kSgMagic));
-  ModuleSet(m, "BPF", Value::Int(kBpf));
-  ModuleSet(m, "RECIP_BPF", Value::Float(kRecipBpf));
+  ModuleSet(m, "NV_MAGICCONST", Value::Float(kRandomNvMagic));
+  ModuleSet(m, "TWOPI", Value::Float(kRandomTwoPi));
+  ModuleSet(m, "LOG4", Value::Float(kRandomLog4));
+  ModuleSet(m, "SG_MAGICCONST", Value::Float(kRandomSgMagic));
+  ModuleSet(m, "BPF", Value::Int(kRandomBpf));
+  ModuleSet(m, "RECIP_BPF", Value::Float(kRandomRecipBpf));
   AddUnsupportedNames(m, kUnsupportedModuleNames);
   return true;
 }

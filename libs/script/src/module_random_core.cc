@@ -321,6 +321,7 @@ Type* RandomType() {
                              .alloc = [](Type* cls) -> Object* { return new RandomObject(cls); },
                              .flags = Type::kBaseType | Type::kInstanceDict});
     AddMethods(t, kRandomDerivedMethods);
+    AddMethods(t, kRandomRealMethods);
     TypeSet(t, "VERSION", Value::Int(3));
     UpdateSlots(t);
     return t;
