@@ -29,6 +29,22 @@ i128 FloorDiv(i128 a, i128 b) {
   return q;
 }
 
+// An int128 in decimal (absl formats at most 64 bits).
+std::string I128Str(i128 v) {
+  if (v == 0) return "0";
+  bool neg = v < 0;
+  unsigned __int128 m =
+      neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string digits;
+  for (; m != 0; m /= 10) digits.insert(digits.begin(), static_cast<char>('0' + m % 10));
+  return neg ? "-" + digits : digits;
+}
+
+Value EmptyRange(VM& vm, i128 start, i128 stop, i128 width) {
+  return RaiseValueError(vm, absl::StrFormat("empty range for randrange() (%s, %s, %s)",
+                                             I128Str(start), I128Str(stop), I128Str(width)));
+}
+
 Value IntResult(VM& vm, i128 v) {
   if (v > INT64_MAX || v < INT64_MIN)
     return RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
@@ -37,8 +53,9 @@ Value IntResult(VM& vm, i128 v) {
 
 // randrange's conversion of an argument: operator.index(x); for what has
 // no __index__, int(x), which must equal x ("non-integer arg 1 for
-// randrange()" otherwise). CPython 3.11 also warns that integral floats
-// are deprecated here; tc has no warnings output yet (see the report).
+// randrange()" otherwise). CPython 3.11 also warns (DeprecationWarning)
+// that integral floats are deprecated here: tc has no warnings output yet,
+// and the goldens run CPython with -W ignore.
 bool RangeArg(VM& vm, const Value& x, const char* what, i128* out) {
   if (x.is_int() || x.is_bool()) {
     *out = x.as_int();
@@ -92,10 +109,7 @@ Value RandRangeImpl(VM& vm, const Value& self, const Value& start, const Value& 
   }
   if (istep == 1) {
     if (width > 0) return BelowValue(vm, src, istart, 1, static_cast<uint64_t>(width));
-    return RaiseValueError(
-        vm,
-        absl::StrFormat("empty range for randrange() (%d, %d, %d)", static_cast<int64_t>(istart),
-                        static_cast<int64_t>(istop), static_cast<int64_t>(width)));
+    return EmptyRange(vm, istart, istop, width);
   }
   i128 n;
   if (istep > 0) {
@@ -125,9 +139,7 @@ Value RandomRandInt(VM& vm, const Value& self, const ArgsView& args) {
     i128 lo = a[0].as_int(), width = static_cast<i128>(a[1].as_int()) + 1 - lo;
     RandomSource src(vm, self);
     if (width > 0) return BelowValue(vm, src, lo, 1, static_cast<uint64_t>(width));
-    return RaiseValueError(
-        vm, absl::StrFormat("empty range for randrange() (%d, %d, %d)", a[0].as_int(),
-                            a[1].as_int() + 1, static_cast<int64_t>(width)));
+    return EmptyRange(vm, lo, static_cast<i128>(a[1].as_int()) + 1, width);
   }
   Value stop = vm.Binary(BinaryOp::kAdd, a[1], Value::Int(1));
   if (stop.is_null()) return {};
