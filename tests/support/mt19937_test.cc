@@ -4,6 +4,7 @@
 // scripts/gen_support_goldens.py).
 #include "tc/support/mt19937.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -35,7 +36,7 @@ TEST(MT19937Test, DefaultSeedIsTheReferences) {
 
 TEST(MT19937Test, SeedingLeavesTheTwistForTheFirstDraw) {
   MT19937 mt(7);
-  EXPECT_EQ(mt.index(), MT19937::kStateSize);
+  EXPECT_EQ(mt.index(), MT19937::kN);
   uint32_t word0 = mt.state()[0];
   EXPECT_EQ(word0, 7u);
   mt.Next();
@@ -47,7 +48,7 @@ TEST(MT19937Test, StateAndIndexRoundTrip) {
   MT19937 a(123);
   for (int i = 0; i < 700; ++i) a.Next();
   MT19937 b(999);
-  b.state() = a.state();
+  std::copy(a.state().begin(), a.state().end(), b.state().begin());
   b.set_index(a.index());
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(a.Next(), b.Next()) << i;
 }
@@ -80,9 +81,9 @@ TEST(MT19937Test, SeedByArrayMatchesCPython) {
     state_in >> tag;
     ASSERT_EQ(tag, "state");
     std::vector<uint32_t> state = Words(state_in);
-    ASSERT_EQ(state.size(), 1u + MT19937::kStateSize);
+    ASSERT_EQ(state.size(), 1u + MT19937::kN);
     EXPECT_EQ(mt.index(), static_cast<int>(state[0]));
-    for (int i = 0; i < MT19937::kStateSize; ++i) {
+    for (int i = 0; i < MT19937::kN; ++i) {
       ASSERT_EQ(mt.state()[i], state[i + 1]) << "key of " << key.size() << " words, word " << i;
     }
 
@@ -91,7 +92,7 @@ TEST(MT19937Test, SeedByArrayMatchesCPython) {
     draws_in >> tag;
     ASSERT_EQ(tag, "draws");
     std::vector<uint32_t> draws = Words(draws_in);
-    ASSERT_GT(draws.size(), static_cast<size_t>(MT19937::kStateSize));  // past a second twist
+    ASSERT_GT(draws.size(), static_cast<size_t>(MT19937::kN));  // past a second twist
     for (size_t i = 0; i < draws.size(); ++i) {
       ASSERT_EQ(mt.Next(), draws[i]) << "key of " << key.size() << " words, draw " << i;
     }

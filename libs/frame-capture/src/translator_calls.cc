@@ -303,8 +303,12 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
         f,
         UnsupportedBreak(absl::StrCat("mutating an outside object with .", name, "()")).Format());
   }
+  // The generator-state calls read or write the generator when traced, not
+  // when the graph runs: they stay eager (as Dynamo skips them).
   if (name == "manual_seed" || name == "seed" || name == "set_grad_enabled" ||
-      name == "set_printoptions" || name == "save" || name == "load" || name == "backward") {
+      name == "set_printoptions" || name == "save" || name == "load" || name == "backward" ||
+      name == "initial_seed" || name == "get_rng_state" || name == "set_rng_state" ||
+      name == "get_state" || name == "set_state" || name == "fork_rng") {
     return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
   }
   if (ReadsOutsideState(nf)) {

@@ -2,6 +2,7 @@
 // Modules/_randommodule.c (seeding, random, getrandbits, getstate,
 // setstate) together with random.py's Random.__init__, seed, getstate and
 // setstate, which wrap them.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -91,7 +92,7 @@ uint64_t Version1Hash(std::string_view s) {
 // (CPython's random_seed_urandom).
 void SeedFromEntropy(MT19937& mt) {
   std::random_device device;
-  std::vector<uint32_t> key(MT19937::kStateSize);
+  std::vector<uint32_t> key(MT19937::kN);
   for (uint32_t& w : key) w = device();
   mt.SeedByArray(key);
 }
@@ -189,7 +190,7 @@ Value RandomGetState(VM& vm, const Value& self, const ArgsView& args) {
   if (version.is_null()) return {};
   const MT19937& mt = R(self)->mt;
   std::vector<Value> words;
-  words.reserve(MT19937::kStateSize + 1);
+  words.reserve(MT19937::kN + 1);
   for (uint32_t w : mt.state()) words.push_back(Value::Int(w));
   words.push_back(Value::Int(mt.index()));
   return NewTuple({version, NewTuple(std::move(words)), R(self)->gauss_next});
@@ -202,12 +203,12 @@ bool SetInternalState(VM& vm, RandomObject* r, const Value& state) {
     return false;
   }
   const std::vector<Value>& items = Cast<TupleObject>(state)->items;
-  if (items.size() != MT19937::kStateSize + 1) {
+  if (items.size() != MT19937::kN + 1) {
     RaiseValueError(vm, "state vector is the wrong size");
     return false;
   }
-  std::array<uint32_t, MT19937::kStateSize> words;
-  for (int i = 0; i < MT19937::kStateSize; ++i) {
+  std::array<uint32_t, MT19937::kN> words;
+  for (int i = 0; i < MT19937::kN; ++i) {
     // PyLong_AsUnsignedLong: ints only, no __index__.
     if (!items[i].is_int() && !items[i].is_bool()) {
       RaiseTypeError(vm, "an integer is required");
@@ -221,12 +222,12 @@ bool SetInternalState(VM& vm, RandomObject* r, const Value& state) {
     words[i] = static_cast<uint32_t>(w);  // unsigned long, then uint32_t
   }
   int64_t index;
-  if (!ToInt(vm, items[MT19937::kStateSize], &index)) return false;
-  if (index < 0 || index > MT19937::kStateSize) {
+  if (!ToInt(vm, items[MT19937::kN], &index)) return false;
+  if (index < 0 || index > MT19937::kN) {
     RaiseValueError(vm, "invalid state");
     return false;
   }
-  r->mt.state() = words;
+  std::copy(words.begin(), words.end(), r->mt.state().begin());
   r->mt.set_index(static_cast<int>(index));
   return true;
 }
