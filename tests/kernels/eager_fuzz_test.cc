@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -205,6 +206,9 @@ class Fuzzer {
     const int64_t elems = offset + span;
     auto storage = tensor::Storage::Create(static_cast<size_t>(elems) * tensor::ItemSize(dtype));
     Tensor t(storage, dtype, sizes, strides, offset);
+    // Two tensors in five hold no negative values, so that ops with a
+    // domain (multinomial's probabilities, sqrt, log) also run their kernels.
+    non_negative_ = Chance(0.4);
     tensor::VisitDType(dtype, [&]<typename T>(tensor::TypeTag<T>) {
       T* p = static_cast<T*>(storage->data());
       for (int64_t i = 0; i < elems; ++i) p[i] = RandomValue<T>(index_like);
@@ -220,14 +224,15 @@ class Fuzzer {
       if (!index_like && Chance(0.05)) {
         return Chance(0.5) ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
       }
-      return static_cast<T>(Uniform(index_like ? -1 : -3, index_like ? 4 : 5));
+      int v = Uniform(index_like ? -1 : -3, index_like ? 4 : 5);
+      return static_cast<T>(non_negative_ ? std::abs(v) : v);
     } else {
       static constexpr double kSpecial[] = {std::numeric_limits<double>::quiet_NaN(),
                                             std::numeric_limits<double>::infinity(),
                                             -std::numeric_limits<double>::infinity(), -0.0, 1e30};
       double v =
           Chance(0.05) ? Pick(kSpecial) : std::uniform_real_distribution<double>(-4, 4)(rng_);
-      return tensor::CastValue<T>(v);
+      return tensor::CastValue<T>(non_negative_ ? std::fabs(v) : v);
     }
   }
 
@@ -378,6 +383,7 @@ class Fuzzer {
   }
 
  private:
+  bool non_negative_ = false;  // MakeTensor's current tensor
   std::mt19937_64 rng_;
 };
 
