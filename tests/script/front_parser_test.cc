@@ -235,7 +235,6 @@ TEST(FrontParser, UnsupportedFeatures) {
             "the 'match' statement is not supported by tc");
   EXPECT_EQ(ErrorOf("if (y := 1): pass\n").msg,
             "assignment expressions (:=) are not supported by tc");
-  EXPECT_EQ(ErrorOf("from . import a\n").msg, "relative imports are not supported by tc");
   EXPECT_EQ(ErrorOf("from a import *\n").msg, "'from ... import *' is not supported by tc");
   EXPECT_EQ(ErrorOf("x = b'abc'\n").msg, "bytes literals are not supported by tc");
   EXPECT_EQ(ErrorOf("class C(A, B): pass\n").msg, "multiple inheritance is not supported by tc");

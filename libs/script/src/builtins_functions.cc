@@ -1,5 +1,6 @@
 // The builtins module: print, len, isinstance, min/max/sum, sorted, round,
 // getattr and friends, plus the builtin types and exception classes.
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
@@ -7,6 +8,8 @@
 
 #include "tc/script/native.h"
 
+#include "io_file.h"
+#include "sys_streams.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -15,9 +18,12 @@ namespace {
 
 const BuiltinTypes& T() { return Types(); }
 
+// print(): one write for sys.stdout / sys.stderr themselves; for any other
+// file, CPython's sequence of file.write calls (each argument, each
+// separator, the end).
 Value Print(VM& vm, const Value&, const ArgsView& args) {
   std::string sep = " ", end = "\n";
-  bool to_stderr = false;
+  Value file;
   bool flush = false;
   for (int k = 0; k < args.nkw(); ++k) {
     std::string_view n = args.kwname(k);
@@ -32,29 +38,42 @@ Value Print(VM& vm, const Value&, const ArgsView& args) {
         (n == "sep" ? sep : end) = *s;
       }
     } else if (n == "file") {
-      if (!v.is_none()) {
-        Value name = vm.GetAttrOrNull(v, Intern("name"));
-        vm.ClearException();
-        const std::string* s = name.is_null() ? nullptr : StrValue(name);
-        to_stderr = s != nullptr && *s == "<stderr>";
-      }
+      if (!v.is_none()) file = v;
     } else if (n == "flush") {
-      flush = true;
+      int t = vm.Truthy(v);
+      if (t < 0) return {};
+      flush = t == 1;
     } else {
       return RaiseTypeError(vm,
                             absl::StrFormat("'%s' is an invalid keyword argument for print()", n));
     }
   }
-  std::string out;
-  for (int i = 0; i < args.nargs; ++i) {
-    if (i > 0) out += sep;
-    std::string s;
-    if (!vm.StrString(args[i], &s)) return {};
-    out += s;
+  if (file.is_null()) {
+    file = CurrentStdStream(vm, false);
+    if (file.is_null()) return {};
+    if (file.is_none()) return Value::None();  // sys.stdout = None: as CPython
   }
-  out += end;
-  vm.Write(out, to_stderr);
-  if (flush) std::fflush(to_stderr ? stderr : stdout);
+  bool is_stderr = false;
+  if (IsStdStream(file, &is_stderr)) {
+    std::string out;
+    for (int i = 0; i < args.nargs; ++i) {
+      if (i > 0) out += sep;
+      std::string s;
+      if (!vm.StrString(args[i], &s)) return {};
+      out += s;
+    }
+    out += end;
+    vm.Write(out, is_stderr);
+    if (flush) std::fflush(is_stderr ? stderr : stdout);
+    return Value::None();
+  }
+  for (int i = 0; i < args.nargs; ++i) {
+    if (i > 0 && !WriteToFile(vm, file, sep)) return {};
+    std::string s;
+    if (!vm.StrString(args[i], &s) || !WriteToFile(vm, file, s)) return {};
+  }
+  if (!WriteToFile(vm, file, end)) return {};
+  if (flush && vm.CallMethod(file, "flush", {}).is_null()) return {};
   return Value::None();
 }
 
@@ -477,6 +496,61 @@ Value VarsFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "vars", 1, 1)) return {};
   return vm.GetAttr(args[0], "__dict__");
 }
+// dir(): the sorted names in scope (module globals, a class body's
+// namespace, a function's bound locals); dir(obj): obj.__dir__() when its
+// class defines one, else its own attributes and its class's (for a class,
+// those along its MRO), sorted.
+Value DirFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "dir", 0, 1)) return {};
+  std::vector<Value> names;
+  auto add_keys = [&](const DictObject* d) {
+    if (d == nullptr) return;
+    for (const DictObject::Entry& e : d->entries) {
+      if (!e.key.is_null() && StrValue(e.key) != nullptr) names.push_back(e.key);
+    }
+  };
+  if (args.nargs == 0) {
+    Frame* f = vm.current_frame();
+    if (f == nullptr) return NewList({});
+    if (f->ns != nullptr) {
+      add_keys(f->ns);
+    } else if (f->func == nullptr) {
+      add_keys(f->globals);
+    } else {
+      const CodeObject* co = f->code;
+      for (int32_t i = 0; i < co->nlocals; ++i) {
+        if (!f->locals[i].is_null()) names.push_back(Value::Borrow(co->varnames[i].get()));
+      }
+    }
+  } else {
+    const Value& o = args[0];
+    Type* t = o.type();
+    const Value* own_dir = LookupInMro(t, Intern("__dir__"));
+    if (own_dir != nullptr && !(t->mro.back() == T().object && own_dir->is_object() &&
+                                own_dir->as_object()->type == T().native_function)) {
+      Value r = vm.CallMethod(o, "__dir__", {});
+      if (r.is_null()) return {};
+      if (!vm.Extend(&names, r)) return {};
+    } else {
+      if (o.is_object()) add_keys(o.as_object()->dict);
+      if (!IsSubtype(t, T().module)) {
+        const std::vector<Type*>& mro =
+            IsInstance(o, T().type) ? static_cast<Type*>(o.as_object())->mro : t->mro;
+        for (Type* c : mro) add_keys(c->dict);
+      }
+    }
+  }
+  Value list = NewList(std::move(names));
+  // Unique, then sorted.
+  auto* l = Cast<ListObject>(list);
+  std::sort(l->items.begin(), l->items.end(),
+            [](const Value& a, const Value& b) { return *StrValue(a) < *StrValue(b); });
+  l->items.erase(
+      std::unique(l->items.begin(), l->items.end(),
+                  [](const Value& a, const Value& b) { return *StrValue(a) == *StrValue(b); }),
+      l->items.end());
+  return list;
+}
 Value GlobalsFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "globals", 0, 0)) return {};
   Frame* f = vm.current_frame();
@@ -520,6 +594,7 @@ constexpr MethodDef kBuiltinFunctions[] = {
     {"format", FormatFn},
     {"vars", VarsFn},
     {"globals", GlobalsFn},
+    {"dir", DirFn},
     {"exit", ExitFn},
     {"quit", ExitFn},
 };
@@ -592,6 +667,15 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
   DictSetStr(b, "__name__", NewStr("builtins"));
   DictSetStr(b, "IOError", Value::Borrow(t.os_error));
   DictSetStr(b, "EnvironmentError", Value::Borrow(t.os_error));
+  for (Type* ty :
+       {t.indentation_error, t.tab_error, t.blocking_io_error, t.child_process_error,
+        t.connection_error, t.broken_pipe_error, t.connection_aborted_error,
+        t.connection_refused_error, t.connection_reset_error, t.file_exists_error,
+        t.file_not_found_error, t.interrupted_error, t.is_a_directory_error,
+        t.not_a_directory_error, t.permission_error, t.process_lookup_error, t.timeout_error}) {
+    DictSetStr(b, ty->name, Value::Borrow(ty));
+  }
+  DictSetStr(b, "open", NewNativeFunction("open", OpenBuiltin, Value::None()));
 }
 
 }  // namespace tc::script

@@ -188,7 +188,18 @@ bool VM::ReprString(const Value& v, std::string* out) {
     return true;
   }
   if (ty == t.module) {
-    *out = absl::StrFormat("<module '%s' (built-in)>", static_cast<ModuleObject*>(o)->name);
+    // CPython's module repr: where a source module came from, "built-in"
+    // for native ones.
+    const std::string& name = static_cast<ModuleObject*>(o)->name;
+    const Value* file = o->dict != nullptr ? DictGetStr(o->dict, "__file__") : nullptr;
+    const std::string* path = file != nullptr ? StrValue(*file) : nullptr;
+    if (path != nullptr) {
+      *out = absl::StrFormat("<module '%s' from '%s'>", name, *path);
+    } else if (o->dict != nullptr && DictGetStr(o->dict, "__path__") != nullptr) {
+      *out = absl::StrFormat("<module '%s' (namespace)>", name);
+    } else {
+      *out = absl::StrFormat("<module '%s' (built-in)>", name);
+    }
     return true;
   }
   if (ty == t.range) {

@@ -10,6 +10,8 @@
 
 #include "tc/script/native.h"
 
+#include "exc_os_error.h"
+#include "exc_syntax_error.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -569,6 +571,9 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.module_not_found_error = sub("ModuleNotFoundError", bt.import_error);
   bt.syntax_error = sub("SyntaxError", bt.exception);
   bt.os_error = sub("OSError", bt.exception);
+  InitOSErrorTypes(bt);
+  InitSyntaxErrorTypes(bt);
+  InitImportErrorType(bt);
   bt.warning = sub("Warning", bt.exception);
   bt.user_warning = sub("UserWarning", bt.warning);
   bt.deprecation_warning = sub("DeprecationWarning", bt.warning);

@@ -276,6 +276,9 @@ struct ClassMethodObject : Object {
 struct ModuleObject : Object {  // attributes live in Object::dict
   explicit ModuleObject(Type* t) : Object(t) {}
   std::string name;
+  // While its body runs on import: `from m import x` of a missing name
+  // then says "partially initialized module" (circular imports).
+  bool initializing = false;
 };
 
 struct TracebackEntry {
@@ -316,6 +319,13 @@ struct BuiltinTypes {
   // Iterators.
   Type *list_iter, *tuple_iter, *str_iter, *range_iter, *dict_keys, *dict_values, *dict_items,
       *dict_iter, *seq_iter, *callable_iter, *zip, *enumerate, *map, *filter, *reversed;
+  // The SyntaxError family and OSError's subclasses (exc_syntax_error.cc,
+  // exc_os_error.cc).
+  Type *indentation_error, *tab_error, *blocking_io_error, *child_process_error, *connection_error,
+      *broken_pipe_error, *connection_aborted_error, *connection_refused_error,
+      *connection_reset_error, *file_exists_error, *file_not_found_error, *interrupted_error,
+      *is_a_directory_error, *not_a_directory_error, *permission_error, *process_lookup_error,
+      *timeout_error, *unsupported_operation;
   // Exceptions.
   Type *base_exception, *exception, *type_error, *value_error, *runtime_error,
       *not_implemented_error, *recursion_error, *assertion_error, *lookup_error, *key_error,
