@@ -1,8 +1,9 @@
 # PyTorch's default initialization of every nn module with parameters, under
 # torch.manual_seed: Linear (kaiming_uniform_ with a=sqrt(5), then the bias),
 # Embedding (normal_, padding row zeroed after the draw), LayerNorm (no draws),
-# in float32 and float64, and the draw order of containers and custom modules
-# (construction order). Printed in full with tolist().
+# in float32 and float64 (and the half types), and the draw order of
+# containers and custom modules (construction order). Printed in full with
+# tolist().
 import math
 import torch
 import torch.nn as nn
@@ -22,6 +23,8 @@ for fan_in, fan_out in ((5, 4), (6, 2), (16, 20), (1, 1), (3, 17)):
 params('Linear no bias', nn.Linear(4, 3, bias=False))
 params('Linear float64', nn.Linear(5, 3, dtype=torch.float64))
 params('Linear float64 big', nn.Linear(9, 4, dtype=torch.float64))
+params('Linear bfloat16', nn.Linear(6, 3, dtype=torch.bfloat16))
+params('Linear float16', nn.Linear(3, 6, dtype=torch.float16))
 print('after Linears', torch.rand(3).tolist())
 
 # in_features 0: the weight has no elements (kaiming_uniform_ draws nothing),
@@ -39,6 +42,7 @@ params('Embedding(10, 3, padding_idx=2)', nn.Embedding(10, 3, padding_idx=2))
 params('Embedding(4, 2, padding_idx=-1)', nn.Embedding(4, 2, padding_idx=-1))
 params('Embedding float64', nn.Embedding(6, 3, dtype=torch.float64))
 params('Embedding float64 small', nn.Embedding(2, 3, dtype=torch.float64))
+params('Embedding float16', nn.Embedding(4, 5, dtype=torch.float16))
 params('Embedding frozen', nn.Embedding(2, 2, _freeze=True))
 print('after Embeddings', torch.rand(3).tolist())
 e = nn.Embedding.from_pretrained(torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), padding_idx=1)

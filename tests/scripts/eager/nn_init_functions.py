@@ -85,6 +85,19 @@ for dt in (torch.float32, torch.float64):
     show('kaiming_normal_1d_ok', init.normal_(torch.empty(20, dtype=dt), 0.0, 0.1))
     print('next draw', torch.rand(2, dtype=dt).tolist())
 
+# float16 and bfloat16: the bounds round to the dtype, the draws are PyTorch's.
+torch.manual_seed(10)
+for dt in (torch.float16, torch.bfloat16):
+    for shape in ((3, 5), (6, 8)):
+        show('half uniform_', fresh(init.uniform_, shape, dt))
+        show('half normal_', fresh(init.normal_, shape, dt))
+        show('half kaiming_uniform_', fresh(init.kaiming_uniform_, shape, dt, a=math.sqrt(5)))
+        show('half xavier_normal_', fresh(init.xavier_normal_, shape, dt))
+        show('half trunc_normal_narrow', fresh(init.trunc_normal_, shape, dt, 0.0, 1.0, -0.4, 0.4))
+        show('half trunc_normal_tail', fresh(init.trunc_normal_, shape, dt, 0.1, 1.0, 1.0, 3.0))
+        show('half trunc_normal_std', fresh(init.trunc_normal_, shape, dt, std=0.02))
+print('next draw', torch.rand(2).tolist())
+
 # Non-contiguous tensors (transposed, permuted, strided slices): draws fill
 # memory order, and trunc_normal_'s fresh tensors take the tensor's layout.
 torch.manual_seed(12)
@@ -176,10 +189,18 @@ errors = [
     ('sparse_ 1-D', lambda: init.sparse_(torch.empty(2), 0.5)),
     ('uniform_ from > to', lambda: init.uniform_(torch.empty(3), 2.0, 1.0)),
     ('normal_ std < 0', lambda: init.normal_(torch.empty(3), 0.0, -1.0)),
+    ('uniform_ int64', lambda: init.uniform_(torch.empty(3, dtype=torch.int64))),
+    ('normal_ int32', lambda: init.normal_(torch.empty(3, dtype=torch.int32))),
+    ('trunc_normal_ int64', lambda: init.trunc_normal_(torch.empty(3, dtype=torch.int64))),
+    ('trunc_normal_ std 0', lambda: init.trunc_normal_(torch.empty(3), std=0.0)),
+    ('trunc_normal_ a > b', lambda: init.trunc_normal_(torch.empty(3), a=1.0, b=-1.0)),
+    ('kaiming_uniform_ mode int', lambda: init.kaiming_uniform_(torch.empty(2, 2), mode=3)),
+    ('uniform_ list', lambda: init.uniform_([1.0])),
+    ('dirac_ groups 0', lambda: init.dirac_(torch.empty(2, 2, 2), 0)),
 ]
 for label, fn in errors:
     try:
         fn()
         print(label, 'no error')
-    except (ValueError, RuntimeError) as e:
+    except (ValueError, RuntimeError, NotImplementedError, ZeroDivisionError, AttributeError) as e:
         print(label, type(e).__name__ + ':', e)
