@@ -140,19 +140,6 @@ def _std_normal_cdf(x):
     return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
 
 
-# An uninitialized tensor shaped as `t` whose memory runs in the order of t's
-# strides, as PyTorch's empty_like(t) makes it; in-place draws fill memory
-# order, so a transposed `t` gets its numbers where PyTorch puts them. (tc's
-# empty_like is always contiguous.) Equal strides keep the dims' order: they
-# only occur on size-1 dims here, which do not change the order of elements.
-def _empty_in_layout_of(t):
-    if t.is_contiguous():
-        return torch.empty_like(t)
-    outer_first = sorted(range(t.dim()), key=lambda d: -t.stride(d))
-    buf = torch.empty([t.size(d) for d in outer_first], dtype=t.dtype)
-    return buf.permute([outer_first.index(d) for d in range(t.dim())])
-
-
 # trunc_normal_ when most of the mass lies inside [a, b]: draw normals and
 # redraw the out-of-range positions from whole fresh tensors (PyTorch 2.15's
 # order of draws), comparing against the bounds rounded to the tensor's dtype.
@@ -164,9 +151,10 @@ def _trunc_normal_by_redraw(tensor, mean, std, a, b, generator):
         outside = (result < lo) | (result > hi)
         if not outside.any():
             break
-        # PyTorch draws into empty_like(result), which has the layout of
-        # `tensor` (torch.where keeps its operands' layout).
-        fresh = _empty_in_layout_of(tensor).normal_(mean, std, generator=generator)
+        # PyTorch draws into empty_like(result); result has the layout of
+        # `tensor` there (torch.where keeps its operands' layout, tc's makes
+        # contiguous outputs), so empty_like(tensor) draws the same numbers.
+        fresh = torch.empty_like(tensor).normal_(mean, std, generator=generator)
         result = torch.where(outside, fresh, result)
     if result is not tensor:
         tensor.copy_(result)
@@ -183,8 +171,8 @@ def _log_density_(x, mean, std, log_peak):
 def _trunc_normal_by_rejection(tensor, mean, std, a, b, generator):
     peak_at = max(a, min(mean, b))
     log_peak = -0.5 * ((peak_at - mean) / std) ** 2
-    candidates = _empty_in_layout_of(tensor)
-    accept = _empty_in_layout_of(tensor)
+    candidates = torch.empty_like(tensor)
+    accept = torch.empty_like(tensor)
     tensor.uniform_(a, b, generator=generator)
     candidates.copy_(tensor)
     _log_density_(candidates, mean, std, log_peak)
