@@ -147,6 +147,9 @@ bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse);
 Type* OrderedDictType();
 bool InitCollectionsModule(VM& vm, ModuleObject* m);
 
+// The operator module (module_operator.cc).
+bool InitOperatorModule(VM& vm, ModuleObject* m);
+
 // The random (module_random.cc) and time (module_time.cc) modules.
 bool InitRandomModule(VM& vm, ModuleObject* m);
 bool InitTimeModule(VM& vm, ModuleObject* m);

@@ -184,7 +184,9 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
     const auto& x = at == t.list ? static_cast<ListObject*>(a.as_object())->items
                                  : static_cast<TupleObject*>(a.as_object())->items;
     if (op == BinaryOp::kAdd) {
-      if (!IsType(b, at)) {
+      // A tuple subclass (a namedtuple) concatenates as a tuple.
+      bool same = IsType(b, at) || (at == t.tuple && IsInstance(b, t.tuple));
+      if (!same) {
         return vm.Raise(t.type_error, absl::StrFormat("can only concatenate %s (not \"%s\") to %s",
                                                       at->name, TypeName(b), at->name));
       }

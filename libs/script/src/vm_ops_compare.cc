@@ -366,6 +366,13 @@ bool VM::Hash(const Value& v, int64_t* out) {
       return false;
     }
   }
+  // `__hash__ = None` in a native class (deque, functools.KeyWrapper).
+  static StrObject* const kHashName = Intern("__hash__");
+  const Value* hsh = LookupInMro(ty, kHashName);
+  if (hsh != nullptr && hsh->is_none()) {
+    Raise(t.type_error, absl::StrFormat("unhashable type: '%s'", ty->name));
+    return false;
+  }
   *out = static_cast<int64_t>(reinterpret_cast<uintptr_t>(o) >> 4);
   return true;
 }
