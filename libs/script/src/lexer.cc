@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 
 #include "src/lex_strings.h"
+#include "src/utf8.h"
 
 namespace tc::script {
 namespace {
@@ -289,11 +290,38 @@ class Lexer {
     t.is_fstring = fstr;
     t.body_line = body_line;
     t.body_col = body_col;
+    if (bytes) {
+      for (char c : text) {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+          Error("bytes can only contain ASCII literal characters", line, col, t.end_col);
+          return;
+        }
+      }
+    }
+    if (!bytes) {
+      // Only a file declared utf-8 (or with a BOM) gets here with bytes
+      // that are not UTF-8 (source_decode.cc): CPython's decoder of the
+      // literal reports them.
+      size_t bad_len;
+      const char* reason;
+      size_t bad = utf8::FindInvalid(text, 0, &bad_len, &reason);
+      if (bad != std::string_view::npos) {
+        Error(bad_len == 1
+                  ? absl::StrFormat("(unicode error) 'utf-8' codec can't decode byte 0x%02x in "
+                                    "position %d: %s",
+                                    static_cast<unsigned char>(text[bad]), bad, reason)
+                  : absl::StrFormat("(unicode error) 'utf-8' codec can't decode bytes in "
+                                    "position %d-%d: %s",
+                                    bad, bad + bad_len - 1, reason),
+              line, col);
+        return;
+      }
+    }
     if (raw || fstr) {
       t.str_value = std::string(text);
     } else {
       std::string err;
-      if (!DecodeEscapes(text, &t.str_value, &err)) {
+      if (!DecodeEscapes(text, &t.str_value, &err, bytes)) {
         Error(err, t.end_line, t.end_col + 1);
         return;
       }

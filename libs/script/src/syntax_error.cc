@@ -31,6 +31,7 @@ std::string_view SourceLine(std::string_view source, int line) {
 
 // Mirrors print_error_text() in CPython 3.11's pythonrun.c.
 std::string SyntaxError::Format() const {
+  if (message_only) return absl::StrCat(type, ": ", msg, "\n");
   std::string out = absl::StrCat("  File \"", filename, "\", line ", line, "\n");
   if (line > 0) {
     std::string_view t = text;
@@ -61,8 +62,9 @@ std::string SyntaxError::Format() const {
 absl::Status SyntaxError::ToStatus() const {
   absl::Status status(absl::StatusCode::kInvalidArgument, Format());
   std::string payload;
-  for (const std::string& field : {type, filename, absl::StrCat(line), absl::StrCat(col),
-                                   absl::StrCat(end_line), absl::StrCat(end_col), msg, text}) {
+  for (const std::string& field :
+       {type, filename, absl::StrCat(line), absl::StrCat(col), absl::StrCat(end_line),
+        absl::StrCat(end_col), msg, text, std::string(message_only ? "1" : "0")}) {
     absl::StrAppend(&payload, field.size(), ":", field);
   }
   status.SetPayload(kPayloadUrl, absl::Cord(payload));
@@ -75,7 +77,7 @@ std::optional<SyntaxError> SyntaxError::FromStatus(const absl::Status& status) {
   std::string data(*payload);
   std::vector<std::string> parts;
   size_t pos = 0;
-  while (pos < data.size() && parts.size() < 8) {
+  while (pos < data.size() && parts.size() < 9) {
     size_t colon = data.find(':', pos);
     if (colon == std::string::npos) return std::nullopt;
     size_t len = std::strtoul(data.c_str() + pos, nullptr, 10);
@@ -83,7 +85,7 @@ std::optional<SyntaxError> SyntaxError::FromStatus(const absl::Status& status) {
     parts.push_back(data.substr(colon + 1, len));
     pos = colon + 1 + len;
   }
-  if (parts.size() != 8) return std::nullopt;
+  if (parts.size() != 9) return std::nullopt;
   SyntaxError e;
   e.type = parts[0];
   e.filename = parts[1];
@@ -93,6 +95,7 @@ std::optional<SyntaxError> SyntaxError::FromStatus(const absl::Status& status) {
   e.end_col = std::atoi(parts[5].c_str());
   e.msg = parts[6];
   e.text = parts[7];
+  e.message_only = parts[8] == "1";
   return e;
 }
 

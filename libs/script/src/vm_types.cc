@@ -551,6 +551,9 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.exception = sub("Exception", bt.base_exception);
   bt.type_error = sub("TypeError", bt.exception);
   bt.value_error = sub("ValueError", bt.exception);
+  bt.unicode_error = sub("UnicodeError", bt.value_error);
+  bt.unicode_decode_error = sub("UnicodeDecodeError", bt.unicode_error);
+  bt.unicode_encode_error = sub("UnicodeEncodeError", bt.unicode_error);
   bt.runtime_error = sub("RuntimeError", bt.exception);
   bt.not_implemented_error = sub("NotImplementedError", bt.runtime_error);
   bt.recursion_error = sub("RecursionError", bt.runtime_error);
