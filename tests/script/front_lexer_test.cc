@@ -140,11 +140,11 @@ TEST(FrontLexer, StrLiteralBytesMustBeUtf8) {
           "b'\n");
   EXPECT_EQ(toks[2],
             "ERROR (unicode error) 'utf-8' codec can't decode byte 0xff in position 1: invalid "
-            "start byte 1:5-1:6");
+            "start byte 1:7-1:8");
   toks = Lex("x = 'ab\xe2\x82'\n");
   EXPECT_EQ(toks[2],
             "ERROR (unicode error) 'utf-8' codec can't decode bytes in position 2-3: unexpected "
-            "end of data 1:5-1:6");
+            "end of data 1:8-1:9");
 }
 
 TEST(FrontLexer, FStringKeepsRawBodyAndPosition) {

@@ -83,7 +83,8 @@ ast::ExprPtr Parser::Strings() {
   size_t last = pos_;
   loc = SpanTo(loc);
   if (any_bytes && any_str) {
-    FailAt(loc, "cannot mix bytes and nonbytes literals");
+    // CPython reports it at the token after the literals.
+    FailAt(LocOf(Cur()), "cannot mix bytes and nonbytes literals");
     return nullptr;
   }
   if (!any_f) {

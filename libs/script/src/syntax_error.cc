@@ -7,6 +7,8 @@
 #include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 
+#include "src/utf8.h"
+
 namespace tc::script {
 namespace {
 
@@ -29,12 +31,32 @@ std::string_view SourceLine(std::string_view source, int line) {
   return text;
 }
 
+namespace {
+
+// The source line as CPython shows it: decoded with errors="replace", so a
+// byte that is not UTF-8 (a file declared utf-8) shows as U+FFFD.
+std::string Shown(const std::string& text) {
+  std::string out;
+  size_t at = 0, len;
+  const char* reason;
+  for (size_t bad; (bad = utf8::FindInvalid(text, at, &len, &reason)) != std::string::npos;) {
+    out.append(text, at, bad - at);
+    out += "\xEF\xBF\xBD";
+    at = bad + len;
+  }
+  out.append(text, at, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
 // Mirrors print_error_text() in CPython 3.11's pythonrun.c.
 std::string SyntaxError::Format() const {
   if (message_only) return absl::StrCat(type, ": ", msg, "\n");
   std::string out = absl::StrCat("  File \"", filename, "\", line ", line, "\n");
   if (line > 0) {
-    std::string_view t = text;
+    const std::string shown = Shown(text);
+    std::string_view t = shown;
     int offset = col - 1;
     while (!t.empty() && (t[0] == ' ' || t[0] == '\t' || t[0] == '\f')) {
       t.remove_prefix(1);
