@@ -338,9 +338,7 @@ Value ReprFn(VM& vm, const Value&, const ArgsView& args) {
 }
 Value AsciiFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "ascii", 1, 1)) return {};
-  std::string r;
-  if (!vm.ReprString(args[0], &r)) return {};
-  return NewStr(AsciiEscape(r));
+  return vm.Ascii(args[0]);
 }
 // hex(), oct(), bin(): the magnitude's digits after a 0x/0o/0b prefix.
 template <int kBase>

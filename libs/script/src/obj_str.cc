@@ -563,6 +563,84 @@ Value StrExpandTabs(VM& vm, const Value& self, const ArgsView& args) {
   return NewStr(std::move(out));
 }
 
+// str.maketrans(x[, y[, z]]): a dict from code points to code points,
+// strings or None.
+Value StrMakeTrans(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "maketrans", 1, 3)) return {};
+  Value table = NewDict();
+  auto* d = Cast<DictObject>(table);
+  if (args.nargs == 1) {
+    if (!IsInstance(args[0], Types().dict)) {
+      return RaiseTypeError(vm, "if you give only one argument to maketrans it must be a dict");
+    }
+    for (const auto& e : Cast<DictObject>(args[0])->entries) {
+      if (e.key.is_null()) continue;
+      Value key = e.key;
+      if (StrValue(key) != nullptr) {
+        if (AsStr(key)->Length() != 1) {
+          return RaiseValueError(vm, "string keys in translate table must be of length 1");
+        }
+        key = Value::Int(StrCodePointAt(AsStr(key), 0));
+      } else if (!key.is_int()) {
+        return RaiseTypeError(vm, "keys in translate table must be strings or integers");
+      }
+      if (!DictSet(vm, d, key, e.value)) return {};
+    }
+    return table;
+  }
+  const StrObject* x = StrArg(vm, args[0], "maketrans() argument 1 must be str");
+  if (x == nullptr) return {};
+  const StrObject* y = StrArg(vm, args[1], "maketrans() argument 2 must be str");
+  if (y == nullptr) return {};
+  if (x->Length() != y->Length()) {
+    return RaiseValueError(vm, "the first two maketrans arguments must have equal length");
+  }
+  for (int64_t i = 0; i < x->Length(); ++i) {
+    if (!DictSet(vm, d, Value::Int(StrCodePointAt(x, i)), Value::Int(StrCodePointAt(y, i)))) {
+      return {};
+    }
+  }
+  if (args.nargs == 3) {
+    const StrObject* z = StrArg(vm, args[2], "maketrans() argument 3 must be str");
+    if (z == nullptr) return {};
+    for (int64_t i = 0; i < z->Length(); ++i) {
+      if (!DictSet(vm, d, Value::Int(StrCodePointAt(z, i)), Value::None())) return {};
+    }
+  }
+  return table;
+}
+
+// str.translate(table): each code point looked up with table[cp]; a
+// LookupError keeps it, None drops it, an int or str replaces it.
+Value StrTranslate(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "translate", 1, 1)) return {};
+  const std::string& s = S(self);
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    size_t at = i;
+    uint32_t cp = utf8::Decode(s, &i);
+    Value r = vm.GetItem(args[0], Value::Int(cp));
+    if (r.is_null()) {
+      if (!vm.ExceptionMatches(Types().lookup_error)) return {};
+      vm.ClearException();
+      out.append(s, at, i - at);
+      continue;
+    }
+    if (r.is_none()) continue;
+    if (r.is_int()) {
+      if (r.as_int() < 0 || r.as_int() > 0x10FFFF) {
+        return RaiseValueError(vm, "character mapping must be in range(0x110000)");
+      }
+      utf8::Append(static_cast<uint32_t>(r.as_int()), &out);
+    } else if (const std::string* t = StrValue(r)) {
+      out += *t;
+    } else {
+      return RaiseTypeError(vm, "character mapping must return integer, None or str");
+    }
+  }
+  return NewStr(std::move(out));
+}
+
 Value StrFormatFn(VM& vm, const Value& self, const ArgsView& args) {
   return StrFormatMethod(vm, S(self), args);
 }
@@ -602,6 +680,8 @@ constexpr MethodDef kStrMethods[] = {
     {"zfill", StrZFill},
     {"expandtabs", StrExpandTabs},
     {"encode", StrEncode},
+    {"translate", StrTranslate},
+    {"maketrans", StrMakeTrans, MethodDef::kStatic},
 };
 
 }  // namespace

@@ -463,6 +463,8 @@ Value StrFormatMethod(VM& vm, const std::string& fmt, const ArgsView& args) {
     }
     if (conv == 'r') {
       v = vm.Repr(v);
+    } else if (conv == 'a') {
+      v = vm.Ascii(v);
     } else if (conv == 's') {
       v = vm.Str(v);
     }

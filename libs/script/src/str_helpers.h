@@ -30,6 +30,12 @@ int64_t StrCodePointIndex(const StrObject* s, size_t byte_offset);
 // \UNNNNNNNN.
 std::string AsciiEscape(std::string_view repr);
 
+// What int() and float() parse of a str, as CPython's
+// _PyUnicode_TransformDecimalAndSpaceToASCII: Unicode decimal digits become
+// ASCII digits, Unicode whitespace a space, any other non-ASCII character
+// '?' (so the parse fails).
+std::string DecimalAndSpaceToAscii(std::string_view text);
+
 // Adds str's case mappings and is*() tests (obj_str_case.cc).
 void AddStrCaseMethods(Type* str);
 

@@ -5,6 +5,7 @@
 #include "absl/strings/str_format.h"
 
 #include "src/str_helpers.h"
+#include "src/unicode_db.h"
 #include "src/utf8.h"
 #include "vm_internal.h"
 
@@ -131,6 +132,24 @@ std::string AsciiEscape(std::string_view repr) {
       absl::StrAppendFormat(&out, "\\u%04x", cp);
     } else {
       absl::StrAppendFormat(&out, "\\U%08x", cp);
+    }
+  }
+  return out;
+}
+
+std::string DecimalAndSpaceToAscii(std::string_view text) {
+  if (utf8::IsAscii(text)) return std::string(text);
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    uint32_t cp = utf8::Decode(text, &i);
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(cp));
+    } else if (unicode::Has(cp, unicode::kSpace)) {
+      out.push_back(' ');
+    } else if (int d = unicode::DecimalValue(cp); d >= 0) {
+      out.push_back(static_cast<char>('0' + d));
+    } else {
+      out.push_back('?');
     }
   }
   return out;
