@@ -66,6 +66,38 @@ TEST(VmStr, ByteOffsetOfEveryCodePointOfLongText) {
   }
 }
 
+TEST(VmStr, BytesThatAreNotUtf8StayInRange) {
+  // A native library may hand the VM such bytes; offsets must stay inside
+  // the text and agree with the count (a stray continuation byte belongs
+  // to the code point before it).
+  std::string raw = std::string(
+                        "a\xff\x80"
+                        "b\xe2\x82") +
+                    std::string(200, 'x') + "\xf0";
+  Value v = NewStr(raw);
+  auto* s = static_cast<StrObject*>(v.as_object());
+  EXPECT_EQ(s->Length(), 3 + 1 + 200 + 1);
+  std::vector<size_t> starts;  // the bytes that are not continuation bytes
+  for (size_t b = 0; b < raw.size(); ++b) {
+    if ((static_cast<unsigned char>(raw[b]) & 0xC0) != 0x80) starts.push_back(b);
+  }
+  starts.push_back(raw.size());
+  ASSERT_EQ(static_cast<int64_t>(starts.size()), s->Length() + 1);
+  for (int64_t i = 0; i <= s->Length(); ++i) {
+    ASSERT_EQ(s->ByteOffset(i), starts[static_cast<size_t>(i)]) << i;
+  }
+  // The short form (no index) walks the same way.
+  Value shortv =
+      NewStr(std::string("a\xff\x80"
+                         "b\xe2\x82"
+                         "c"));
+  auto* ss = static_cast<StrObject*>(shortv.as_object());
+  EXPECT_EQ(ss->Length(), 5);
+  EXPECT_EQ(ss->ByteOffset(2), 3u);
+  EXPECT_EQ(ss->ByteOffset(4), 6u);
+  EXPECT_EQ(s->ByteOffset(s->Length()), raw.size());
+}
+
 TEST(VmStr, IndexingSlicingAndIterationAgreeWithADecode) {
   std::string text = Mixed(300);
   std::vector<std::string> chars = Chars(text);

@@ -89,14 +89,18 @@ inline std::string Encode(uint32_t cp) {
   return s;
 }
 
-// The byte offset `n` code points after byte offset `from`.
+// The byte offset `n` code points after byte offset `from`. A code point
+// is a byte that is not a continuation byte and the continuation bytes
+// after it, as CountCodePoints counts them (so even bytes that are not
+// UTF-8 never put an offset past the end).
 inline size_t Advance(std::string_view s, size_t from, int64_t n) {
   size_t i = from;
   while (n > 0 && i < s.size()) {
-    i += SequenceLength(static_cast<unsigned char>(s[i]));
+    ++i;
+    while (i < s.size() && IsContinuation(s[i])) ++i;
     --n;
   }
-  return i < s.size() ? i : s.size();
+  return i;
 }
 
 // Strict validation of bytes as UTF-8 (no surrogates, no overlongs), as
