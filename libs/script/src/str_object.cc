@@ -20,14 +20,11 @@ constexpr size_t kIndexMinBytes = 128;
 
 // The single-character strings below U+0100, made once and shared (as
 // CPython shares its latin-1 characters): iterating or indexing text then
-// allocates nothing.
+// allocates nothing, and "abc"[0] is the same object as the constant "a".
 StrObject* const* Latin1Chars() {
   static StrObject** table = [] {
     auto** t = new StrObject*[256];
-    for (uint32_t c = 0; c < 256; ++c) {
-      t[c] = new StrObject(Types().str, utf8::Encode(c), 1);
-      t[c]->refcnt = kImmortalRefcount;
-    }
+    for (uint32_t c = 0; c < 256; ++c) t[c] = Intern(utf8::Encode(c));
     return t;
   }();
   return table;
