@@ -12,6 +12,8 @@
 
 namespace tc::script {
 
+class VM;
+
 // A str whose code point count is known (saves counting it later).
 Value NewStrN(std::string s, int64_t code_points);
 // The one-character str of `cp` (shared below U+0100).
@@ -36,6 +38,14 @@ std::string AsciiEscape(std::string_view repr);
 // '?' (so the parse fails).
 std::string DecimalAndSpaceToAscii(std::string_view text);
 
+// An argument that must be a str, or null with CPython's TypeError
+// "<what>, not int" (what: "must be str" for find/count/partition/...).
+const StrObject* StrArg(VM& vm, const Value& v, const char* what = "must be str");
+// Whitespace as str.split() and strip() see it (Unicode White_Space).
+bool IsUnicodeSpace(uint32_t cp);
+
+// Adds str's split/partition/strip methods (obj_str_split.cc).
+void AddStrSplitMethods(Type* str);
 // Adds str's case mappings and is*() tests (obj_str_case.cc).
 void AddStrCaseMethods(Type* str);
 

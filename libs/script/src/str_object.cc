@@ -4,6 +4,8 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/script/native.h"
+
 #include "src/str_helpers.h"
 #include "src/unicode_db.h"
 #include "src/utf8.h"
@@ -114,6 +116,19 @@ Value StrSlice(const StrObject* s, int64_t start, int64_t step, int64_t n) {
     }
   }
   return NewStrN(std::move(out), n);
+}
+
+const StrObject* StrArg(VM& vm, const Value& v, const char* what) {
+  if (StrValue(v) == nullptr) {
+    RaiseTypeError(vm, absl::StrFormat("%s, not %s", what, TypeName(v)));
+    return nullptr;
+  }
+  return AsStr(v);
+}
+
+bool IsUnicodeSpace(uint32_t cp) {
+  if (cp < 0x80) return cp == ' ' || (cp >= '\t' && cp <= '\r') || (cp >= 0x1C && cp <= 0x1F);
+  return unicode::Has(cp, unicode::kSpace);
 }
 
 std::string AsciiEscape(std::string_view repr) {
