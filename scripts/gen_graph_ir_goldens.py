@@ -150,6 +150,20 @@ FNS = {
     "arange": lambda a, b, c, dt: torch.arange(a, b, c, dtype=dt),
     "rand": lambda size, dt: torch.rand(size, dtype=dt),
     "randn": lambda size, dt: torch.randn(size, dtype=dt),
+    # The random ops fill a fresh tensor in place, as the torch calls do.
+    "uniform": lambda size, a, b, dt: torch.empty(size, dtype=dt or torch.float32).uniform_(a, b),
+    "normal": lambda size, m, s, dt, dense: torch.empty(size, dtype=dt or torch.float32).normal_(m, s),
+    "random": lambda size, a, b, dt: (
+        torch.empty(size, dtype=dt or torch.int64).random_() if a is None else
+        torch.empty(size, dtype=dt or torch.int64).random_(a, b)),
+    "randperm": lambda n, dt: torch.randperm(n, dtype=dt or torch.int64),
+    "bernoulli": lambda size, p, dt: torch.empty(size, dtype=dt or torch.float32).bernoulli_(p),
+    "bernoulli_tensor": lambda p, dt: torch.bernoulli(p),
+    "exponential": lambda size, l, dt: torch.empty(size, dtype=dt or torch.float32).exponential_(l),
+    "geometric": lambda size, p, dt: torch.empty(size, dtype=dt or torch.float32).geometric_(p),
+    "log_normal": lambda size, m, s, dt: torch.empty(size, dtype=dt or torch.float32).log_normal_(m, s),
+    "cauchy": lambda size, m, s, dt: torch.empty(size, dtype=dt or torch.float32).cauchy_(m, s),
+    "multinomial": lambda p, k, r: torch.multinomial(p, k, r),
 }
 
 
@@ -420,12 +434,40 @@ for op in ("rand", "randn"):
         case(op, IL(size) if isinstance(size, list) else size, None)
     for d in ALL:
         case(op, IL([2]), D(d))
+for d in ALL:
+    case("uniform", IL([2, 3]), -1.0, 2.0, D(d))
+    case("normal", IL([4]), 0.5, 2.0, D(d), True)
+    case("random", IL([3]), None, None, D(d))
+    case("randperm", 5, D(d))
+    case("bernoulli", IL([2]), 0.25, D(d))
+    case("bernoulli_tensor", t(d), None)
+    case("exponential", IL([2]), 1.5, D(d))
+    case("geometric", IL([2]), 0.5, D(d))
+    case("log_normal", IL([2]), 1.0, 2.0, D(d))
+    case("cauchy", IL([2]), 0.0, 1.0, D(d))
+    case("multinomial", t(d, (6,)), 2, False)
+case("uniform", IL([2]), 1.0, 0.0, None)
+case("uniform", IL([2]), 0.0, 1e6, D("float16"))
+case("normal", IL([2]), 0.0, -1.0, None, True)
+case("random", IL([2]), 5, 3, None)
+case("random", IL([2]), -1, 3, D("uint8"))
+case("random", IL([2]), 0, 300, D("int8"))
+case("randperm", -1, None)
+case("bernoulli", IL([2]), 1.5, None)
+case("exponential", IL([2]), 0.0, None)
+case("geometric", IL([2]), 1.0, None)
+case("log_normal", IL([2]), 0.0, 0.0, None)
+case("multinomial", t("float32", (2, 3)), 4, False)
+case("multinomial", t("float32", (2, 3)), 4, True)
+case("multinomial", t("float32", (2, 3)), 0, True)
+case("multinomial", t("float32", (2, 2, 2)), 1, False)
 
 
 def main():
     lines = []
     for op, args in CASES:
-        if not isinstance(args[0], (T, L, IL)) and op not in ("arange", "full", "rand", "randn"):
+        if not isinstance(args[0], (T, L, IL)) and op not in ("arange", "full", "rand", "randn",
+                                                              "randperm"):
             continue  # our schemas take a tensor first
         if op in ("full", "rand", "randn") and isinstance(args[0], int):
             pyargs = [args[0]] + [py(a) for a in args[1:]]

@@ -28,9 +28,9 @@
 #include "tc/kernels/interpreter.h"
 #include "tc/support/status.h"
 #include "tc/support/timer.h"
+#include "tc/tensor/cpu_generator.h"
 #include "tc/tensor/dtype.h"
 #include "tc/tensor/format.h"
-#include "tc/tensor/philox.h"
 #include "tc/tensor/tensor.h"
 
 namespace tc {
@@ -128,7 +128,7 @@ absl::Status Run(const Options& options) {
   TC_RETURN_IF_ERROR(graph_ir::Verify(graph));
   std::printf("%s\n", graph_ir::PrintGraph(graph).c_str());
 
-  tensor::DefaultGenerator().ManualSeed(options.seed);
+  tensor::DefaultCpuGenerator().ManualSeed(options.seed);
   std::vector<Tensor> inputs;
   for (const graph_ir::Value* input : graph.inputs()) {
     TC_ASSIGN_OR_RETURN(Tensor t, MakeInput(input->meta()));

@@ -87,6 +87,22 @@ inline Graph AllOpsGraph() {
                       Constant(DType::kFloat64)}));
   outs.push_back(Add(g, "rand", {Ints({2, 2})}));
   outs.push_back(Add(g, "randn", {Constant(Scalar(3)), Constant(DType::kFloat16)}));
+  outs.push_back(Add(g, "uniform", {Ints({2}), Constant(Scalar(-1.0)), Constant(Scalar(2.0))}));
+  outs.push_back(Add(g, "normal",
+                     {Ints({3}), Constant(Scalar(0.5)), Constant(Scalar(2.0)),
+                      Constant(DType::kFloat64), Constant(Scalar(false))}));
+  outs.push_back(Add(g, "random",
+                     {Ints({2}), Constant(Scalar(int64_t{0})), Constant(Scalar(int64_t{9})),
+                      Constant(DType::kInt32)}));
+  outs.push_back(Add(g, "randperm", {Constant(Scalar(int64_t{4}))}));
+  outs.push_back(Add(g, "bernoulli", {Ints({2}), Constant(Scalar(0.25))}));
+  outs.push_back(Add(g, "exponential", {Ints({2}), Constant(Scalar(1.5))}));
+  outs.push_back(Add(g, "geometric", {Ints({2}), Constant(Scalar(0.5))}));
+  outs.push_back(Add(g, "log_normal", {Ints({2})}));
+  outs.push_back(Add(g, "cauchy", {Ints({2})}));
+  Value* probs = Add(g, "abs", {a});
+  outs.push_back(Add(g, "bernoulli_tensor", {Add(g, "sigmoid", {a})}));
+  outs.push_back(Add(g, "multinomial", {probs, Constant(Scalar(int64_t{2}))}));
   g.SetOutputs(outs);
   return g;
 }

@@ -22,7 +22,7 @@
 #include "tc/kernels/composite.h"
 #include "tc/kernels/interpreter.h"
 #include "tc/support/check.h"
-#include "tc/tensor/philox.h"
+#include "tc/tensor/cpu_generator.h"
 
 #include "test_util.h"
 
@@ -297,7 +297,7 @@ Tensor RunOp(const char* name, std::vector<KernelArg> args, size_t out = 0) {
 }
 
 TEST(CompositeKernelsTest, DropoutKeepsAboutOneMinusPScaled) {
-  tensor::DefaultGenerator().ManualSeed(7);
+  tensor::DefaultCpuGenerator().ManualSeed(7);
   Tensor x = Tensor::Full(Shape{100, 100}, Scalar(2.0), DType::kFloat32);
   Tensor y = RunOp("dropout", {x, Float(0.3), Constant(Scalar(true))});
   ASSERT_EQ(y.dtype(), DType::kFloat32);
@@ -312,7 +312,7 @@ TEST(CompositeKernelsTest, DropoutKeepsAboutOneMinusPScaled) {
   }
   EXPECT_NEAR(static_cast<double>(kept) / y.numel(), 0.7, 0.03);
   // The same seed gives the same mask; the next draw differs.
-  tensor::DefaultGenerator().ManualSeed(7);
+  tensor::DefaultCpuGenerator().ManualSeed(7);
   Tensor y2 = RunOp("dropout", {x, Float(0.3), Constant(Scalar(true))});
   Tensor y3 = RunOp("dropout", {x, Float(0.3), Constant(Scalar(true))});
   EXPECT_EQ(Values(y), Values(y2));
@@ -334,11 +334,11 @@ TEST(CompositeKernelsTest, RandomGraphMatchesEagerForSameSeed) {
     } else {
       args = {Int(-3), Int(9), Ints({5, 7})};
     }
-    tensor::DefaultGenerator().ManualSeed(11);
+    tensor::DefaultCpuGenerator().ManualSeed(11);
     Tensor eager = RunOp(name, args);
     auto built = BuildGraph(Op(name), args);
     ASSERT_TRUE(built->status.ok()) << built->status;
-    tensor::DefaultGenerator().ManualSeed(11);
+    tensor::DefaultCpuGenerator().ManualSeed(11);
     auto run = Interpreter(built->graph).Run(built->inputs);
     ASSERT_TRUE(run.ok()) << run.status();
     EXPECT_EQ(Values((*run)[0]), Values(eager));
@@ -346,7 +346,7 @@ TEST(CompositeKernelsTest, RandomGraphMatchesEagerForSameSeed) {
 }
 
 TEST(CompositeKernelsTest, RandintCoversRangeUniformly) {
-  tensor::DefaultGenerator().ManualSeed(5);
+  tensor::DefaultCpuGenerator().ManualSeed(5);
   Tensor r = RunOp("randint", {Int(-2), Int(3), Ints({10000})});
   ASSERT_EQ(r.dtype(), DType::kInt64);
   std::vector<int64_t> counts(5);

@@ -5,7 +5,7 @@
 
 #include "tc/graph_ir/graph.h"
 #include "tc/kernels/interpreter.h"
-#include "tc/tensor/philox.h"
+#include "tc/tensor/cpu_generator.h"
 
 #include "test_util.h"
 
@@ -158,9 +158,9 @@ TEST(MetaKernelTest, CallMetaMakesMetaTensorsForCreationOps) {
   ExpectMeta(RunMeta("randint", {Int(0), Int(5), Ints({3})}), {3}, {1}, DType::kInt64);
   // Random ops on meta draw nothing: the generator does not move.
   Tensor a = Run1("rand", {Ints({4})});
-  tensor::DefaultGenerator().ManualSeed(7);
+  tensor::DefaultCpuGenerator().ManualSeed(7);
   Tensor b = Run1("rand", {Ints({4})});
-  tensor::DefaultGenerator().ManualSeed(7);
+  tensor::DefaultCpuGenerator().ManualSeed(7);
   RunMeta("rand", {Ints({4})});
   Tensor c = Run1("rand", {Ints({4})});
   EXPECT_EQ(Values(b), Values(c));

@@ -229,6 +229,29 @@ bool Translator::GraphBreakCall(Frame& f, const std::vector<Var>& args,
   return Unsupported(f, m.Format());
 }
 
+namespace {
+
+// Python's `random` and `time` read or change state outside the frame (the
+// generator, the clocks). Tracing runs native calls for real and the frame
+// runs them again, which would draw twice; Dynamo instead generates random
+// values around its graph. Until tc models that, such a call breaks the
+// graph and runs once, eagerly.
+bool ReadsOutsideState(const script::NativeFunctionObject* nf) {
+  const Value& self = nf->self;
+  const script::Type* t = self.is_object() ? self.type() : nf->owner;
+  if (t == nullptr) return false;
+  if (script::IsSubtype(t, script::Types().module)) {
+    const std::string& name = script::Cast<script::ModuleObject>(self)->name;
+    return name == "random" || name == "time";
+  }
+  for (const script::Type* m : t->mro) {
+    if (m->module == "random") return true;  // random.Random and subclasses
+  }
+  return false;
+}
+
+}  // namespace
+
 bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFunctionObject* nf,
                             std::vector<Var>& args, const script::TupleObject* kwnames, Var* out) {
   const script::BuiltinTypes& T = script::Types();
@@ -280,9 +303,19 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
         f,
         UnsupportedBreak(absl::StrCat("mutating an outside object with .", name, "()")).Format());
   }
+  // The generator-state calls read or write the generator when traced, not
+  // when the graph runs: they stay eager (as Dynamo skips them).
   if (name == "manual_seed" || name == "seed" || name == "set_grad_enabled" ||
-      name == "set_printoptions" || name == "save" || name == "load" || name == "backward") {
+      name == "set_printoptions" || name == "save" || name == "load" || name == "backward" ||
+      name == "initial_seed" || name == "get_rng_state" || name == "set_rng_state" ||
+      name == "get_state" || name == "set_state" || name == "fork_rng") {
     return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
+  }
+  if (ReadsOutsideState(nf)) {
+    std::string what = nf->qualname.empty() ? name : nf->qualname;
+    return Unsupported(
+        f, UnsupportedBreak(absl::StrCat("calls of Python's random and time modules (", what, ")"))
+               .Format());
   }
   CallRecord::Kind kind = method_on_fake ? CallRecord::Kind::kMethod : CallRecord::Kind::kFunction;
   std::string target;

@@ -1,4 +1,4 @@
-// Composite creation ops: linspace, eye, randint (Philox, through `rand`).
+// Composite creation ops: linspace, eye, randint (through the `random` op).
 #include <cmath>
 
 #include "absl/strings/str_format.h"
@@ -58,51 +58,11 @@ Refs Eye(Emitter& e, EArgs a) {
   return std::vector<EmitRef>{out};
 }
 
-// ATen's check_from_to: `from` and `to - 1` must fit the result dtype (the
-// dtypes listed; the others are not checked here).
-absl::Status CheckRandomBounds(int64_t from, int64_t to, DType dtype) {
-  struct Bounds {
-    DType dtype;
-    double lo, hi;
-  };
-  static constexpr Bounds kBounds[] = {
-      {DType::kBool, 0, 1},
-      {DType::kUInt8, 0, 255},
-      {DType::kInt8, -128, 127},
-      {DType::kInt16, -32768, 32767},
-      {DType::kInt32, -2147483648.0, 2147483647.0},
-      {DType::kFloat16, -65504, 65504},
-  };
-  for (const Bounds& b : kBounds) {
-    if (b.dtype != dtype) continue;
-    if (from < b.lo || from > b.hi) {
-      return Invalid(absl::StrFormat("from is out of bounds for %s", CTypeName(dtype)));
-    }
-    if (to - 1 < b.lo || to - 1 > b.hi) {
-      return Invalid(absl::StrFormat("to - 1 is out of bounds for %s", CTypeName(dtype)));
-    }
-  }
-  return absl::OkStatus();
-}
-
-// low + floor(u * (high - low)) with u uniform in [0, 1) from the Philox
-// generator (53-bit doubles), clamped below high against rounding.
+// torch.randint: random_(low, high) on a fresh tensor of the dtype (int64
+// by default); the `random` op checks the bounds as random_ does.
 Refs Randint(Emitter& e, EArgs a) {
-  int64_t low = Int(a, 0), high = Int(a, 1);
-  DType dtype = DTypeOr(a, 3, DType::kInt64);
-  if (low >= high) {
-    return Invalid(absl::StrFormat(
-        "random_ expects 'from' to be less than 'to', but got from=%d >= to=%d", low, high));
-  }
-  TC_RETURN_IF_ERROR(CheckRandomBounds(low, high, dtype));
-  double range = static_cast<double>(high) - static_cast<double>(low);
-  TC_ASSIGN_OR_RETURN(EmitRef u, Emit1(e, "rand", {a[2], CDType(DType::kFloat64)}));
-  TC_ASSIGN_OR_RETURN(EmitRef scaled, Emit1(e, "mul", {u, CNum(range)}));
-  TC_ASSIGN_OR_RETURN(EmitRef fl, Emit1(e, "floor", {scaled}));
-  TC_ASSIGN_OR_RETURN(fl, Emit1(e, "clamp", {fl, CNone(), CNum(range - 1)}));
-  TC_ASSIGN_OR_RETURN(EmitRef k, ToDType(e, fl, DType::kInt64));
-  TC_ASSIGN_OR_RETURN(k, Emit1(e, "add", {k, CInt(low)}));
-  TC_ASSIGN_OR_RETURN(EmitRef out, ToDType(e, k, dtype));
+  TC_ASSIGN_OR_RETURN(EmitRef out,
+                      Emit1(e, "random", {a[2], a[0], a[1], CDType(DTypeOr(a, 3, DType::kInt64))}));
   return std::vector<EmitRef>{out};
 }
 

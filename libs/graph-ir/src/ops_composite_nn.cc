@@ -189,8 +189,10 @@ Refs Embedding(Emitter& e, EArgs a) {
   return std::vector<EmitRef>{out};
 }
 
-// ATen's CPU dropout: input * (bernoulli(1 - p) / (1 - p)), the mask drawn
-// from the Philox generator by `rand`; input itself when not training.
+// ATen's CPU dropout: input * (bernoulli(1 - p) / (1 - p)), the noise drawn
+// as empty_like(input).bernoulli_(1 - p) (one 53-bit draw per element) and
+// divided in input's dtype; input itself when not training or p == 0, and
+// input * 0 (no draws) when p == 1.
 Refs Dropout(Emitter& e, EArgs a) {
   EmitRef x = Ref(a, 0);
   const TensorMeta in = e.Meta(x);
@@ -208,9 +210,8 @@ Refs Dropout(Emitter& e, EArgs a) {
     return Invalid(absl::StrFormat("result type Float can't be cast to the desired output type %s",
                                    ScalarTypeName(in.dtype)));
   }
-  TC_ASSIGN_OR_RETURN(EmitRef u, Emit1(e, "rand", {CList(in.sizes), CDType(in.dtype)}));
-  TC_ASSIGN_OR_RETURN(EmitRef keep, Emit1(e, "lt", {u, CNum(1 - p)}));
-  TC_ASSIGN_OR_RETURN(EmitRef mask, ToDType(e, keep, in.dtype));
+  TC_ASSIGN_OR_RETURN(EmitRef mask,
+                      Emit1(e, "bernoulli", {CList(in.sizes), CNum(1 - p), CDType(in.dtype)}));
   TC_ASSIGN_OR_RETURN(EmitRef noise, Emit1(e, "div", {mask, CNum(1 - p)}));
   TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "mul", {x, noise}));
   return std::vector<EmitRef>{out};

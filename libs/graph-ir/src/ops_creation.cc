@@ -1,4 +1,5 @@
-// Creation and random ops: full, arange, rand, randn. Outputs are on the CPU.
+// Creation ops: full, arange. Outputs are on the CPU. (rand and randn are
+// in ops_random.cc.)
 #include <cmath>
 
 #include "absl/strings/str_format.h"
@@ -50,14 +51,6 @@ Metas Arange(Args a) {
   return One(Contig(dtype, {static_cast<int64_t>(n)}, tensor::Device::CPU()));
 }
 
-Metas Random(Args a, std::string_view kernel) {
-  const Shape& size = IntList(a, 0);
-  DType dtype = IsNone(a, 1) ? DType::kFloat32 : DTypeArg(a, 1);
-  TC_RETURN_IF_ERROR(CheckStorageSize(size, dtype));
-  if (!tensor::IsFloatingPoint(dtype)) return NotImplemented(kernel, dtype);
-  return One(Contig(dtype, size, tensor::Device::CPU()));
-}
-
 }  // namespace
 
 void AddCreationOps(std::vector<OpDef>& ops) {
@@ -73,16 +66,6 @@ void AddCreationOps(std::vector<OpDef>& ops) {
                       OpCategory::kCreation,
                       1,
                       &Arange});
-  ops.push_back(OpDef{"rand",
-                      {Req("size", kIL), Opt("dtype", ArgType::kDType)},
-                      OpCategory::kRandom,
-                      1,
-                      [](Args a) { return Random(a, "check_uniform_bounds"); }});
-  ops.push_back(OpDef{"randn",
-                      {Req("size", kIL), Opt("dtype", ArgType::kDType)},
-                      OpCategory::kRandom,
-                      1,
-                      [](Args a) { return Random(a, "normal_kernel_cpu"); }});
 }
 
 }  // namespace tc::graph_ir::internal

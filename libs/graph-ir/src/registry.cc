@@ -30,6 +30,7 @@ const Registry& GetRegistry() {
     internal::AddViewOps(r->defs);
     internal::AddExternOps(r->defs);
     internal::AddCreationOps(r->defs);
+    internal::AddRandomOps(r->defs);
     internal::AddCompositeReductionOps(r->defs);
     internal::AddCompositeShapeOps(r->defs);
     internal::AddCompositeNnOps(r->defs);

@@ -1,57 +1,71 @@
-// rand and randn from the Philox generator: element i of a draw depends only
-// on (seed, offset + i), so chunks run in parallel and eager, interpreted
-// and generated code agree.
-#include <vector>
+// The random ops' kernels by name (random_*.cc hold them), and the fill
+// order of an in-place random op (tc/kernels/random_order.h).
+#include <algorithm>
+#include <numeric>
 
-#include "tc/tensor/philox.h"
+#include "tc/kernels/random_order.h"
 
-#include "src/compute.h"
-#include "src/dispatch.h"
 #include "src/families.h"
-#include "src/kernel.h"
-#include "src/loop.h"
+#include "src/random_kernels.h"
 
 namespace tc::kernels {
-namespace {
-
-template <bool kNormal>
-absl::Status RandomKernel(std::span<const KernelArg>, std::span<const TensorMeta>,
-                          std::span<Tensor> outs) {
-  const Tensor& out = outs[0];
-  const int64_t n = out.numel();
-  tensor::Generator& gen = tensor::DefaultGenerator();
-  const uint64_t seed = gen.seed();
-  const uint64_t offset = gen.Reserve(static_cast<uint64_t>(n));
-  VisitFloating(out.dtype(), [&]<typename T>(TypeTag<T>) {
-    T* p = out.data<T>();
-    ParallelFor(n, kParallelGrain, [&](int64_t b, int64_t e) {
-      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-        if constexpr (kNormal) {
-          tensor::PhiloxNormal(seed, offset + b, p + b, e - b);
-        } else {
-          tensor::PhiloxUniform(seed, offset + b, p + b, e - b);
-        }
-      } else {
-        // 16-bit floats: draw float32, round once.
-        std::vector<float> tmp(e - b);
-        if constexpr (kNormal) {
-          tensor::PhiloxNormal(seed, offset + b, tmp.data(), e - b);
-        } else {
-          tensor::PhiloxUniform(seed, offset + b, tmp.data(), e - b);
-        }
-        for (int64_t i = b; i < e; ++i) p[i] = static_cast<T>(tmp[i - b]);
-      }
-    });
-  });
-  return absl::OkStatus();
-}
-
-}  // namespace
 
 KernelFn FindRandomKernel(std::string_view name) {
-  if (name == "rand") return RandomKernel<false>;
-  if (name == "randn") return RandomKernel<true>;
+  struct Entry {
+    std::string_view name;
+    KernelFn fn;
+  };
+  static constexpr Entry kKernels[] = {
+      {"rand", random::RandKernel},
+      {"randn", random::RandnKernel},
+      {"uniform", random::UniformKernel},
+      {"normal", random::NormalKernel},
+      {"random", random::RandomKernel},
+      {"randperm", random::RandpermKernel},
+      {"bernoulli", random::BernoulliKernel},
+      {"bernoulli_tensor", random::BernoulliTensorKernel},
+      {"exponential", random::ExponentialKernel},
+      {"geometric", random::GeometricKernel},
+      {"log_normal", random::LogNormalKernel},
+      {"cauchy", random::CauchyKernel},
+      {"multinomial", random::MultinomialKernel},
+  };
+  for (const Entry& e : kKernels) {
+    if (e.name == name) return e.fn;
+  }
   return nullptr;
+}
+
+std::vector<int64_t> FillOrder(tensor::IntSpan sizes, tensor::IntSpan strides) {
+  const auto rank = static_cast<int64_t>(sizes.size());
+  // TensorIterator's reorder_dimensions for one operand, innermost first:
+  // an insertion sort that moves a dim outward past dims of smaller stride
+  // (for equal strides, of smaller size); a zero stride or a tie decides
+  // nothing and the scan goes on.
+  std::vector<int64_t> inner_first(static_cast<size_t>(rank));
+  std::iota(inner_first.begin(), inner_first.end(), int64_t{0});
+  std::reverse(inner_first.begin(), inner_first.end());
+  auto should_swap = [&](int64_t d0, int64_t d1) {
+    const int64_t s0 = strides[d0], s1 = strides[d1];
+    if (s0 == 0 || s1 == 0) return 0;
+    if (s0 < s1) return -1;
+    if (s0 > s1) return 1;
+    return sizes[d0] > sizes[d1] ? 1 : 0;
+  };
+  for (int64_t i = 1; i < rank; ++i) {
+    int64_t d1 = i;
+    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
+      const int c = should_swap(inner_first[d0], inner_first[d1]);
+      if (c > 0) {
+        std::swap(inner_first[d0], inner_first[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  std::reverse(inner_first.begin(), inner_first.end());
+  return inner_first;
 }
 
 }  // namespace tc::kernels

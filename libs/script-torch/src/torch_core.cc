@@ -11,6 +11,7 @@
 #include "tc/graph_ir/op.h"
 #include "tc/kernels/composite.h"
 
+#include "torch_random.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -43,6 +44,7 @@ Type* TensorType() {
     AddTensorReductions(type);
     AddTensorShapeMethods(type);
     AddGradTracking(type);
+    AddMethods(type, RandomTensorMethods());
     UpdateSlots(type);
     return type;
   }();
@@ -58,6 +60,11 @@ Value WrapTensor(tensor::Tensor t) {
 Value RaiseStatus(VM& vm, const absl::Status& status) {
   std::string msg(status.message());
   if (status.code() == absl::StatusCode::kNotFound) return RaiseNotImplementedError(vm, msg);
+  // ATen's dispatch failure, `"normal_kernel_cpu" not implemented for 'Long'`,
+  // is a NotImplementedError in PyTorch.
+  if (absl::StartsWith(msg, "\"") && absl::StrContains(msg, "\" not implemented for '")) {
+    return RaiseNotImplementedError(vm, msg);
+  }
   if (absl::StartsWith(msg, "Dimension out of range") ||
       (absl::StartsWith(msg, "index ") && absl::StrContains(msg, "out of")) ||
       absl::StartsWith(msg, "Index ")) {

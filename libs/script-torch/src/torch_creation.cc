@@ -1,12 +1,13 @@
 // torch's tensor-creation functions: tensor as_tensor zeros ones full empty
-// arange linspace eye rand randn randint, the *_like forms, cat / stack,
-// and manual_seed, with PyTorch's keyword arguments (dtype, device,
+// arange linspace eye rand randn randint, the *_like forms and cat / stack,
+// with PyTorch's keyword arguments (dtype, device,
 // requires_grad). Every tensor is made by an op (zeros and ones by `full`),
 // so that an op tracer sees it; device='meta' makes meta tensors.
 #include "absl/strings/str_format.h"
 
-#include "tc/tensor/philox.h"
+#include "tc/tensor/cpu_generator.h"
 
+#include "torch_random.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -26,6 +27,7 @@ struct FactoryKw {
   bool has_device = false;
   tensor::Device device;  // cpu or meta
   bool requires_grad = false;
+  tensor::CpuGenerator* generator = nullptr;  // generator=, for the random ones
 };
 
 // Reads dtype / device / requires_grad (and ignores layout, pin_memory,
@@ -63,8 +65,9 @@ bool ReadFactoryKw(VM& vm, const ArgsView& args, std::string_view fname, Factory
         RaiseUnsupported(vm, absl::StrFormat("torch.%s(out=...)", fname));
         return false;
       }
-    } else if (name != "layout" && name != "pin_memory" && name != "memory_format" &&
-               name != "generator") {
+    } else if (name == "generator") {
+      if (!ReadGenerator(vm, v, fname, &kw->generator)) return false;
+    } else if (name != "layout" && name != "pin_memory" && name != "memory_format") {
       RaiseTypeError(vm,
                      absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname, name));
       return false;
@@ -90,7 +93,10 @@ Value Finish(VM& vm, Tensor t, const FactoryKw& kw) {
 Value Create(VM& vm, std::string_view op, std::vector<kernels::KernelArg> args,
              tensor::Device device, std::string_view fname, const FactoryKw& kw) {
   Tensor t;
-  if (!RunCreation(vm, op, std::move(args), device, fname, &t)) return {};
+  {
+    GeneratorScope scope(kw.generator);
+    if (!RunCreation(vm, op, std::move(args), device, fname, &t)) return {};
+  }
   return Finish(vm, std::move(t), kw);
 }
 
@@ -352,17 +358,6 @@ Value JoinOp(VM& vm, const ArgsView& args, const char* fname, const char* op) {
 Value FCat(VM& vm, const Value&, const ArgsView& a) { return JoinOp(vm, a, "cat", "cat"); }
 Value FStack(VM& vm, const Value&, const ArgsView& a) { return JoinOp(vm, a, "stack", "stack"); }
 
-Value FManualSeed(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "manual_seed", 1, 1)) return {};
-  int64_t seed;
-  if (!ToInt(vm, args[0], &seed)) return {};
-  tensor::DefaultGenerator().ManualSeed(static_cast<uint64_t>(seed));
-  return Value::Adopt(GeneratorType()->alloc(GeneratorType()));
-}
-Value FInitialSeed(VM&, const Value&, const ArgsView&) {
-  return Value::Int(static_cast<int64_t>(tensor::DefaultGenerator().seed()));
-}
-
 constexpr MethodDef kCreation[] = {
     {"tensor", FTensor},
     {"as_tensor", FAsTensor},
@@ -387,8 +382,6 @@ constexpr MethodDef kCreation[] = {
     {"concat", FCat},
     {"concatenate", FCat},
     {"stack", FStack},
-    {"manual_seed", FManualSeed},
-    {"initial_seed", FInitialSeed},
 };
 
 }  // namespace

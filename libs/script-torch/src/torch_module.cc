@@ -9,6 +9,7 @@
 #include "tc/support/check.h"
 
 #include "torch_known_names.h"
+#include "torch_random.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -271,6 +272,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, set_grad_enabled);
   AddType(m, inference_mode);
   AddTorchCreation(m);
+  AddTorchRandom(m);
   AddFunctions(m, kMisc);
   for (const char* name : kMethodFunctions) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
@@ -289,6 +291,10 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch", InitTorchModule);
   script::RegisterBuiltinModule("torch.nn", InitNnModule);
   script::RegisterBuiltinModule("torch.nn.functional", InitFunctionalModule);
+  script::RegisterBuiltinModule("torch.random", [](VM&, ModuleObject* m) {
+    AddRandomModuleFunctions(m);
+    return true;
+  });
 }
 
 namespace {

@@ -447,37 +447,6 @@ Value MCopy(VM& vm, const Value& self, const ArgsView& args) {
   if (!ToDTypeTensor(vm, src, t.dtype(), &src) || !WriteInPlace(vm, t, src)) return {};
   return self;
 }
-Value RandomFill(VM& vm, const Value& self, const char* op, double a, double b) {
-  const tensor::Tensor& t = T(self)->t;
-  DType d = tensor::IsFloatingPoint(t.dtype()) ? t.dtype() : DType::kFloat32;
-  tensor::Tensor r;
-  if (!RunCreation(vm, op, {Constant(tensor::Shape(t.sizes())), Constant(d)}, t.device(), op, &r) ||
-      !RunOp(vm, "mul", {r, Constant(tensor::Scalar(b))}, &r) ||
-      !RunOp(vm, "add", {r, Constant(tensor::Scalar(a))}, &r) ||
-      !ToDTypeTensor(vm, r, t.dtype(), &r) || !WriteInPlace(vm, t, r)) {
-    return {};
-  }
-  return self;
-}
-Value MUniform(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"from", "to"};
-  Value a[2];
-  if (!ParseArgs(vm, args, "uniform_", kNames, 0, a)) return {};
-  double lo = 0, hi = 1;
-  if (!a[0].is_null() && !ToFloat(vm, a[0], &lo)) return {};
-  if (!a[1].is_null() && !ToFloat(vm, a[1], &hi)) return {};
-  return RandomFill(vm, self, "rand", lo, hi - lo);
-}
-Value MNormal(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"mean", "std"};
-  Value a[2];
-  if (!ParseArgs(vm, args, "normal_", kNames, 0, a)) return {};
-  double mean = 0, std = 1;
-  if (!a[0].is_null() && !ToFloat(vm, a[0], &mean)) return {};
-  if (!a[1].is_null() && !ToFloat(vm, a[1], &std)) return {};
-  return RandomFill(vm, self, "randn", mean, std);
-}
-
 // Tensor.where(condition, other) = torch.where(condition, self, other).
 Value MWhere(VM& vm, const Value& self, const ArgsView& args) {
   static constexpr const char* kNames[] = {"condition", "other"};
@@ -548,8 +517,6 @@ constexpr MethodDef kMethods[] = {
     {"zero_", MZero},
     {"fill_", MFill},
     {"copy_", MCopy},
-    {"uniform_", MUniform},
-    {"normal_", MNormal},
     {"where", MWhere},
 };
 

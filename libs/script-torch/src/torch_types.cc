@@ -9,8 +9,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
-#include "tc/tensor/philox.h"
-
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -202,18 +200,6 @@ constexpr MethodDef kDeviceMethods[] = {{"__new__", DeviceNew, MethodDef::kStati
                                         {"__exit__", DeviceExit}};
 constexpr GetSetDef kDeviceGetSets[] = {{"type", DeviceTypeGet}, {"index", DeviceIndexGet}};
 
-// --- torch.Generator (what manual_seed returns) ------------------------------
-
-Value GeneratorSeed(VM&, const Value&, const ArgsView&) {
-  return Value::Int(static_cast<int64_t>(tensor::DefaultGenerator().seed()));
-}
-Value GeneratorRepr(VM&, const Value& self, const ArgsView&) {
-  return NewStr(absl::StrFormat("<torch._C.Generator object at 0x%x>",
-                                reinterpret_cast<uintptr_t>(self.as_object())));
-}
-constexpr MethodDef kGeneratorMethods[] = {{"initial_seed", GeneratorSeed},
-                                           {"__repr__", GeneratorRepr}};
-
 // --- torch.return_types.* ----------------------------------------------------
 
 Value ReturnValues(VM&, const Value& self) { return Cast<TupleObject>(self)->items[0]; }
@@ -248,14 +234,6 @@ Type* SizeType() {
 Type* DeviceType() {
   static Type* t = NewNativeType(
       {.name = "device", .module = "torch", .methods = kDeviceMethods, .getsets = kDeviceGetSets});
-  return t;
-}
-
-Type* GeneratorType() {
-  static Type* t = NewNativeType({.name = "Generator",
-                                  .module = "torch",
-                                  .methods = kGeneratorMethods,
-                                  .alloc = [](Type* cls) -> Object* { return new Object(cls); }});
   return t;
 }
 

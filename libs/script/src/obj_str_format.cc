@@ -182,7 +182,7 @@ bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* o
     switch (sp.type) {
       case 'x':
       case 'X':
-        digits = absl::StrFormat(sp.type == 'x' ? "%x" : "%X", mag);
+        digits = sp.type == 'x' ? absl::StrFormat("%x", mag) : absl::StrFormat("%X", mag);
         if (sp.alt) prefix = sp.type == 'x' ? "0x" : "0X";
         break;
       case 'o':

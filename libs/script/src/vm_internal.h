@@ -131,6 +131,10 @@ bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse);
 Type* OrderedDictType();
 bool InitCollectionsModule(VM& vm, ModuleObject* m);
 
+// The random (module_random.cc) and time (module_time.cc) modules.
+bool InitRandomModule(VM& vm, ModuleObject* m);
+bool InitTimeModule(VM& vm, ModuleObject* m);
+
 // The message of an exception: str(exc).
 std::string ExceptionMessage(VM& vm, const Value& exc);
 Value NewExceptionArgs(Type* type, Value args_tuple);

@@ -11,8 +11,11 @@ namespace {
 std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
   // The script library's own modules that are not part of the VM core
   // (math and sys are): listed here so linking the registry links them.
-  static auto* r =
-      new std::map<std::string, ModuleInitFn, std::less<>>{{"collections", InitCollectionsModule}};
+  static auto* r = new std::map<std::string, ModuleInitFn, std::less<>>{
+      {"collections", InitCollectionsModule},
+      {"random", InitRandomModule},
+      {"time", InitTimeModule},
+  };
   return *r;
 }
 std::map<std::string, std::vector<ModuleInitFn>, std::less<>>& Extensions() {

@@ -14,7 +14,9 @@ absl::Status EliminateDeadCode(Graph& graph) {
   // Reverse program order: a node's users come after it.
   for (size_t i = nodes.size(); i-- > 0;) {
     Node* node = nodes[i].get();
-    bool used = false;
+    // A random op advances the generator: removing it would change every
+    // later draw, so it stays even when unused.
+    bool used = node->op().category == OpCategory::kRandom;
     for (const Value* v : node->outputs()) used = used || live[v->id()];
     if (!used) {
       dead.push_back(node);

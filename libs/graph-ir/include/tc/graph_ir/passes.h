@@ -16,10 +16,9 @@ namespace tc::graph_ir {
 absl::Status EliminateCommonSubexpressions(Graph& graph);
 
 // Removes nodes none of whose outputs reach a graph output. Every core op is
-// pure, and random ops (rand, randn) count as removable when unused, as in
-// Inductor: an unused draw is not observable. (The Philox offset a removed
-// draw would have consumed is not reserved, so later draws may differ from an
-// unoptimized run; eager/compiled parity is defined on optimized graphs.)
+// pure except the random ops, which are kept even when unused: each draw
+// advances the generator, and removing one would change every later draw,
+// so a compiled graph would no longer draw what the eager code draws.
 absl::Status EliminateDeadCode(Graph& graph);
 
 // Orders nodes so every value is defined before its uses. Stable: among

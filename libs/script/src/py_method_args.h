@@ -1,0 +1,25 @@
+// Argument binding for native methods that stand in for methods CPython
+// writes in Python (random.Random.randrange ...): the TypeErrors name the
+// method by its qualified name and count `self`, as CPython's messages for
+// Python functions do ("Random.randint() missing 1 required positional
+// argument: 'b'"), where ParseArgs (native.h) words them as C functions.
+#ifndef TC_SCRIPT_SRC_PY_METHOD_ARGS_H_
+#define TC_SCRIPT_SRC_PY_METHOD_ARGS_H_
+
+#include <span>
+#include <string_view>
+
+#include "tc/script/native.h"
+
+namespace tc::script {
+
+// Binds `args` (self excluded) to `names` like `def f(self, n0, n1, ...)`:
+// the first `required` are required, positions from `max_positional` on
+// (when >= 0) keyword-only. out[i] is null for an omitted optional one.
+bool ParseMethodArgs(VM& vm, const ArgsView& args, std::string_view qualname,
+                     std::span<const char* const> names, int required, Value* out,
+                     int max_positional = -1);
+
+}  // namespace tc::script
+
+#endif  // TC_SCRIPT_SRC_PY_METHOD_ARGS_H_
