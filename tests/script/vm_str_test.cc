@@ -162,6 +162,22 @@ TEST(VmBytes, PublicValues) {
   EXPECT_EQ(BytesValue(Value::Int(1)), nullptr);
 }
 
+TEST(VmBytes, MethodsTcLacksAreNotImplementedErrors) {
+  // CPython has bytes.zfill; tc says it lacks it (with file:line), and
+  // hasattr() is False for it as for a name Python does not have either.
+  RunResult r = RunSource("x = b'7'\nx.zfill(3)\n");
+  EXPECT_NE(r.error.find("NotImplementedError: bytes.zfill is not supported by tc (t.py:2)"),
+            std::string::npos)
+      << r.error;
+  r = RunSource(
+      "print(hasattr(b'', 'zfill'), hasattr(bytearray(), 'title'), hasattr(b'', 'nope'))\n"
+      "b''.nope\n");
+  EXPECT_EQ(r.out, "False False False\n");
+  EXPECT_NE(r.error.find("AttributeError: 'bytes' object has no attribute 'nope'"),
+            std::string::npos)
+      << r.error;
+}
+
 TEST(VmSource, DecodedAsCPythonDecodes) {
   // latin-1 declared on the first or second line: bytes become code points.
   EXPECT_EQ(RunSource("# -*- coding: latin-1 -*-\nprint(len('\xe9\xff'), '\xe9')\n").out,

@@ -2,10 +2,12 @@
 // methods (CPython 3.11's behaviour and error texts).
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 #include "tc/script/native.h"
 
+#include "src/module_unsupported.h"
 #include "src/obj_bytes.h"
 #include "vm_internal.h"
 
@@ -266,7 +268,106 @@ int IsAlphaB(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 int IsAlnumB(int c) { return IsDigitB(c) || IsAlphaB(c); }
 int IsSpaceB(int c) { return IsAsciiSpace(static_cast<char>(c)); }
 
+Value BytesRIndex(VM& vm, const Value& s, const ArgsView& a) {
+  return FindImpl(vm, s, a, "rindex", true, true);
+}
+
+// isupper/islower: some cased ASCII letter and none of the other case.
+template <bool kUpper>
+Value BytesIsCase(VM&, const Value& self, const ArgsView&) {
+  bool cased = false;
+  for (char c : AsBytes(self)->data) {
+    bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
+    if (kUpper ? lower : upper) return Value::Bool(false);
+    cased |= kUpper ? upper : lower;
+  }
+  return Value::Bool(cased);
+}
+Value BytesIsAscii(VM&, const Value& self, const ArgsView&) {
+  for (char c : AsBytes(self)->data)
+    if (static_cast<unsigned char>(c) >= 0x80) return Value::Bool(false);
+  return Value::Bool(true);
+}
+
+Value PartitionImpl(VM& vm, const Value& self, const ArgsView& args, bool right) {
+  if (!CheckArgCount(vm, args, right ? "rpartition" : "partition", 1, 1)) return {};
+  const std::string* sep = BytesValue(args[0]);
+  if (sep == nullptr) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(args[0])));
+  }
+  if (sep->empty()) return RaiseValueError(vm, "empty separator");
+  const std::string& d = AsBytes(self)->data;
+  size_t p = right ? d.rfind(*sep) : d.find(*sep);
+  if (p == std::string::npos) {
+    Value whole = MakeBytesLike(self, d);
+    return right ? NewTuple({MakeBytesLike(self, ""), MakeBytesLike(self, ""), whole})
+                 : NewTuple({whole, MakeBytesLike(self, ""), MakeBytesLike(self, "")});
+  }
+  return NewTuple({MakeBytesLike(self, d.substr(0, p)), MakeBytesLike(self, *sep),
+                   MakeBytesLike(self, d.substr(p + sep->size()))});
+}
+Value BytesPartition(VM& vm, const Value& s, const ArgsView& a) {
+  return PartitionImpl(vm, s, a, false);
+}
+Value BytesRPartition(VM& vm, const Value& s, const ArgsView& a) {
+  return PartitionImpl(vm, s, a, true);
+}
+
+Value RemoveAffix(VM& vm, const Value& self, const ArgsView& args, bool prefix) {
+  if (!CheckArgCount(vm, args, prefix ? "removeprefix" : "removesuffix", 1, 1)) return {};
+  const std::string* a = BytesValue(args[0]);
+  if (a == nullptr) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(args[0])));
+  }
+  const std::string& d = AsBytes(self)->data;
+  if (a->size() <= d.size()) {
+    if (prefix && d.compare(0, a->size(), *a) == 0) {
+      return MakeBytesLike(self, d.substr(a->size()));
+    }
+    if (!prefix && d.compare(d.size() - a->size(), a->size(), *a) == 0) {
+      return MakeBytesLike(self, d.substr(0, d.size() - a->size()));
+    }
+  }
+  return MakeBytesLike(self, d);
+}
+Value BytesRemovePrefix(VM& vm, const Value& s, const ArgsView& a) {
+  return RemoveAffix(vm, s, a, true);
+}
+Value BytesRemoveSuffix(VM& vm, const Value& s, const ArgsView& a) {
+  return RemoveAffix(vm, s, a, false);
+}
+
+// CPython's bytes methods that tc lacks: a clear NotImplementedError
+// (hasattr() False), not an AttributeError that reads as if Python had none.
+constexpr const char* kUnsupported[] = {
+    "capitalize", "center",     "expandtabs", "istitle", "ljust",     "maketrans", "rjust",
+    "rsplit",     "splitlines", "swapcase",   "title",   "translate", "zfill"};
+Value BytesGetAttr(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__getattr__", 1, 1)) return {};
+  const std::string* name = StrValue(args[0]);
+  if (name == nullptr) return RaiseTypeError(vm, "attribute name must be string");
+  for (const char* known : kUnsupported) {
+    if (*name == known) {
+      RaiseUnsupportedName(vm, absl::StrCat(std::string(TypeName(self)), ".", *name));
+      return MarkUnsupportedAttribute(vm);
+    }
+  }
+  return RaiseAttributeError(
+      vm, absl::StrFormat("'%s' object has no attribute '%s'", TypeName(self), *name));
+}
+
 constexpr MethodDef kSearchMethods[] = {
+    {"rindex", BytesRIndex},
+    {"isupper", BytesIsCase<true>},
+    {"islower", BytesIsCase<false>},
+    {"isascii", BytesIsAscii},
+    {"partition", BytesPartition},
+    {"rpartition", BytesRPartition},
+    {"removeprefix", BytesRemovePrefix},
+    {"removesuffix", BytesRemoveSuffix},
+    {"__getattr__", BytesGetAttr},
     {"find", BytesFind},
     {"rfind", BytesRFind},
     {"index", BytesIndex},

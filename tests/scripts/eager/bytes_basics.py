@@ -22,3 +22,6 @@ print(b"a.b.c".replace(b".", b"--"), b"a.b.c".replace(b".", b"", 1), b"hello".fi
 print(b"hello".count(b"l"), b"hello".index(108), b"hello".find(b"z"), b"hello".startswith(b"he"), b"hello".endswith((b"x", b"lo")))
 print(b"123".isdigit(), b"ab".isalpha(), b"a1".isalnum(), b" \t".isspace(), b"".isdigit(), b"\xe9".isalpha())
 print(str(b"x"), f"{b'q'}|{b'q'!r}", "%s" % b"p", [b"in", b"list"], (b"t",), {b"d": b"v"})
+print(b"a-b-c".partition(b"-"), b"a-b-c".rpartition(b"-"), b"abc".partition(b"x"), bytearray(b"k=v").partition(b"="))
+print(b"prefix.txt".removeprefix(b"prefix"), b"name.txt".removesuffix(b".txt"), b"abcabc".rindex(b"b"), b"abcabc".rfind(b"c"))
+print(b"ABC".isupper(), b"AbC".isupper(), b"abc1".islower(), b"123".islower(), b"\x7f".isascii(), b"\x80".isascii(), b"".isascii())
