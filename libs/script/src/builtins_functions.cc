@@ -10,6 +10,7 @@
 
 #include "io_file.h"
 #include "sys_streams.h"
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -356,7 +357,30 @@ Value ReprFn(VM& vm, const Value&, const ArgsView& args) {
 }
 Value AsciiFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "ascii", 1, 1)) return {};
-  return vm.Repr(args[0]);
+  return vm.Ascii(args[0]);
+}
+// hex(), oct(), bin(): the magnitude's digits after a 0x/0o/0b prefix.
+template <int kBase>
+Value IntDigitsFn(VM& vm, const Value&, const ArgsView& args) {
+  const char* name = kBase == 16 ? "hex" : kBase == 8 ? "oct" : "bin";
+  if (!CheckArgCount(vm, args, name, 1, 1)) return {};
+  int64_t v;
+  if (args[0].is_float() || StrValue(args[0]) != nullptr || !ToInt(vm, args[0], &v)) {
+    if (!vm.HasException() || vm.ExceptionMatches(T().type_error)) {
+      vm.ClearException();
+      return RaiseTypeError(vm, absl::StrFormat("'%s' object cannot be interpreted as an integer",
+                                                TypeName(args[0])));
+    }
+    return {};
+  }
+  uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), "0123456789abcdef"[mag % kBase]);
+    mag /= kBase;
+  } while (mag != 0);
+  const char* prefix = kBase == 16 ? "0x" : kBase == 8 ? "0o" : "0b";
+  return NewStr(absl::StrCat(v < 0 ? "-" : "", prefix, digits));
 }
 Value IterFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "iter", 1, 2)) return {};
@@ -428,51 +452,33 @@ Value Pow(VM& vm, const Value&, const ArgsView& args) {
 }
 Value Chr(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "chr", 1, 1)) return {};
+  if (args[0].is_float()) return RaiseTypeError(vm, "integer argument expected, got float");
   int64_t c;
   if (!ToInt(vm, args[0], &c)) return {};
   if (c < 0 || c > 0x10ffff) return RaiseValueError(vm, "chr() arg not in range(0x110000)");
-  std::string s;
-  if (c < 0x80) {
-    s += static_cast<char>(c);
-  } else if (c < 0x800) {
-    s += static_cast<char>(0xc0 | (c >> 6));
-    s += static_cast<char>(0x80 | (c & 0x3f));
-  } else if (c < 0x10000) {
-    s += static_cast<char>(0xe0 | (c >> 12));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
-    s += static_cast<char>(0x80 | (c & 0x3f));
-  } else {
-    s += static_cast<char>(0xf0 | (c >> 18));
-    s += static_cast<char>(0x80 | ((c >> 12) & 0x3f));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
-    s += static_cast<char>(0x80 | (c & 0x3f));
-  }
-  return NewStr(std::move(s));
+  return NewStrChar(static_cast<uint32_t>(c));
 }
 Value Ord(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "ord", 1, 1)) return {};
-  const std::string* s = StrValue(args[0]);
-  if (s == nullptr) {
+  if (const std::string* b = BytesValue(args[0])) {
+    if (b->size() != 1) {
+      return RaiseTypeError(
+          vm,
+          absl::StrFormat("ord() expected a character, but string of length %d found", b->size()));
+    }
+    return Value::Int(static_cast<unsigned char>((*b)[0]));
+  }
+  if (StrValue(args[0]) == nullptr) {
     return RaiseTypeError(
         vm, absl::StrFormat("ord() expected string of length 1, but %s found", TypeName(args[0])));
   }
-  const auto* p = reinterpret_cast<const unsigned char*>(s->data());
-  size_t n = s->size();
-  int64_t cp = -1;
-  if (n == 1) {
-    cp = p[0];
-  } else if (n == 2 && (p[0] & 0xe0) == 0xc0) {
-    cp = ((p[0] & 0x1f) << 6) | (p[1] & 0x3f);
-  } else if (n == 3 && (p[0] & 0xf0) == 0xe0) {
-    cp = ((p[0] & 0x0f) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
-  } else if (n == 4 && (p[0] & 0xf8) == 0xf0) {
-    cp = ((p[0] & 0x07) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
-  }
-  if (cp < 0) {
+  const StrObject* s = AsStr(args[0]);
+  if (s->Length() != 1) {
     return RaiseTypeError(
-        vm, absl::StrFormat("ord() expected a character, but string of length %d found", n));
+        vm,
+        absl::StrFormat("ord() expected a character, but string of length %d found", s->Length()));
   }
-  return Value::Int(cp);
+  return Value::Int(StrCodePointAt(s, 0));
 }
 Value CallableFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "callable", 1, 1)) return {};
@@ -583,6 +589,9 @@ constexpr MethodDef kBuiltinFunctions[] = {
     {"id", Id},
     {"repr", ReprFn},
     {"ascii", AsciiFn},
+    {"hex", IntDigitsFn<16>},
+    {"oct", IntDigitsFn<8>},
+    {"bin", IntDigitsFn<2>},
     {"iter", IterFn},
     {"next", NextFn},
     {"hash", HashFn},
@@ -613,6 +622,8 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.int_,
                    t.float_,
                    t.str,
+                   t.bytes,
+                   t.bytearray,
                    t.tuple,
                    t.list,
                    t.dict,
@@ -633,6 +644,9 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.exception,
                    t.type_error,
                    t.value_error,
+                   t.unicode_error,
+                   t.unicode_decode_error,
+                   t.unicode_encode_error,
                    t.runtime_error,
                    t.not_implemented_error,
                    t.recursion_error,

@@ -1,9 +1,7 @@
 // The text codecs of text files: utf-8, latin-1 and ascii (CPython's
-// spellings of each accepted), with the strict error handler and CPython's
-// error texts. tc's str holds UTF-8, so utf-8 decoding validates and
-// latin-1 widens each byte. The str/bytes codecs of the `unicode` branch
-// cover the same ground for str.encode / bytes.decode; once merged, these
-// two functions should call them.
+// spellings of each accepted), strict, through the str/bytes codecs
+// (str_codecs.h), so errors are CPython's UnicodeDecodeError /
+// UnicodeEncodeError.
 #ifndef TC_SCRIPT_SRC_IO_CODEC_H_
 #define TC_SCRIPT_SRC_IO_CODEC_H_
 

@@ -9,8 +9,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 
+#include "tc/script/native.h"
+
 #include "exc_os_error.h"
-#include "io_bytes.h"
 #include "io_file.h"
 #include "vm_internal.h"
 
@@ -181,7 +182,7 @@ bool ReadLine(VM& vm, FileObject* f, int64_t limit, std::string* out) {
 }
 
 Value DataValue(VM& vm, FileObject* f, std::string data) {
-  return f->binary ? BytesOf(vm, std::move(data)) : NewStr(std::move(data));
+  return f->binary ? NewBytes(std::move(data)) : NewStr(std::move(data));
 }
 
 bool SizeArg(VM& vm, const ArgsView& args, const char* fname, int64_t* n) {
@@ -235,7 +236,7 @@ Value ReadLines(VM& vm, const Value& self, const ArgsView& args) {
 // Text: newline translation and encoding; binary: the bytes as they are.
 bool WriteValue(VM& vm, FileObject* f, const Value& v, int64_t* written) {
   if (f->binary) {
-    const std::string* data = BytesDataOf(v);
+    const std::string* data = BytesValue(v);
     if (data == nullptr) {
       if (StrValue(v) != nullptr) {
         RaiseTypeError(vm, "a bytes-like object is required, not 'str'");

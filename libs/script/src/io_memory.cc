@@ -7,7 +7,8 @@
 
 #include "absl/strings/str_format.h"
 
-#include "io_bytes.h"
+#include "tc/script/native.h"
+
 #include "io_codec.h"
 #include "vm_internal.h"
 
@@ -55,7 +56,7 @@ size_t Advance(MemoryObject* m, int64_t n, bool line) {
 }
 
 Value Data(VM& vm, MemoryObject* m, std::string s) {
-  return m->binary ? BytesOf(vm, std::move(s)) : NewStr(std::move(s));
+  return m->binary ? NewBytes(std::move(s)) : NewStr(std::move(s));
 }
 
 bool SizeArg(VM& vm, const ArgsView& args, const char* fname, int64_t* n) {
@@ -89,7 +90,7 @@ Value Init(VM& vm, const Value& self, const ArgsView& args) {
   m->pos = 0;
   m->cpos = 0;
   if (!a[0].is_null() && !a[0].is_none()) {
-    const std::string* s = m->binary ? BytesDataOf(a[0]) : StrValue(a[0]);
+    const std::string* s = m->binary ? BytesValue(a[0]) : StrValue(a[0]);
     if (s == nullptr) {
       return RaiseTypeError(
           vm, m->binary
@@ -136,7 +137,7 @@ Value ReadLines(VM& vm, const Value& self, const ArgsView& args) {
 }
 
 bool WriteOne(VM& vm, MemoryObject* m, const Value& v, int64_t* written) {
-  const std::string* s = m->binary ? BytesDataOf(v) : StrValue(v);
+  const std::string* s = m->binary ? BytesValue(v) : StrValue(v);
   if (s == nullptr) {
     RaiseTypeError(
         vm, m->binary ? absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(v))

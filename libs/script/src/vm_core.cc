@@ -33,6 +33,7 @@ Value ConstToValue(VM& vm, const Const& c) {
       if (s.value.size() <= 32) return InternStr(s.value);
       return NewStr(s.value);
     }
+    Value operator()(const ConstBytes& b) const { return NewBytes(b.value); }
     Value operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::vector<Value> items;
       for (const Const& c : t->items) items.push_back(ConstToValue(vm, c));

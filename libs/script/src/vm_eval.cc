@@ -733,8 +733,10 @@ Value VM::Eval(Frame* f) {
         int conv = ip->arg & 3;
         if (conv == 1) {
           v = Str(v);
-        } else if (conv == 2 || conv == 3) {
+        } else if (conv == 2) {
           v = Repr(v);
+        } else if (conv == 3) {
+          v = Ascii(v);
         }
         if (v.is_null()) ERROR();
         const std::string* sp_text = spec.is_null() ? nullptr : StrValue(spec);

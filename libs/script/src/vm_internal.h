@@ -44,6 +44,7 @@ void InitStrType(BuiltinTypes& t);
 void InitContainerTypes(BuiltinTypes& t);  // tuple, list, dict, set, range, slice
 void InitIteratorTypes(BuiltinTypes& t);
 void InitExceptionTypes(BuiltinTypes& t);
+void InitBytesTypes(BuiltinTypes& t);  // bytes, bytearray
 
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));

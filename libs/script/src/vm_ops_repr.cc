@@ -6,6 +6,7 @@
 #include "tc/script/native.h"
 #include "tc/support/py_repr.h"
 
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 #include "vm_ops_util.h"
 
@@ -37,6 +38,12 @@ Value VM::Repr(const Value& v) {
   std::string s;
   if (!ReprString(v, &s)) return Value();
   return NewStr(std::move(s));
+}
+
+Value VM::Ascii(const Value& v) {
+  std::string s;
+  if (!ReprString(v, &s)) return Value();
+  return NewStr(AsciiEscape(s));
 }
 
 Value VM::Str(const Value& v) {

@@ -119,6 +119,8 @@ class VM {
   bool Extend(std::vector<Value>* out, const Value& iterable);
   Value Repr(const Value& v);
   Value Str(const Value& v);
+  // ascii(v): the repr with non-ASCII characters escaped.
+  Value Ascii(const Value& v);
   // repr()/str() as std::string; false on error.
   bool ReprString(const Value& v, std::string* out);
   bool StrString(const Value& v, std::string* out);
