@@ -181,7 +181,7 @@ bool ReadLine(VM& vm, FileObject* f, int64_t limit, std::string* out) {
   }
 }
 
-Value DataValue(VM& vm, FileObject* f, std::string data) {
+Value DataValue(VM&, FileObject* f, std::string data) {
   return f->binary ? NewBytes(std::move(data)) : NewStr(std::move(data));
 }
 

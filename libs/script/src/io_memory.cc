@@ -55,7 +55,7 @@ size_t Advance(MemoryObject* m, int64_t n, bool line) {
   return i;
 }
 
-Value Data(VM& vm, MemoryObject* m, std::string s) {
+Value Data(VM&, MemoryObject* m, std::string s) {
   return m->binary ? NewBytes(std::move(s)) : NewStr(std::move(s));
 }
 
