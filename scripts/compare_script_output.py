@@ -67,6 +67,7 @@ import os
 import re
 import shlex
 import subprocess
+import tempfile
 import sys
 from decimal import Decimal
 
@@ -339,17 +340,30 @@ def parse_rc(value):
     return int(value)
 
 
+def script_stdin(script):
+    """A script's NAME.stdin file, when it has one, is its standard input."""
+    stdin = os.path.splitext(os.path.abspath(script))[0] + ".stdin"
+    return open(stdin, "rb") if os.path.exists(stdin) else subprocess.DEVNULL
+
+
 def run_script(cmd, script, timeout):
     path = os.path.abspath(script)
     rel = os.path.relpath(path, ROOT)
     argv = shlex.split(cmd) + [rel]
-    try:
-        p = subprocess.run(argv, cwd=ROOT, capture_output=True, timeout=timeout,
-                           stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        return None, None, None, f"timed out after {timeout}s"
-    except OSError as e:
-        return None, None, None, f"cannot run {argv[0]}: {e}"
+    # Files a script writes go to a fresh directory named by TC_SCRIPT_TMPDIR.
+    with tempfile.TemporaryDirectory(prefix="tc-script-") as tmp:
+        env = dict(os.environ, TC_SCRIPT_TMPDIR=tmp)
+        stdin = script_stdin(script)
+        try:
+            p = subprocess.run(argv, cwd=ROOT, capture_output=True, timeout=timeout,
+                               stdin=stdin, env=env)
+        except subprocess.TimeoutExpired:
+            return None, None, None, f"timed out after {timeout}s"
+        except OSError as e:
+            return None, None, None, f"cannot run {argv[0]}: {e}"
+        finally:
+            if stdin is not subprocess.DEVNULL:
+                stdin.close()
     return (p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"),
             p.returncode, None)
 

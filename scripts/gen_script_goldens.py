@@ -42,6 +42,7 @@ import argparse
 import concurrent.futures
 import os
 import subprocess
+import tempfile
 import sys
 
 from reference_python import PINNED_ENV, reference_python
@@ -75,7 +76,8 @@ def fixed_env(extra=None):
 
 def list_scripts(selected, corpus_rel=CORPUS_REL, prog="gen_script_goldens"):
     corpus = os.path.join(ROOT, corpus_rel)
-    names = sorted(f[:-3] for f in os.listdir(corpus) if f.endswith(".py"))
+    # Files starting with "_" are modules the scripts import, not scripts.
+    names = sorted(f[:-3] for f in os.listdir(corpus) if f.endswith(".py") and f[0] != "_")
     if not selected:
         return names
     out = []
@@ -94,11 +96,21 @@ def list_scripts(selected, corpus_rel=CORPUS_REL, prog="gen_script_goldens"):
 
 def run_one(python, name, corpus_rel=CORPUS_REL, env_extra=None):
     rel = os.path.join(corpus_rel, name + ".py")
-    try:
-        p = subprocess.run([python, "-W", "ignore", rel], cwd=ROOT, env=fixed_env(env_extra),
-                           stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        return name, None, None, None, f"timed out after {TIMEOUT_S}s"
+    # A NAME.stdin file is the script's standard input; files it writes go
+    # to a fresh directory named by TC_SCRIPT_TMPDIR (the comparer does the
+    # same).
+    stdin_path = os.path.join(ROOT, corpus_rel, name + ".stdin")
+    with tempfile.TemporaryDirectory(prefix="tc-script-") as tmp:
+        env = fixed_env(dict(env_extra or {}, TC_SCRIPT_TMPDIR=tmp))
+        stdin = open(stdin_path, "rb") if os.path.exists(stdin_path) else subprocess.DEVNULL
+        try:
+            p = subprocess.run([python, "-W", "ignore", rel], cwd=ROOT, env=env,
+                               stdin=stdin, capture_output=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return name, None, None, None, f"timed out after {TIMEOUT_S}s"
+        finally:
+            if stdin is not subprocess.DEVNULL:
+                stdin.close()
     # CPython 3.9+ makes the __main__ script's path absolute in tracebacks; goldens
     # keep the repository-relative path the script was started with.
     err = p.stderr.replace((ROOT + os.sep).encode(), b"")

@@ -23,16 +23,19 @@ if sys.version_info[:2] != (3, 11):
 
 out = []
 for path in sorted(folder.glob("*.py")):
-    proc = subprocess.run([sys.executable, path.name], cwd=folder, capture_output=True,
-                          text=True)
+    # Some programs are not UTF-8 (the source-encoding errors): read the
+    # output as bytes and keep its bytes.
+    proc = subprocess.run([sys.executable, path.name], cwd=folder, capture_output=True)
+    proc.stderr = proc.stderr.decode("utf-8", "surrogateescape")
     err = proc.stderr
     if "Error" not in err.splitlines()[-1] if err else True:
         sys.exit(f"{path.name}: CPython did not report a SyntaxError:\n{err}")
     if err.startswith("Traceback"):
         sys.exit(f"{path.name}: CPython raised at run time, not a syntax error:\n{err}")
     # CPython names the main script by its absolute path; the test names it
-    # by its base name.
+    # by its base name (also in the Non-UTF-8 message, "in file PATH").
     err = err.replace(f'File "{path}"', f'File "{path.name}"')
+    err = err.replace(f"in file {path} on line", f"in file {path.name} on line")
     out.append(f"=== {path.name}\n{err}")
-(folder / "goldens.txt").write_text("".join(out))
+(folder / "goldens.txt").write_bytes("".join(out).encode("utf-8", "surrogateescape"))
 print(f"wrote {len(out)} goldens to {folder / 'goldens.txt'}")

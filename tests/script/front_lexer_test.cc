@@ -119,6 +119,34 @@ TEST(FrontLexer, Strings) {
   EXPECT_EQ(toks[1].col, 7);
 }
 
+TEST(FrontLexer, BytesLiterals) {
+  // \x and octal escapes are single bytes; \u, \U and \N are not escapes.
+  Token b = Only(Tokenize(R"(b'\x41\xff\0\777\u1234\N{X}')"));
+  EXPECT_TRUE(b.is_bytes);
+  EXPECT_EQ(b.str_value, std::string("A\xff\0\xff\\u1234\\N{X}", 15));
+  EXPECT_EQ(Only(Tokenize(R"(rb'\x41')")).str_value, "\\x41");
+  EXPECT_EQ(Only(Tokenize(R"(Br'\n')")).str_value, "\\n");
+  // Non-ASCII text in a bytes literal is CPython's error, over the literal.
+  std::vector<std::string> toks = Lex("x = b'caf\xc3\xa9'\n");
+  EXPECT_EQ(toks[2], "ERROR bytes can only contain ASCII literal characters 1:5-1:6");
+  EXPECT_EQ(Tokenize("x = b'caf\xc3\xa9'\n")[2].err_end_col, 13);
+}
+
+TEST(FrontLexer, StrLiteralBytesMustBeUtf8) {
+  // Only a file declared utf-8 can reach the lexer with such bytes; the
+  // literal's decoder reports them as CPython's does.
+  std::vector<std::string> toks =
+      Lex("x = 'a\xff"
+          "b'\n");
+  EXPECT_EQ(toks[2],
+            "ERROR (unicode error) 'utf-8' codec can't decode byte 0xff in position 1: invalid "
+            "start byte 1:7-1:8");
+  toks = Lex("x = 'ab\xe2\x82'\n");
+  EXPECT_EQ(toks[2],
+            "ERROR (unicode error) 'utf-8' codec can't decode bytes in position 2-3: unexpected "
+            "end of data 1:8-1:9");
+}
+
 TEST(FrontLexer, FStringKeepsRawBodyAndPosition) {
   std::vector<Token> toks = Tokenize("x = f'{a:>{w}}\\n'");
   const Token& t = toks[2];

@@ -125,9 +125,11 @@ TEST_F(VmObjectTest, NativeErrors) {
       "Traceback (most recent call last):\n  File \"t.py\", line 2, in <module>\n"
       "    demo.unsupported()\nNotImplementedError: demo.unsupported is not supported by tc\n");
   r = RunSource("import demo.nothing\n");
-  EXPECT_EQ(r.error,
-            "Traceback (most recent call last):\n  File \"t.py\", line 1, in <module>\n"
-            "    import demo.nothing\nModuleNotFoundError: No module named 'demo.nothing'\n");
+  EXPECT_EQ(
+      r.error,
+      "Traceback (most recent call last):\n  File \"t.py\", line 1, in <module>\n"
+      "    import demo.nothing\nModuleNotFoundError: No module named 'demo.nothing'; 'demo' is not "
+      "a package\n");
   r = RunSource("demo = 1\nCounter(1) + 'x'\n");
   EXPECT_NE(r.error.find("NameError: name 'Counter' is not defined"), std::string::npos);
 }

@@ -44,7 +44,14 @@ TEST(PyReprTest, StrShowsInvalidUtf8AsHexEscapes) {
   EXPECT_EQ(PyStrRepr("a\xff\xc3"
                       "b"sv),
             "'a\\xff\\xc3b'");
-  EXPECT_EQ(PyStrRepr("\xed\xa0\x80"sv), "'\\xed\\xa0\\x80'");  // an encoded surrogate
+}
+
+TEST(PyReprTest, StrShowsLoneSurrogatesAsUEscapes) {
+  // A str may hold a lone surrogate (its 3-byte form): CPython shows \udXXX.
+  EXPECT_EQ(PyStrRepr("\xed\xa0\x80"sv), "'\\ud800'");
+  EXPECT_EQ(PyStrRepr("a\xed\xbf\xbf"
+                      "b"sv),
+            "'a\\udfffb'");
 }
 
 TEST(PyReprTest, BytesMatchesCPython) {

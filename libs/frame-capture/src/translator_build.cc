@@ -140,7 +140,8 @@ bool Translator::StepFormat(Frame& f, const script::Instruction& ins) {
   int conv = arg & 3;
   Value s = v.v;
   if (conv == 1) s = vm_.Str(s);
-  if (conv >= 2) s = vm_.Repr(s);
+  if (conv == 2) s = vm_.Repr(s);
+  if (conv == 3) s = vm_.Ascii(s);
   if (s.is_null()) return FromException(f);
   const std::string* spec_text = spec.is_null() ? nullptr : script::StrValue(spec);
   Value r = vm_.Format(s, spec_text == nullptr ? std::string_view() : *spec_text);

@@ -91,13 +91,13 @@ bool Translator::StepLoadStore(Frame& f, const script::Instruction& ins) {
     case Opcode::kDeleteName:
       return Unsupported(f, UnsupportedBreak("assigning a global").Format());
     case Opcode::kImportName: {
-      Value m = vm_.Import(f.code->names[arg]);
+      Value m = vm_.ImportName(f.code->names[arg], f.fn->globals.get());
       if (m.is_null()) return FromException(f);
       f.Push(std::move(m));
       return true;
     }
     case Opcode::kImportFrom: {
-      Value m = vm_.GetAttr(f.Top().v, f.co->names[arg].get());
+      Value m = vm_.ImportFrom(f.Top().v, f.co->names[arg].get());
       if (m.is_null()) return FromException(f);
       f.Push(std::move(m));
       return true;

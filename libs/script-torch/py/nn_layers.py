@@ -2,8 +2,9 @@
 # Embedding, CrossEntropyLoss, Sequential, ModuleList, ...), ported from
 # PyTorch's torch/nn/modules/*.py.
 #
-# Runs in the torch.nn module's namespace after nn_module.py and nn_init.py:
-# Module, Parameter, init and _addindent come from there.
+# Runs in the torch.nn module's namespace after nn_module.py, with the
+# torch.nn.init module bound as `init`: Module, Parameter, init and
+# _addindent come from there.
 import math
 import torch
 import torch.nn.functional as F
@@ -142,14 +143,22 @@ class LayerNorm(Module):
         self.eps = eps
         self.elementwise_affine = elementwise_affine
         if elementwise_affine:
-            self.weight = Parameter(torch.ones(self.normalized_shape, dtype=dtype))
+            self.weight = Parameter(torch.empty(self.normalized_shape, dtype=dtype))
             if bias:
-                self.bias = Parameter(torch.zeros(self.normalized_shape, dtype=dtype))
+                self.bias = Parameter(torch.empty(self.normalized_shape, dtype=dtype))
             else:
                 self.bias = None
         else:
             self.weight = None
             self.bias = None
+        self.reset_parameters()
+
+    # Ones and zeros: LayerNorm draws no random numbers.
+    def reset_parameters(self):
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -166,9 +175,11 @@ class Embedding(Module):
         self.embedding_dim = embedding_dim
         if padding_idx is not None:
             if padding_idx > 0:
-                assert padding_idx < num_embeddings, 'Padding_idx must be within num_embeddings'
+                if padding_idx >= num_embeddings:
+                    raise AssertionError('Padding_idx must be within num_embeddings')
             elif padding_idx < 0:
-                assert padding_idx >= -num_embeddings, 'Padding_idx must be within num_embeddings'
+                if padding_idx < -num_embeddings:
+                    raise AssertionError('Padding_idx must be within num_embeddings')
                 padding_idx = num_embeddings + padding_idx
         self.padding_idx = padding_idx
         self.max_norm = max_norm
@@ -176,13 +187,34 @@ class Embedding(Module):
         self.scale_grad_by_freq = scale_grad_by_freq
         self.sparse = sparse
         if _weight is None:
-            self.weight = Parameter(torch.empty((num_embeddings, embedding_dim), dtype=dtype))
-            init.normal_(self.weight)
-            if self.padding_idx is not None:
-                with torch.no_grad():
-                    self.weight[self.padding_idx].fill_(0)
+            self.weight = Parameter(torch.empty((num_embeddings, embedding_dim), dtype=dtype),
+                                    requires_grad=not _freeze)
+            self.reset_parameters()
         else:
-            self.weight = Parameter(_weight)
+            if tuple(_weight.shape) != (num_embeddings, embedding_dim):
+                raise AssertionError('Shape of weight does not match num_embeddings and embedding_dim')
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    # N(0, 1) for every row, the padding row included (its draws are made),
+    # then the padding row is zeroed.
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        self._fill_padding_idx_with_zero()
+
+    def _fill_padding_idx_with_zero(self):
+        if self.padding_idx is not None:
+            with torch.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None, norm_type=2.0,
+                        scale_grad_by_freq=False, sparse=False):
+        if embeddings.dim() != 2:
+            raise AssertionError('Embeddings parameter is expected to be 2-dimensional')
+        rows, cols = embeddings.shape
+        return cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, _freeze=freeze,
+                   padding_idx=padding_idx, max_norm=max_norm, norm_type=norm_type,
+                   scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
     def forward(self, input):
         return F.embedding(input, self.weight, self.padding_idx, self.max_norm)

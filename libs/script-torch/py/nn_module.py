@@ -5,7 +5,7 @@
 # traversal methods pick them out by type, which yields PyTorch's order.
 #
 # Runs in the torch.nn module's namespace when torch.nn is first imported
-# (libs/script-torch/src/nn_module.cc), before nn_init.py and nn_layers.py;
+# (libs/script-torch/src/nn_module.cc), before nn_layers.py;
 # `Parameter` is the native nn.Parameter type, already in that namespace.
 
 import math

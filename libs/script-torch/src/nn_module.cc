@@ -1,7 +1,8 @@
 // The torch.nn module: nn.Parameter (a native Tensor subclass) and the
-// Module / init / layer classes written in Python (py/nn_module.py,
-// py/nn_init.py, py/nn_layers.py, embedded at build time), compiled into
-// the module's namespace on first import.
+// Module and layer classes written in Python (py/nn_module.py,
+// py/nn_layers.py, embedded at build time), compiled into the module's
+// namespace on first import, with torch.nn.init (nn_init.cc) bound as
+// `init` in between, as the layers initialize their parameters with it.
 #include "absl/strings/str_format.h"
 
 #include "tc/script/compiler.h"
@@ -47,6 +48,16 @@ Value ParameterNew(VM& vm, const Value&, const ArgsView& all) {
 
 constexpr MethodDef kParameterMethods[] = {{"__new__", ParameterNew, MethodDef::kStatic}};
 
+// Compiles and runs one embedded Python file in m's namespace.
+bool RunPrelude(VM& vm, const EmbeddedFile& file, ModuleObject* m) {
+  absl::StatusOr<std::shared_ptr<const Code>> code = CompileSource(file.text, file.name);
+  if (!code.ok()) {
+    RaiseRuntimeError(vm, absl::StrFormat("torch.nn prelude: %s", code.status().message()));
+    return false;
+  }
+  return !vm.RunCode(*code, m->dict).is_null();
+}
+
 }  // namespace
 
 bool InitNnModule(VM& vm, ModuleObject* m) {
@@ -58,16 +69,12 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
     parameter_ready = true;
   }
   AddType(m, ParameterType());
-  // In order: nn_init.py and nn_layers.py use what nn_module.py defines.
-  for (const EmbeddedFile* file : {&kNnModulePy, &kNnInitPy, &kNnLayersPy}) {
-    absl::StatusOr<std::shared_ptr<const Code>> code = CompileSource(file->text, file->name);
-    if (!code.ok()) {
-      RaiseRuntimeError(vm, absl::StrFormat("torch.nn prelude: %s", code.status().message()));
-      return false;
-    }
-    if (vm.RunCode(*code, m->dict).is_null()) return false;
-  }
-  return true;
+  // In order: nn_layers.py uses what nn_module.py defines, and `init`.
+  if (!RunPrelude(vm, kNnModulePy, m)) return false;
+  Value init = vm.Import("torch.nn.init");
+  if (init.is_null()) return false;
+  ModuleSet(m, "init", init);
+  return RunPrelude(vm, kNnLayersPy, m);
 }
 
 }  // namespace tc::script_torch

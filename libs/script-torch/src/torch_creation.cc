@@ -5,6 +5,7 @@
 // so that an op tracer sees it; device='meta' makes meta tensors.
 #include "absl/strings/str_format.h"
 
+#include "tc/kernels/random_order.h"
 #include "tc/tensor/cpu_generator.h"
 
 #include "torch_random.h"
@@ -280,6 +281,35 @@ Value FRandint(VM& vm, const Value&, const ArgsView& args) {
                 kw.device, "randint", kw);
 }
 
+// The *_like forms keep the input's layout, as PyTorch's default
+// memory_format=torch.preserve_format does: when `input`'s memory does not
+// run in logical order (transposed, permuted), the result is a view whose
+// memory runs in the order of input's strides (kernels::FillOrder, which is
+// also the order of PyTorch's dense strides for a non-dense input). Its
+// draws are then those of PyTorch's empty_like(input).uniform_() etc.: in
+// memory order, and normal_'s scalar path for a non-contiguous result.
+// Makes it filled with `fill`. Returns false (exception set) on error; *out
+// is left undefined when input's layout is the contiguous one, so the
+// caller makes the tensor as usual.
+bool FullInLayoutOf(VM& vm, const Tensor& input, const Scalar& fill, DType dtype,
+                    tensor::Device device, std::string_view fname, Tensor* out) {
+  const std::vector<int64_t> perm = kernels::FillOrder(input.sizes(), input.strides());
+  Shape outer_first;
+  bool identity = true;
+  for (size_t k = 0; k < perm.size(); ++k) {
+    outer_first.push_back(input.sizes()[perm[k]]);
+    identity = identity && perm[k] == static_cast<int64_t>(k);
+  }
+  if (identity) return true;
+  Shape inverse(perm.size());
+  for (size_t k = 0; k < perm.size(); ++k)
+    inverse[static_cast<size_t>(perm[k])] = static_cast<int64_t>(k);
+  Tensor buf;
+  return RunCreation(vm, "full", {Constant(outer_first), Constant(fill), Constant(dtype)}, device,
+                     fname, &buf) &&
+         RunOp(vm, "permute", {buf, Constant(inverse)}, out);
+}
+
 // *_like(input, ...): the input's dtype unless dtype= is given.
 enum LikeKind { kZerosLike, kOnesLike, kEmptyLike, kRandLike, kRandnLike, kFullLike };
 constexpr const char* kLikeNames[] = {"zeros_like", "ones_like",  "empty_like",
@@ -296,10 +326,6 @@ Value LikeFactory(VM& vm, const ArgsView& args, LikeKind kind) {
   DType d = kw.has_dtype ? kw.dtype : t.dtype();
   tensor::Device device = kw.has_device ? kw.device : t.device();
   Shape sizes(t.sizes().begin(), t.sizes().end());
-  if (kind == kRandLike || kind == kRandnLike) {
-    return Create(vm, kind == kRandLike ? "rand" : "randn", {Constant(sizes), Constant(d)}, device,
-                  fname, kw);
-  }
   Scalar s(int64_t{kind == kOnesLike ? 1 : 0});  // empty_like is zeroed too
   if (kind == kFullLike) {
     Value fill = args.nargs > 1 ? args[1] : KwArg(args, "fill_value");
@@ -307,13 +333,27 @@ Value LikeFactory(VM& vm, const ArgsView& args, LikeKind kind) {
       return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
     if (!ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
   }
+  Tensor laid_out;
+  if (!FullInLayoutOf(vm, t, s, d, device, fname, &laid_out)) return {};
+  if (laid_out.defined()) {
+    if ((kind == kRandLike || kind == kRandnLike) &&
+        !RunRandomFill(vm, laid_out, kind == kRandLike ? "uniform" : "normal",
+                       {Constant(Scalar(0.0)), Constant(Scalar(1.0))}, kw.generator)) {
+      return {};
+    }
+    return Finish(vm, std::move(laid_out), kw);
+  }
+  if (kind == kRandLike || kind == kRandnLike) {
+    return Create(vm, kind == kRandLike ? "rand" : "randn", {Constant(sizes), Constant(d)}, device,
+                  fname, kw);
+  }
   return Create(vm, "full", {Constant(sizes), Constant(s), Constant(d)}, device, fname, kw);
 }
 template <LikeKind kKind>
 Value FLike(VM& vm, const Value&, const ArgsView& args) {
   return LikeFactory(vm, args, kKind);
 }
-// randint_like(input, low=0, high): input's shape and dtype.
+// randint_like(input, low=0, high): input's shape, dtype and layout.
 Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
   FactoryKw kw;
   if (!ReadFactoryKw(vm, args, "randint_like", &kw, {"low", "high"})) return {};
@@ -326,10 +366,21 @@ Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
   } else if (!ToInt(vm, args[1], &hi)) {
     return {};
   }
-  return Create(vm, "randint",
-                {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())),
-                 Constant(kw.has_dtype ? kw.dtype : t.dtype())},
-                kw.has_device ? kw.device : t.device(), "randint_like", kw);
+  DType d = kw.has_dtype ? kw.dtype : t.dtype();
+  tensor::Device device = kw.has_device ? kw.device : t.device();
+  Tensor laid_out;
+  if (!FullInLayoutOf(vm, t, Scalar(int64_t{0}), d, device, "randint_like", &laid_out)) return {};
+  if (laid_out.defined()) {
+    if (!RunRandomFill(vm, laid_out, "random", {Constant(Scalar(lo)), Constant(Scalar(hi))},
+                       kw.generator)) {
+      return {};
+    }
+    return Finish(vm, std::move(laid_out), kw);
+  }
+  return Create(
+      vm, "randint",
+      {Constant(Scalar(lo)), Constant(Scalar(hi)), Constant(Shape(t.sizes())), Constant(d)}, device,
+      "randint_like", kw);
 }
 
 // cat / stack (tensors, dim=0).

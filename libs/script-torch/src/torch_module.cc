@@ -290,6 +290,7 @@ void AdoptTorchModuleType(ModuleObject* m) { m->type = TorchModuleType(); }
 void RegisterModules() {
   script::RegisterBuiltinModule("torch", InitTorchModule);
   script::RegisterBuiltinModule("torch.nn", InitNnModule);
+  script::RegisterBuiltinModule("torch.nn.init", InitNnInitModule);
   script::RegisterBuiltinModule("torch.nn.functional", InitFunctionalModule);
   script::RegisterBuiltinModule("torch.random", [](VM&, ModuleObject* m) {
     AddRandomModuleFunctions(m);

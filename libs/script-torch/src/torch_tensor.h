@@ -188,6 +188,7 @@ void AddTensorShapeMethods(Type* t);  // torch_shape.cc
 bool InitTorchModule(VM& vm, ModuleObject* m);       // torch_module.cc
 void AddTorchCreation(ModuleObject* m);              // torch_creation.cc
 bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
+bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
 
 }  // namespace tc::script_torch

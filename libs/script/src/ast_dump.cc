@@ -158,6 +158,9 @@ class Dumper {
           case ConstKind::kStr:
             absl::StrAppend(&head, " ", support::PyStrRepr(e->str));
             break;
+          case ConstKind::kBytes:
+            absl::StrAppend(&head, " ", support::PyBytesRepr(e->str));
+            break;
           case ConstKind::kEllipsis:
             head += " Ellipsis";
             break;

@@ -1,5 +1,6 @@
 // The builtins module: print, len, isinstance, min/max/sum, sorted, round,
 // getattr and friends, plus the builtin types and exception classes.
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
@@ -7,6 +8,9 @@
 
 #include "tc/script/native.h"
 
+#include "io_file.h"
+#include "sys_streams.h"
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -15,9 +19,12 @@ namespace {
 
 const BuiltinTypes& T() { return Types(); }
 
+// print(): one write for sys.stdout / sys.stderr themselves; for any other
+// file, CPython's sequence of file.write calls (each argument, each
+// separator, the end).
 Value Print(VM& vm, const Value&, const ArgsView& args) {
   std::string sep = " ", end = "\n";
-  bool to_stderr = false;
+  Value file;
   bool flush = false;
   for (int k = 0; k < args.nkw(); ++k) {
     std::string_view n = args.kwname(k);
@@ -32,29 +39,42 @@ Value Print(VM& vm, const Value&, const ArgsView& args) {
         (n == "sep" ? sep : end) = *s;
       }
     } else if (n == "file") {
-      if (!v.is_none()) {
-        Value name = vm.GetAttrOrNull(v, Intern("name"));
-        vm.ClearException();
-        const std::string* s = name.is_null() ? nullptr : StrValue(name);
-        to_stderr = s != nullptr && *s == "<stderr>";
-      }
+      if (!v.is_none()) file = v;
     } else if (n == "flush") {
-      flush = true;
+      int t = vm.Truthy(v);
+      if (t < 0) return {};
+      flush = t == 1;
     } else {
       return RaiseTypeError(vm,
                             absl::StrFormat("'%s' is an invalid keyword argument for print()", n));
     }
   }
-  std::string out;
-  for (int i = 0; i < args.nargs; ++i) {
-    if (i > 0) out += sep;
-    std::string s;
-    if (!vm.StrString(args[i], &s)) return {};
-    out += s;
+  if (file.is_null()) {
+    file = CurrentStdStream(vm, false);
+    if (file.is_null()) return {};
+    if (file.is_none()) return Value::None();  // sys.stdout = None: as CPython
   }
-  out += end;
-  vm.Write(out, to_stderr);
-  if (flush) std::fflush(to_stderr ? stderr : stdout);
+  bool is_stderr = false;
+  if (IsStdStream(file, &is_stderr)) {
+    std::string out;
+    for (int i = 0; i < args.nargs; ++i) {
+      if (i > 0) out += sep;
+      std::string s;
+      if (!vm.StrString(args[i], &s)) return {};
+      out += s;
+    }
+    out += end;
+    vm.Write(out, is_stderr);
+    if (flush) std::fflush(is_stderr ? stderr : stdout);
+    return Value::None();
+  }
+  for (int i = 0; i < args.nargs; ++i) {
+    if (i > 0 && !WriteToFile(vm, file, sep)) return {};
+    std::string s;
+    if (!vm.StrString(args[i], &s) || !WriteToFile(vm, file, s)) return {};
+  }
+  if (!WriteToFile(vm, file, end)) return {};
+  if (flush && vm.CallMethod(file, "flush", {}).is_null()) return {};
   return Value::None();
 }
 
@@ -337,7 +357,30 @@ Value ReprFn(VM& vm, const Value&, const ArgsView& args) {
 }
 Value AsciiFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "ascii", 1, 1)) return {};
-  return vm.Repr(args[0]);
+  return vm.Ascii(args[0]);
+}
+// hex(), oct(), bin(): the magnitude's digits after a 0x/0o/0b prefix.
+template <int kBase>
+Value IntDigitsFn(VM& vm, const Value&, const ArgsView& args) {
+  const char* name = kBase == 16 ? "hex" : kBase == 8 ? "oct" : "bin";
+  if (!CheckArgCount(vm, args, name, 1, 1)) return {};
+  int64_t v;
+  if (args[0].is_float() || StrValue(args[0]) != nullptr || !ToInt(vm, args[0], &v)) {
+    if (!vm.HasException() || vm.ExceptionMatches(T().type_error)) {
+      vm.ClearException();
+      return RaiseTypeError(vm, absl::StrFormat("'%s' object cannot be interpreted as an integer",
+                                                TypeName(args[0])));
+    }
+    return {};
+  }
+  uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), "0123456789abcdef"[mag % kBase]);
+    mag /= kBase;
+  } while (mag != 0);
+  const char* prefix = kBase == 16 ? "0x" : kBase == 8 ? "0o" : "0b";
+  return NewStr(absl::StrCat(v < 0 ? "-" : "", prefix, digits));
 }
 Value IterFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "iter", 1, 2)) return {};
@@ -409,51 +452,33 @@ Value Pow(VM& vm, const Value&, const ArgsView& args) {
 }
 Value Chr(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "chr", 1, 1)) return {};
+  if (args[0].is_float()) return RaiseTypeError(vm, "integer argument expected, got float");
   int64_t c;
   if (!ToInt(vm, args[0], &c)) return {};
   if (c < 0 || c > 0x10ffff) return RaiseValueError(vm, "chr() arg not in range(0x110000)");
-  std::string s;
-  if (c < 0x80) {
-    s += static_cast<char>(c);
-  } else if (c < 0x800) {
-    s += static_cast<char>(0xc0 | (c >> 6));
-    s += static_cast<char>(0x80 | (c & 0x3f));
-  } else if (c < 0x10000) {
-    s += static_cast<char>(0xe0 | (c >> 12));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
-    s += static_cast<char>(0x80 | (c & 0x3f));
-  } else {
-    s += static_cast<char>(0xf0 | (c >> 18));
-    s += static_cast<char>(0x80 | ((c >> 12) & 0x3f));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
-    s += static_cast<char>(0x80 | (c & 0x3f));
-  }
-  return NewStr(std::move(s));
+  return NewStrChar(static_cast<uint32_t>(c));
 }
 Value Ord(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "ord", 1, 1)) return {};
-  const std::string* s = StrValue(args[0]);
-  if (s == nullptr) {
+  if (const std::string* b = BytesValue(args[0])) {
+    if (b->size() != 1) {
+      return RaiseTypeError(
+          vm,
+          absl::StrFormat("ord() expected a character, but string of length %d found", b->size()));
+    }
+    return Value::Int(static_cast<unsigned char>((*b)[0]));
+  }
+  if (StrValue(args[0]) == nullptr) {
     return RaiseTypeError(
         vm, absl::StrFormat("ord() expected string of length 1, but %s found", TypeName(args[0])));
   }
-  const auto* p = reinterpret_cast<const unsigned char*>(s->data());
-  size_t n = s->size();
-  int64_t cp = -1;
-  if (n == 1) {
-    cp = p[0];
-  } else if (n == 2 && (p[0] & 0xe0) == 0xc0) {
-    cp = ((p[0] & 0x1f) << 6) | (p[1] & 0x3f);
-  } else if (n == 3 && (p[0] & 0xf0) == 0xe0) {
-    cp = ((p[0] & 0x0f) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
-  } else if (n == 4 && (p[0] & 0xf8) == 0xf0) {
-    cp = ((p[0] & 0x07) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
-  }
-  if (cp < 0) {
+  const StrObject* s = AsStr(args[0]);
+  if (s->Length() != 1) {
     return RaiseTypeError(
-        vm, absl::StrFormat("ord() expected a character, but string of length %d found", n));
+        vm,
+        absl::StrFormat("ord() expected a character, but string of length %d found", s->Length()));
   }
-  return Value::Int(cp);
+  return Value::Int(StrCodePointAt(s, 0));
 }
 Value CallableFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "callable", 1, 1)) return {};
@@ -476,6 +501,61 @@ Value FormatFn(VM& vm, const Value&, const ArgsView& args) {
 Value VarsFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "vars", 1, 1)) return {};
   return vm.GetAttr(args[0], "__dict__");
+}
+// dir(): the sorted names in scope (module globals, a class body's
+// namespace, a function's bound locals); dir(obj): obj.__dir__() when its
+// class defines one, else its own attributes and its class's (for a class,
+// those along its MRO), sorted.
+Value DirFn(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "dir", 0, 1)) return {};
+  std::vector<Value> names;
+  auto add_keys = [&](const DictObject* d) {
+    if (d == nullptr) return;
+    for (const DictObject::Entry& e : d->entries) {
+      if (!e.key.is_null() && StrValue(e.key) != nullptr) names.push_back(e.key);
+    }
+  };
+  if (args.nargs == 0) {
+    Frame* f = vm.current_frame();
+    if (f == nullptr) return NewList({});
+    if (f->ns != nullptr) {
+      add_keys(f->ns);
+    } else if (f->func == nullptr) {
+      add_keys(f->globals);
+    } else {
+      const CodeObject* co = f->code;
+      for (int32_t i = 0; i < co->nlocals; ++i) {
+        if (!f->locals[i].is_null()) names.push_back(Value::Borrow(co->varnames[i].get()));
+      }
+    }
+  } else {
+    const Value& o = args[0];
+    Type* t = o.type();
+    const Value* own_dir = LookupInMro(t, Intern("__dir__"));
+    if (own_dir != nullptr && !(t->mro.back() == T().object && own_dir->is_object() &&
+                                own_dir->as_object()->type == T().native_function)) {
+      Value r = vm.CallMethod(o, "__dir__", {});
+      if (r.is_null()) return {};
+      if (!vm.Extend(&names, r)) return {};
+    } else {
+      if (o.is_object()) add_keys(o.as_object()->dict);
+      if (!IsSubtype(t, T().module)) {
+        const std::vector<Type*>& mro =
+            IsInstance(o, T().type) ? static_cast<Type*>(o.as_object())->mro : t->mro;
+        for (Type* c : mro) add_keys(c->dict);
+      }
+    }
+  }
+  Value list = NewList(std::move(names));
+  // Unique, then sorted.
+  auto* l = Cast<ListObject>(list);
+  std::sort(l->items.begin(), l->items.end(),
+            [](const Value& a, const Value& b) { return *StrValue(a) < *StrValue(b); });
+  l->items.erase(
+      std::unique(l->items.begin(), l->items.end(),
+                  [](const Value& a, const Value& b) { return *StrValue(a) == *StrValue(b); }),
+      l->items.end());
+  return list;
 }
 Value GlobalsFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "globals", 0, 0)) return {};
@@ -509,6 +589,9 @@ constexpr MethodDef kBuiltinFunctions[] = {
     {"id", Id},
     {"repr", ReprFn},
     {"ascii", AsciiFn},
+    {"hex", IntDigitsFn<16>},
+    {"oct", IntDigitsFn<8>},
+    {"bin", IntDigitsFn<2>},
     {"iter", IterFn},
     {"next", NextFn},
     {"hash", HashFn},
@@ -520,6 +603,7 @@ constexpr MethodDef kBuiltinFunctions[] = {
     {"format", FormatFn},
     {"vars", VarsFn},
     {"globals", GlobalsFn},
+    {"dir", DirFn},
     {"exit", ExitFn},
     {"quit", ExitFn},
 };
@@ -538,6 +622,8 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.int_,
                    t.float_,
                    t.str,
+                   t.bytes,
+                   t.bytearray,
                    t.tuple,
                    t.list,
                    t.dict,
@@ -558,6 +644,9 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.exception,
                    t.type_error,
                    t.value_error,
+                   t.unicode_error,
+                   t.unicode_decode_error,
+                   t.unicode_encode_error,
                    t.runtime_error,
                    t.not_implemented_error,
                    t.recursion_error,
@@ -592,6 +681,15 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
   DictSetStr(b, "__name__", NewStr("builtins"));
   DictSetStr(b, "IOError", Value::Borrow(t.os_error));
   DictSetStr(b, "EnvironmentError", Value::Borrow(t.os_error));
+  for (Type* ty :
+       {t.indentation_error, t.tab_error, t.blocking_io_error, t.child_process_error,
+        t.connection_error, t.broken_pipe_error, t.connection_aborted_error,
+        t.connection_refused_error, t.connection_reset_error, t.file_exists_error,
+        t.file_not_found_error, t.interrupted_error, t.is_a_directory_error,
+        t.not_a_directory_error, t.permission_error, t.process_lookup_error, t.timeout_error}) {
+    DictSetStr(b, ty->name, Value::Borrow(ty));
+  }
+  DictSetStr(b, "open", NewNativeFunction("open", OpenBuiltin, Value::None()));
 }
 
 }  // namespace tc::script

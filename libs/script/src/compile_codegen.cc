@@ -10,6 +10,7 @@
 #include "tc/script/parser.h"
 
 #include "src/compile_emit.h"
+#include "src/source_decode.h"
 
 namespace tc::script {
 
@@ -173,7 +174,9 @@ absl::StatusOr<std::shared_ptr<const Code>> Compile(const ast::Module& module,
 
 absl::StatusOr<std::shared_ptr<const Code>> CompileSource(std::string_view source,
                                                           std::string_view filename) {
-  auto text = std::make_shared<const std::string>(source);
+  absl::StatusOr<std::string> decoded = DecodeSource(source, filename);
+  if (!decoded.ok()) return decoded.status();
+  auto text = std::make_shared<const std::string>(*std::move(decoded));
   absl::StatusOr<ast::Module> module = Parse(*text, filename);
   if (!module.ok()) return module.status();
   return Compile(*module, filename, std::move(text));

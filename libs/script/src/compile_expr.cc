@@ -83,6 +83,8 @@ std::optional<Const> CodeGen::ConstValue(const ast::Expr& e) const {
           return e.float_value;
         case ast::ConstKind::kStr:
           return ConstStr{e.str};
+        case ast::ConstKind::kBytes:
+          return ConstBytes{e.str};
         case ast::ConstKind::kEllipsis:
           return std::nullopt;
       }

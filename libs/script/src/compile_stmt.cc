@@ -360,7 +360,9 @@ void CodeGen::Import(const ast::Stmt& s) {
 
 void CodeGen::ImportFrom(const ast::Stmt& s) {
   Unit& unit = u();
-  unit.Emit(Opcode::kImportName, unit.AddName(s.name));
+  // A relative import's level travels as leading dots of the name
+  // (VM::ImportName resolves them against the module's __package__).
+  unit.Emit(Opcode::kImportName, unit.AddName(std::string(s.level, '.') + s.name));
   for (const ast::Alias& a : s.names) {
     LocScope loc(unit, a.loc);
     unit.Emit(Opcode::kImportFrom, unit.AddName(a.name));

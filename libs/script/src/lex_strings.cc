@@ -34,7 +34,7 @@ void AppendUtf8(uint32_t cp, std::string* out) {
 
 }  // namespace
 
-bool DecodeEscapes(std::string_view body, std::string* out, std::string* error) {
+bool DecodeEscapes(std::string_view body, std::string* out, std::string* error, bool bytes) {
   out->clear();
   out->reserve(body.size());
   for (size_t i = 0; i < body.size(); ++i) {
@@ -74,9 +74,20 @@ bool DecodeEscapes(std::string_view body, std::string* out, std::string* error) 
       case 'v':
         out->push_back('\v');
         break;
-      case 'x':
       case 'u':
-      case 'U': {
+      case 'U':
+      case 'N':
+        if (bytes) {
+          out->push_back('\\');
+          out->push_back(e);
+          break;
+        }
+        if (e == 'N') {
+          *error = "\\N{...} escapes are not supported by tc";
+          return false;
+        }
+        [[fallthrough]];
+      case 'x': {
         int digits = e == 'x' ? 2 : e == 'u' ? 4 : 8;
         uint32_t cp = 0;
         for (int k = 0; k < digits; ++k) {
@@ -101,12 +112,13 @@ bool DecodeEscapes(std::string_view body, std::string* out, std::string* error) 
               start, i);
           return false;
         }
-        AppendUtf8(cp, out);
+        if (bytes) {
+          out->push_back(static_cast<char>(cp));
+        } else {
+          AppendUtf8(cp, out);
+        }
         break;
       }
-      case 'N':
-        *error = "\\N{...} escapes are not supported by tc";
-        return false;
       default:
         if (e >= '0' && e <= '7') {
           uint32_t v = e - '0';
@@ -114,7 +126,11 @@ bool DecodeEscapes(std::string_view body, std::string* out, std::string* error) 
                ++k) {
             v = v * 8 + (body[++i] - '0');
           }
-          AppendUtf8(v, out);
+          if (bytes) {
+            out->push_back(static_cast<char>(v & 0xFF));
+          } else {
+            AppendUtf8(v, out);
+          }
         } else {
           out->push_back('\\');
           out->push_back(e);

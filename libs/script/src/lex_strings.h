@@ -8,9 +8,12 @@
 
 namespace tc::script {
 
-// Decodes backslash escapes as Python does for a non-raw str literal.
-// Returns false with `*error` set (CPython's message) on a bad escape.
-bool DecodeEscapes(std::string_view body, std::string* out, std::string* error);
+// Decodes backslash escapes as Python does for a non-raw str literal (the
+// result is UTF-8) or, with `bytes`, a bytes literal (the result is the
+// bytes: \xNN and octal escapes are one byte each; \u, \U and \N are not
+// escapes there). Returns false with `*error` set (CPython's message) on a
+// bad escape.
+bool DecodeEscapes(std::string_view body, std::string* out, std::string* error, bool bytes = false);
 
 // Whether `w` is a string literal prefix Python accepts: r, b, f, u in
 // either case, at most one of each, u alone, never b with f.

@@ -7,6 +7,8 @@
 #include "absl/strings/str_format.h"
 
 #include "src/lex_strings.h"
+#include "src/unicode_db.h"
+#include "src/utf8.h"
 
 namespace tc::script {
 namespace {
@@ -19,6 +21,9 @@ bool IsIdentStart(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
 }
 bool IsIdentChar(unsigned char c) { return IsIdentStart(c) || (c >= '0' && c <= '9'); }
+// After a number, only an ASCII name character makes a bad literal; a
+// non-ASCII one starts the next token (CPython: "5€" is an invalid character).
+bool IsAsciiIdentChar(unsigned char c) { return c < 0x80 && IsIdentChar(c); }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Operators, longest first within each length class.
@@ -87,6 +92,7 @@ class Lexer {
           String(start, word);
           continue;
         }
+        if (!utf8::IsAscii(word) && !CheckIdentifier(start, word)) break;
         Token t = Make(TokenKind::kName, start, line_, Col(start));
         Finish(&t);
         Push(std::move(t));
@@ -158,6 +164,29 @@ class Lexer {
     t.err_end_col = end_col;
     t.str_value = std::move(msg);
     Push(std::move(t));
+  }
+
+  // A name with non-ASCII characters must be a Unicode identifier (XID
+  // start, then XID continue), else CPython's "invalid character" error at
+  // the first one that is not. (CPython also NFKC-normalizes such names;
+  // tc keeps them as written.)
+  bool CheckIdentifier(size_t start, std::string_view word) {
+    for (size_t i = 0; i < word.size();) {
+      size_t at = i;
+      uint32_t cp = utf8::Decode(word, &i);
+      bool ok = cp < 0x80 ? (at > 0 || !IsDigit(static_cast<char>(cp)))
+                          : unicode::Has(cp, at == 0 ? unicode::kXidStart : unicode::kXidContinue);
+      if (ok) continue;
+      int col = Col(start + at);
+      if (unicode::Has(cp, unicode::kPrintable)) {
+        Error(absl::StrFormat("invalid character '%s' (U+%04X)", word.substr(at, i - at), cp),
+              line_, col);
+      } else {
+        Error(absl::StrFormat("invalid non-printable character U+%04X", cp), line_, col);
+      }
+      return false;
+    }
+    return true;
   }
 
   // Handles the indentation of a new logical line. Returns false for a blank
@@ -289,11 +318,38 @@ class Lexer {
     t.is_fstring = fstr;
     t.body_line = body_line;
     t.body_col = body_col;
+    if (bytes) {
+      for (char c : text) {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+          Error("bytes can only contain ASCII literal characters", line, col, t.end_col);
+          return;
+        }
+      }
+    }
+    if (!bytes) {
+      // Only a file declared utf-8 (or with a BOM) gets here with bytes
+      // that are not UTF-8 (source_decode.cc): CPython's decoder of the
+      // literal reports them.
+      size_t bad_len;
+      const char* reason;
+      size_t bad = utf8::FindInvalid(text, 0, &bad_len, &reason);
+      if (bad != std::string_view::npos) {
+        Error(bad_len == 1
+                  ? absl::StrFormat("(unicode error) 'utf-8' codec can't decode byte 0x%02x in "
+                                    "position %d: %s",
+                                    static_cast<unsigned char>(text[bad]), bad, reason)
+                  : absl::StrFormat("(unicode error) 'utf-8' codec can't decode bytes in "
+                                    "position %d-%d: %s",
+                                    bad, bad + bad_len - 1, reason),
+              body_line, body_col + static_cast<int>(bad));
+        return;
+      }
+    }
     if (raw || fstr) {
       t.str_value = std::string(text);
     } else {
       std::string err;
-      if (!DecodeEscapes(text, &t.str_value, &err)) {
+      if (!DecodeEscapes(text, &t.str_value, &err, bytes)) {
         Error(err, t.end_line, t.end_col + 1);
         return;
       }
@@ -342,7 +398,7 @@ class Lexer {
       pos_ += 2;
       if (pos_ < src_.size() && src_[pos_] == '_') ++pos_;
       bool ok = Digits(base, &any);
-      if (!ok || !any || (pos_ < src_.size() && IsIdentChar(src_[pos_]))) {
+      if (!ok || !any || (pos_ < src_.size() && IsAsciiIdentChar(src_[pos_]))) {
         if (ok && any && base < 16 && pos_ < src_.size() && IsDigit(src_[pos_])) {
           Error(absl::StrFormat("invalid digit '%c' in %s literal", src_[pos_], what), line,
                 Col(pos_));
@@ -388,7 +444,7 @@ class Lexer {
       Error("complex literals are not supported by tc", line, col, Col(pos_));
       return;
     }
-    if (pos_ < src_.size() && IsIdentChar(src_[pos_])) return BadDecimal(line);
+    if (pos_ < src_.size() && IsAsciiIdentChar(src_[pos_])) return BadDecimal(line);
     std::string digits;
     for (size_t p = start; p < pos_; ++p) {
       if (src_[p] != '_') digits.push_back(src_[p]);

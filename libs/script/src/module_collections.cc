@@ -1,4 +1,7 @@
-// The `collections` module: OrderedDict, a native dict subclass. Its table
+// The `collections` module. Its parts: namedtuple
+// (collections_namedtuple.cc), defaultdict (collections_defaultdict.cc),
+// deque (collections_deque.cc), Counter (py/collections_counter.py, run in
+// the module's namespace) and, here, OrderedDict, a native dict subclass. Its table
 // is a dict's (insertion-ordered already), so only what differs from dict
 // is here: the repr, order-sensitive equality between OrderedDicts,
 // move_to_end, popitem(last=...), copy, and the odict_keys / odict_values /
@@ -10,6 +13,10 @@
 
 #include "tc/script/native.h"
 
+#include "collections_internal.h"
+#include "module_prelude.h"
+#include "module_unsupported.h"
+#include "script_embedded.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -213,8 +220,14 @@ Type* OrderedDictType() {
   return kType;
 }
 
-bool InitCollectionsModule(VM&, ModuleObject* m) {
+bool InitCollectionsModule(VM& vm, ModuleObject* m) {
   AddType(m, OrderedDictType());
+  AddCollectionsNamedTuple(m);
+  AddCollectionsDefaultDict(m);
+  AddCollectionsDeque(m);
+  if (!RunModulePrelude(vm, m, kCollectionsCounterPy)) return false;
+  static constexpr const char* kUnsupported[] = {"ChainMap", "UserDict", "UserList", "UserString"};
+  AddUnsupportedNames(m, kUnsupported);
   return true;
 }
 

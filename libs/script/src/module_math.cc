@@ -1,4 +1,7 @@
-// The `math` module.
+// The `math` module: libm's functions here; the integer functions
+// (math_integer.cc) and fsum / hypot / dist / frexp / ... (math_float.cc)
+// apart. gamma and lgamma are CPython's own Lanczos code, not libm's, so
+// they are tc NotImplementedErrors rather than answers that differ.
 #include <cmath>
 #include <numeric>
 
@@ -6,6 +9,8 @@
 
 #include "tc/script/native.h"
 
+#include "math_internal.h"
+#include "module_unsupported.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -101,15 +106,6 @@ Value Math_atan2(VM& vm, const Value&, const ArgsView& args) {
   if (!Arg2(vm, args, "atan2", &y, &x)) return {};
   return Value::Float(std::atan2(y, x));
 }
-Value Math_hypot(VM& vm, const Value&, const ArgsView& args) {
-  double acc = 0;
-  for (int i = 0; i < args.nargs; ++i) {
-    double x;
-    if (!ToFloat(vm, args[i], &x)) return {};
-    acc = std::hypot(acc, x);
-  }
-  return Value::Float(acc);
-}
 Value Math_copysign(VM& vm, const Value&, const ArgsView& args) {
   double x, y;
   if (!Arg2(vm, args, "copysign", &x, &y)) return {};
@@ -153,15 +149,6 @@ Value Math_isclose(VM& vm, const Value&, const ArgsView& args) {
   return Value::Bool(diff <= std::fabs(rel * b) || diff <= std::fabs(rel * a) || diff <= abs_tol);
 }
 
-Value Math_gcd(VM& vm, const Value&, const ArgsView& args) {
-  int64_t g = 0;
-  for (int i = 0; i < args.nargs; ++i) {
-    int64_t x;
-    if (!ToInt(vm, args[i], &x)) return {};
-    g = std::gcd(g, x < 0 ? -x : x);
-  }
-  return Value::Int(g);
-}
 Value Math_factorial(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "factorial", 1, 1)) return {};
   if (args[0].is_float()) {
@@ -191,53 +178,19 @@ Value Math_prod(VM& vm, const Value&, const ArgsView& args) {
   }
   return acc;
 }
-Value Math_fsum(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "fsum", 1, 1)) return {};
-  std::vector<Value> items;
-  if (!vm.Extend(&items, args[0])) return {};
-  long double s = 0;
-  for (const Value& v : items) {
-    double d;
-    if (!ToFloat(vm, v, &d)) return {};
-    s += d;
-  }
-  return Value::Float(static_cast<double>(s));
-}
-Value Math_comb(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "comb", 2, 2)) return {};
-  int64_t n, k;
-  if (!ToInt(vm, args[0], &n) || !ToInt(vm, args[1], &k)) return {};
-  if (n < 0 || k < 0) return RaiseValueError(vm, "n must be a non-negative integer");
-  if (k > n) return Value::Int(0);
-  k = std::min(k, n - k);
-  __int128 r = 1;
-  for (int64_t i = 1; i <= k; ++i) {
-    r = r * (n - k + i) / i;
-    if (r > INT64_MAX) return RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
-  }
-  return Value::Int(static_cast<int64_t>(r));
-}
-
 constexpr MethodDef kMathFunctions[] = {
-    {"sqrt", Math_sqrt},         {"exp", Math_exp},
-    {"log", Math_log},           {"log2", Math_log2},
-    {"log10", Math_log10},       {"log1p", Math_log1p},
-    {"expm1", Math_expm1},       {"sin", Math_sin},
-    {"cos", Math_cos},           {"tan", Math_tan},
-    {"asin", Math_asin},         {"acos", Math_acos},
-    {"atan", Math_atan},         {"atan2", Math_atan2},
-    {"sinh", Math_sinh},         {"cosh", Math_cosh},
-    {"tanh", Math_tanh},         {"floor", Math_floor},
-    {"ceil", Math_ceil},         {"trunc", Math_trunc},
-    {"fabs", Math_fabs},         {"pow", Math_pow},
-    {"isnan", Math_isnan},       {"isinf", Math_isinf},
-    {"isfinite", Math_isfinite}, {"isclose", Math_isclose},
-    {"gcd", Math_gcd},           {"factorial", Math_factorial},
-    {"prod", Math_prod},         {"fsum", Math_fsum},
-    {"erf", Math_erf},           {"erfc", Math_erfc},
-    {"hypot", Math_hypot},       {"copysign", Math_copysign},
-    {"fmod", Math_fmod},         {"degrees", Math_degrees},
-    {"radians", Math_radians},   {"comb", Math_comb},
+    {"sqrt", Math_sqrt},         {"exp", Math_exp},         {"log", Math_log},
+    {"log2", Math_log2},         {"log10", Math_log10},     {"log1p", Math_log1p},
+    {"expm1", Math_expm1},       {"sin", Math_sin},         {"cos", Math_cos},
+    {"tan", Math_tan},           {"asin", Math_asin},       {"acos", Math_acos},
+    {"atan", Math_atan},         {"atan2", Math_atan2},     {"sinh", Math_sinh},
+    {"cosh", Math_cosh},         {"tanh", Math_tanh},       {"floor", Math_floor},
+    {"ceil", Math_ceil},         {"trunc", Math_trunc},     {"fabs", Math_fabs},
+    {"pow", Math_pow},           {"isnan", Math_isnan},     {"isinf", Math_isinf},
+    {"isfinite", Math_isfinite}, {"isclose", Math_isclose}, {"factorial", Math_factorial},
+    {"prod", Math_prod},         {"erf", Math_erf},         {"erfc", Math_erfc},
+    {"copysign", Math_copysign}, {"fmod", Math_fmod},       {"degrees", Math_degrees},
+    {"radians", Math_radians},
 };
 
 }  // namespace
@@ -249,6 +202,10 @@ bool InitMathModule(VM&, ModuleObject* m) {
   ModuleSet(m, "tau", Value::Float(2 * M_PI));
   ModuleSet(m, "inf", Value::Float(INFINITY));
   ModuleSet(m, "nan", Value::Float(NAN));
+  AddMathIntegerFunctions(m);
+  AddMathFloatFunctions(m);
+  static constexpr const char* kUnsupported[] = {"cbrt", "exp2", "gamma", "lgamma", "remainder"};
+  AddUnsupportedNames(m, kUnsupported);
   return true;
 }
 

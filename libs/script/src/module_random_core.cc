@@ -101,9 +101,25 @@ void SeedFromEntropy(MT19937& mt) {
 
 bool SeedRandom(VM& vm, RandomObject* r, const Value& a, const Value& version) {
   const std::string* text = StrValue(a);
+  // bytes seed as their bytes; version 1 reads bytes as latin-1 text and
+  // skips a bytearray (random.py's isinstance tests).
+  const std::string* data = BytesValue(a);
+  const bool bytearray = data != nullptr && IsInstance(a, Types().bytearray);
+  std::string latin1_text;
+  if (data != nullptr && !bytearray) {
+    for (char c : *data) {
+      auto b = static_cast<uint8_t>(c);
+      if (b < 0x80) {
+        latin1_text.push_back(c);
+      } else {
+        latin1_text.push_back(static_cast<char>(0xC0 | (b >> 6)));
+        latin1_text.push_back(static_cast<char>(0x80 | (b & 0x3F)));
+      }
+    }
+  }
   MT19937& mt = r->mt;
   int v1 = 0, v2 = 0;
-  if (text != nullptr) {
+  if (text != nullptr || data != nullptr) {
     v1 = vm.Equal(version, Value::Int(1));
     if (v1 < 0) return false;
     if (v1 == 0) {
@@ -118,9 +134,12 @@ bool SeedRandom(VM& vm, RandomObject* r, const Value& a, const Value& version) {
     SeedWithMagnitude(mt, n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n));
   } else if (text != nullptr && v1 == 1) {
     SeedWithMagnitude(mt, Version1Hash(*text));
-  } else if (text != nullptr && v2 == 1) {
-    SeedWithBytes(mt, *text);
-  } else if (a.is_float() || text != nullptr) {
+  } else if (data != nullptr && !bytearray && v1 == 1) {
+    SeedWithMagnitude(mt, Version1Hash(latin1_text));
+  } else if ((text != nullptr || data != nullptr) && v2 == 1) {
+    SeedWithBytes(mt, text != nullptr ? *text : *data);
+  } else if (a.is_float() || text != nullptr || data != nullptr) {
+    // (a bytearray gets here unhashable, as in CPython)
     // _random's rule for what is not an int: hash(a) as a size_t.
     int64_t h;
     if (!vm.Hash(a, &h)) return false;

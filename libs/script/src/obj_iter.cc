@@ -4,6 +4,8 @@
 
 #include "tc/script/native.h"
 
+#include "src/str_helpers.h"
+#include "src/utf8.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -172,9 +174,13 @@ Value VM::Next(const Value& itv) {
   }
   if (t == T.str_iter) {
     auto* it = static_cast<SeqIterObject*>(o);
+    // index is a byte offset.
     const std::string& s = static_cast<StrObject*>(it->seq.as_object())->value;
-    if (it->index < static_cast<int64_t>(s.size())) return NewStr(std::string(1, s[it->index++]));
-    return Value();
+    if (it->index >= static_cast<int64_t>(s.size())) return Value();
+    size_t b = static_cast<size_t>(it->index);
+    uint32_t cp = utf8::Decode(s, &b);
+    it->index = static_cast<int64_t>(b);
+    return NewStrChar(cp);
   }
   if (t == T.range_iter) {
     auto* r = static_cast<RangeIterObject*>(o);

@@ -1,36 +1,42 @@
-// The str type and its methods; formatting (format specs, `%`,
-// str.format) is in obj_str_format.cc.
+// The str type: construction and the methods that search, replace, pad and
+// translate, all counting in code points as CPython does (ASCII text takes
+// byte-indexed fast paths). Split/partition/strip are in obj_str_split.cc,
+// case mapping and the is*() tests in obj_str_case.cc, the codecs in
+// str_codecs.cc, formatting in obj_str_format.cc.
 #include <algorithm>
-#include <cmath>
 
-#include "absl/strings/ascii.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
 
 #include "tc/script/native.h"
 
+#include "src/str_codecs.h"
+#include "src/str_helpers.h"
+#include "src/unicode_db.h"
+#include "src/utf8.h"
 #include "vm_internal.h"
 
 namespace tc::script {
 
 namespace {
 
-const std::string& S(const Value& v) { return static_cast<StrObject*>(v.as_object())->value; }
-
-bool ArgStr(VM& vm, const Value& v, const char* fname, const std::string** out) {
-  *out = StrValue(v);
-  if (*out == nullptr) {
-    RaiseTypeError(vm, absl::StrFormat("%s arg must be None or str", fname));
-    return false;
-  }
-  return true;
-}
+const std::string& S(const Value& v) { return AsStr(v)->value; }
 
 Value StrNew(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "str", 0, 1)) return {};
-  if (args.nargs == 0) return NewStr("");
-  return vm.Str(args[0]);
+  static constexpr const char* kNames[] = {"object", "encoding", "errors"};
+  Value a[3];
+  if (!ParseArgs(vm, args, "str", kNames, 0, a)) return {};
+  if (a[0].is_null()) {
+    if (a[1].is_null() && a[2].is_null()) return NewStrN("", 0);
+    a[0] = NewBytes("");
+  }
+  if (a[1].is_null() && a[2].is_null()) return vm.Str(a[0]);
+  // str(bytes, encoding, errors) decodes.
+  if (BytesData(a[0]) == nullptr) {
+    if (StrValue(a[0]) != nullptr) return RaiseTypeError(vm, "decoding str is not supported");
+    return RaiseTypeError(
+        vm, absl::StrFormat("decoding to str: need a bytes-like object, %s found", TypeName(a[0])));
+  }
+  return DecodeBytesArgs(vm, *BytesData(a[0]), a[1], a[2], "str");
 }
 
 Value StrJoin(VM& vm, const Value& self, const ArgsView& args) {
@@ -50,105 +56,61 @@ Value StrJoin(VM& vm, const Value& self, const ArgsView& args) {
   return NewStr(std::move(out));
 }
 
-bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-Value StrSplit(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"sep", "maxsplit"};
-  Value a[2];
-  if (!ParseArgs(vm, args, "split", kNames, 0, a)) return {};
-  int64_t maxsplit = -1;
-  if (!a[1].is_null() && !ToInt(vm, a[1], &maxsplit)) return {};
-  const std::string& s = S(self);
-  std::vector<Value> out;
-  if (a[0].is_null() || a[0].is_none()) {
-    size_t i = 0;
-    while (true) {
-      while (i < s.size() && IsSpace(s[i])) ++i;
-      if (i >= s.size()) break;
-      if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
-        size_t e = s.size();
-        while (e > i && IsSpace(s[e - 1])) --e;
-        out.push_back(NewStr(s.substr(i, e - i)));
-        break;
-      }
-      size_t j = i;
-      while (j < s.size() && !IsSpace(s[j])) ++j;
-      out.push_back(NewStr(s.substr(i, j - i)));
-      i = j;
-    }
-    return NewList(std::move(out));
+// The optional start/end arguments args[first], args[first + 1] as code
+// point positions clamped like CPython's ADJUST_INDICES (begin may exceed
+// the length: callers check begin <= end). Then their byte offsets.
+struct Span {
+  int64_t begin, end;           // code points
+  size_t byte_begin, byte_end;  // valid when begin <= end
+};
+bool SubRange(VM& vm, const ArgsView& args, int first, const StrObject* s, Span* out) {
+  int64_t n = s->Length();
+  int64_t b = 0, e = n;
+  if (args.nargs > first && !args[first].is_none() && !ToInt(vm, args[first], &b)) return false;
+  if (args.nargs > first + 1 && !args[first + 1].is_none() && !ToInt(vm, args[first + 1], &e)) {
+    return false;
   }
-  const std::string* sep;
-  if (!ArgStr(vm, a[0], "split()", &sep)) return {};
-  if (sep->empty()) return RaiseValueError(vm, "empty separator");
-  size_t i = 0;
-  while (true) {
-    if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
-      out.push_back(NewStr(s.substr(i)));
-      break;
-    }
-    size_t j = s.find(*sep, i);
-    if (j == std::string::npos) {
-      out.push_back(NewStr(s.substr(i)));
-      break;
-    }
-    out.push_back(NewStr(s.substr(i, j - i)));
-    i = j + sep->size();
+  if (e > n) e = n;
+  if (e < 0) e = std::max<int64_t>(0, e + n);
+  if (b < 0) b = std::max<int64_t>(0, b + n);
+  out->begin = b;
+  out->end = e;
+  if (b <= e) {
+    out->byte_begin = s->ByteOffset(b);
+    out->byte_end =
+        s->IsAscii() ? static_cast<size_t>(e) : utf8::Advance(s->value, out->byte_begin, e - b);
   }
-  return NewList(std::move(out));
-}
-
-Value StripImpl(VM& vm, const Value& self, const ArgsView& args, bool left, bool right,
-                const char* name) {
-  if (!CheckArgCount(vm, args, name, 0, 1)) return {};
-  std::string chars = " \t\n\r\f\v";
-  if (args.nargs == 1 && !args[0].is_none()) {
-    const std::string* c;
-    if (!ArgStr(vm, args[0], name, &c)) return {};
-    chars = *c;
-  }
-  const std::string& s = S(self);
-  size_t b = 0, e = s.size();
-  if (left)
-    while (b < e && chars.find(s[b]) != std::string::npos) ++b;
-  if (right)
-    while (e > b && chars.find(s[e - 1]) != std::string::npos) --e;
-  return NewStr(s.substr(b, e - b));
-}
-Value StrStrip(VM& vm, const Value& self, const ArgsView& a) {
-  return StripImpl(vm, self, a, true, true, "strip");
-}
-Value StrLStrip(VM& vm, const Value& self, const ArgsView& a) {
-  return StripImpl(vm, self, a, true, false, "lstrip");
-}
-Value StrRStrip(VM& vm, const Value& self, const ArgsView& a) {
-  return StripImpl(vm, self, a, false, true, "rstrip");
+  return true;
 }
 
 Value StartsEnds(VM& vm, const Value& self, const ArgsView& args, bool starts) {
-  if (!CheckArgCount(vm, args, starts ? "startswith" : "endswith", 1, 1)) return {};
-  const std::string& s = S(self);
-  auto test = [&](const std::string& p) {
-    return starts ? s.compare(0, p.size(), p) == 0 && s.size() >= p.size()
-                  : s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
+  const char* name = starts ? "startswith" : "endswith";
+  if (!CheckArgCount(vm, args, name, 1, 3)) return {};
+  const StrObject* so = AsStr(self);
+  Span sp;
+  if (!SubRange(vm, args, 1, so, &sp)) return {};
+  auto test = [&](const StrObject* p) {
+    if (sp.begin > sp.end) return false;
+    std::string_view view(so->value.data() + sp.byte_begin, sp.byte_end - sp.byte_begin);
+    std::string_view pv = p->value;
+    if (pv.size() > view.size()) return false;
+    return starts ? view.substr(0, pv.size()) == pv : view.substr(view.size() - pv.size()) == pv;
   };
   if (args[0].is_object() && args[0].as_object()->type == Types().tuple) {
     for (const Value& v : static_cast<TupleObject*>(args[0].as_object())->items) {
-      const std::string* p = StrValue(v);
-      if (p == nullptr) return RaiseTypeError(vm, "tuple for startswith must only contain str");
-      if (test(*p)) return Value::Bool(true);
+      if (StrValue(v) == nullptr) {
+        return RaiseTypeError(
+            vm, absl::StrFormat("tuple for %s must only contain str, not %s", name, TypeName(v)));
+      }
+      if (test(AsStr(v))) return Value::Bool(true);
     }
     return Value::Bool(false);
   }
-  const std::string* p = StrValue(args[0]);
-  if (p == nullptr) {
-    return RaiseTypeError(vm,
-                          absl::StrFormat("%s first arg must be str or a tuple of str, not %s",
-                                          starts ? "startswith" : "endswith", TypeName(args[0])));
+  if (StrValue(args[0]) == nullptr) {
+    return RaiseTypeError(vm, absl::StrFormat("%s first arg must be str or a tuple of str, not %s",
+                                              name, TypeName(args[0])));
   }
-  return Value::Bool(test(*p));
+  return Value::Bool(test(AsStr(args[0])));
 }
 Value StrStartsWith(VM& vm, const Value& self, const ArgsView& a) {
   return StartsEnds(vm, self, a, true);
@@ -157,87 +119,86 @@ Value StrEndsWith(VM& vm, const Value& self, const ArgsView& a) {
   return StartsEnds(vm, self, a, false);
 }
 
+Value RemoveAffix(VM& vm, const Value& self, const ArgsView& args, bool prefix) {
+  if (!CheckArgCount(vm, args, prefix ? "removeprefix" : "removesuffix", 1, 1)) return {};
+  const StrObject* p = StrArg(
+      vm, args[0],
+      prefix ? "removeprefix() argument must be str" : "removesuffix() argument must be str");
+  if (p == nullptr) return {};
+  std::string_view s = S(self), pv = p->value;
+  if (pv.empty() || pv.size() > s.size()) return self;
+  if (prefix && s.substr(0, pv.size()) == pv) return NewStr(std::string(s.substr(pv.size())));
+  if (!prefix && s.substr(s.size() - pv.size()) == pv) {
+    return NewStr(std::string(s.substr(0, s.size() - pv.size())));
+  }
+  return self;
+}
+Value StrRemovePrefix(VM& vm, const Value& self, const ArgsView& a) {
+  return RemoveAffix(vm, self, a, true);
+}
+Value StrRemoveSuffix(VM& vm, const Value& self, const ArgsView& a) {
+  return RemoveAffix(vm, self, a, false);
+}
+
 Value StrReplace(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "replace", 2, 3)) return {};
-  const std::string *old, *neu;
-  if (!ArgStr(vm, args[0], "replace()", &old) || !ArgStr(vm, args[1], "replace()", &neu)) return {};
+  const StrObject* oldo = StrArg(vm, args[0], "replace() argument 1 must be str");
+  if (oldo == nullptr) return {};
+  const StrObject* newo = StrArg(vm, args[1], "replace() argument 2 must be str");
+  if (newo == nullptr) return {};
+  const std::string &old = oldo->value, &neu = newo->value;
   int64_t count = -1;
   if (args.nargs == 3 && !ToInt(vm, args[2], &count)) return {};
   const std::string& s = S(self);
   std::string out;
-  if (old->empty()) {
+  if (old.empty()) {
+    // Inserted before every code point and at the end.
     int64_t n = 0;
-    for (size_t i = 0; i <= s.size(); ++i) {
+    for (size_t i = 0; i <= s.size();) {
       if (count < 0 || n < count) {
-        out += *neu;
+        out += neu;
         ++n;
       }
-      if (i < s.size()) out += s[i];
+      if (i == s.size()) break;
+      size_t k = i;
+      utf8::Decode(s, &k);
+      out.append(s, i, k - i);
+      i = k;
     }
     return NewStr(std::move(out));
   }
   size_t i = 0;
   int64_t n = 0;
   while (true) {
-    size_t j = count >= 0 && n >= count ? std::string::npos : s.find(*old, i);
+    size_t j = count >= 0 && n >= count ? std::string::npos : s.find(old, i);
     if (j == std::string::npos) {
-      out += s.substr(i);
+      out.append(s, i, std::string::npos);
       break;
     }
-    out += s.substr(i, j - i);
-    out += *neu;
-    i = j + old->size();
+    out.append(s, i, j - i);
+    out += neu;
+    i = j + old.size();
     ++n;
   }
   return NewStr(std::move(out));
 }
 
-Value StrUpper(VM&, const Value& self, const ArgsView&) {
-  return NewStr(absl::AsciiStrToUpper(S(self)));
-}
-Value StrLower(VM&, const Value& self, const ArgsView&) {
-  return NewStr(absl::AsciiStrToLower(S(self)));
-}
-Value StrCapitalize(VM&, const Value& self, const ArgsView&) {
-  std::string s = absl::AsciiStrToLower(S(self));
-  if (!s.empty()) s[0] = absl::ascii_toupper(s[0]);
-  return NewStr(std::move(s));
-}
-Value StrTitle(VM&, const Value& self, const ArgsView&) {
-  std::string s = S(self);
-  bool prev_alpha = false;
-  for (char& c : s) {
-    c = prev_alpha ? absl::ascii_tolower(c) : absl::ascii_toupper(c);
-    prev_alpha = absl::ascii_isalpha(c);
-  }
-  return NewStr(std::move(s));
-}
-
-bool SubRange(VM& vm, const ArgsView& args, const std::string& s, int64_t* b, int64_t* e) {
-  int64_t n = static_cast<int64_t>(s.size());
-  *b = 0;
-  *e = n;
-  if (args.nargs >= 2 && !args[1].is_none() && !ToInt(vm, args[1], b)) return false;
-  if (args.nargs >= 3 && !args[2].is_none() && !ToInt(vm, args[2], e)) return false;
-  if (*b < 0) *b = std::max<int64_t>(0, *b + n);
-  if (*e < 0) *e = std::max<int64_t>(0, *e + n);
-  *e = std::min(*e, n);
-  return true;
-}
-
 Value FindImpl(VM& vm, const Value& self, const ArgsView& args, bool reverse, bool raise,
                const char* name) {
   if (!CheckArgCount(vm, args, name, 1, 3)) return {};
-  const std::string* sub;
-  if (!ArgStr(vm, args[0], name, &sub)) return {};
-  const std::string& s = S(self);
-  int64_t b, e;
-  if (!SubRange(vm, args, s, &b, &e)) return {};
+  const StrObject* sub = StrArg(vm, args[0]);
+  if (sub == nullptr) return {};
+  const StrObject* s = AsStr(self);
+  Span sp;
+  if (!SubRange(vm, args, 1, s, &sp)) return {};
   int64_t r = -1;
-  if (b <= e && e - b >= static_cast<int64_t>(sub->size())) {
-    std::string_view view(s.data() + b, e - b);
-    size_t p = reverse ? view.rfind(*sub) : view.find(*sub);
-    if (p != std::string_view::npos) r = b + static_cast<int64_t>(p);
+  if (sp.begin <= sp.end) {
+    std::string_view view(s->value.data() + sp.byte_begin, sp.byte_end - sp.byte_begin);
+    size_t p = reverse ? view.rfind(sub->value) : view.find(sub->value);
+    if (p != std::string_view::npos) {
+      r = s->IsAscii() ? sp.begin + static_cast<int64_t>(p)
+                       : sp.begin + utf8::CountCodePoints(view.substr(0, p));
+    }
   }
   if (r < 0 && raise) return RaiseValueError(vm, "substring not found");
   return Value::Int(r);
@@ -251,76 +212,69 @@ Value StrRFind(VM& vm, const Value& self, const ArgsView& a) {
 Value StrIndex(VM& vm, const Value& self, const ArgsView& a) {
   return FindImpl(vm, self, a, false, true, "index");
 }
+Value StrRIndex(VM& vm, const Value& self, const ArgsView& a) {
+  return FindImpl(vm, self, a, true, true, "rindex");
+}
 Value StrCount(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "count", 1, 3)) return {};
-  const std::string* sub;
-  if (!ArgStr(vm, args[0], "count", &sub)) return {};
-  const std::string& s = S(self);
-  int64_t b, e;
-  if (!SubRange(vm, args, s, &b, &e)) return {};
-  if (b > e) return Value::Int(0);
-  std::string_view view(s.data() + b, e - b);
-  if (sub->empty()) return Value::Int(static_cast<int64_t>(view.size()) + 1);
+  const StrObject* sub = StrArg(vm, args[0]);
+  if (sub == nullptr) return {};
+  const StrObject* s = AsStr(self);
+  Span sp;
+  if (!SubRange(vm, args, 1, s, &sp)) return {};
+  if (sp.begin > sp.end) return Value::Int(0);
+  if (sub->value.empty()) return Value::Int(sp.end - sp.begin + 1);
+  std::string_view view(s->value.data() + sp.byte_begin, sp.byte_end - sp.byte_begin);
   int64_t n = 0;
   size_t p = 0;
-  while ((p = view.find(*sub, p)) != std::string_view::npos) {
+  while ((p = view.find(sub->value, p)) != std::string_view::npos) {
     ++n;
-    p += sub->size();
+    p += sub->value.size();
   }
   return Value::Int(n);
 }
 
-template <bool (*Pred)(unsigned char)>
-Value StrIs(VM&, const Value& self, const ArgsView&) {
-  const std::string& s = S(self);
-  if (s.empty()) return Value::Bool(false);
-  for (unsigned char c : s)
-    if (!Pred(c)) return Value::Bool(false);
-  return Value::Bool(true);
-}
-bool IsDigitC(unsigned char c) { return c >= '0' && c <= '9'; }
-bool IsAlphaC(unsigned char c) { return absl::ascii_isalpha(c); }
-bool IsAlnumC(unsigned char c) { return absl::ascii_isalnum(c); }
-bool IsSpaceC(unsigned char c) { return IsSpace(static_cast<char>(c)); }
-Value StrIsUpper(VM&, const Value& self, const ArgsView&) {
-  bool any = false;
-  for (unsigned char c : S(self)) {
-    if (absl::ascii_islower(c)) return Value::Bool(false);
-    any |= absl::ascii_isupper(c);
+// The fill character of ljust/rjust/center: exactly one code point.
+bool FillChar(VM& vm, const ArgsView& args, int at, std::string* fill) {
+  *fill = " ";
+  if (args.nargs <= at) return true;
+  const std::string* f = StrValue(args[at]);
+  if (f == nullptr) {
+    RaiseTypeError(vm, absl::StrFormat("The fill character must be a unicode character, not %s",
+                                       TypeName(args[at])));
+    return false;
   }
-  return Value::Bool(any);
-}
-Value StrIsLower(VM&, const Value& self, const ArgsView&) {
-  bool any = false;
-  for (unsigned char c : S(self)) {
-    if (absl::ascii_isupper(c)) return Value::Bool(false);
-    any |= absl::ascii_islower(c);
+  if (AsStr(args[at])->Length() != 1) {
+    RaiseTypeError(vm, "The fill character must be exactly one character long");
+    return false;
   }
-  return Value::Bool(any);
+  *fill = *f;
+  return true;
+}
+
+std::string Repeat(const std::string& unit, int64_t n) {
+  std::string out;
+  out.reserve(unit.size() * static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) out += unit;
+  return out;
 }
 
 Value PadImpl(VM& vm, const Value& self, const ArgsView& args, char align, const char* name) {
   if (!CheckArgCount(vm, args, name, 1, 2)) return {};
   int64_t width;
   if (!ToInt(vm, args[0], &width)) return {};
-  char fill = ' ';
-  if (args.nargs == 2) {
-    const std::string* f = StrValue(args[1]);
-    if (f == nullptr || f->size() != 1) {
-      return RaiseTypeError(vm, "The fill character must be exactly one character long");
-    }
-    fill = (*f)[0];
-  }
-  const std::string& s = S(self);
-  int64_t n = static_cast<int64_t>(s.size());
-  if (width <= n) return self;
+  std::string fill;
+  if (!FillChar(vm, args, 1, &fill)) return {};
+  const StrObject* so = AsStr(self);
+  const std::string& s = so->value;
+  int64_t n = so->Length();
+  if (width <= n) return self.type() == Types().str ? self : NewStr(s);
   int64_t pad = width - n;
-  if (align == '<') return NewStr(s + std::string(pad, fill));
-  if (align == '>') return NewStr(std::string(pad, fill) + s);
-  // CPython's center: extra padding goes left when the total is odd and
-  // the string length is odd.
+  if (align == '<') return NewStrN(s + Repeat(fill, pad), width);
+  if (align == '>') return NewStrN(Repeat(fill, pad) + s, width);
+  // CPython's center: the odd extra goes left when the width is odd.
   int64_t left = pad / 2 + (pad & width & 1);
-  return NewStr(std::string(left, fill) + s + std::string(pad - left, fill));
+  return NewStrN(Repeat(fill, left) + s + Repeat(fill, pad - left), width);
 }
 Value StrLJust(VM& vm, const Value& self, const ArgsView& a) {
   return PadImpl(vm, self, a, '<', "ljust");
@@ -335,97 +289,153 @@ Value StrZFill(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "zfill", 1, 1)) return {};
   int64_t width;
   if (!ToInt(vm, args[0], &width)) return {};
-  std::string s = S(self);
-  int64_t n = static_cast<int64_t>(s.size());
-  if (width <= n) return self;
+  const StrObject* so = AsStr(self);
+  std::string s = so->value;
+  int64_t n = so->Length();
+  if (width <= n) return self.type() == Types().str ? self : NewStr(std::move(s));
   size_t at = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
   s.insert(at, std::string(width - n, '0'));
-  return NewStr(std::move(s));
+  return NewStrN(std::move(s), width);
 }
+
+Value StrExpandTabs(VM& vm, const Value& self, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"tabsize"};
+  Value a[1];
+  if (!ParseArgs(vm, args, "expandtabs", kNames, 0, a)) return {};
+  int64_t tab = 8;
+  if (!a[0].is_null() && !ToInt(vm, a[0], &tab)) return {};
+  const std::string& s = S(self);
+  std::string out;
+  int64_t col = 0;
+  for (size_t i = 0; i < s.size();) {
+    size_t k = i;
+    uint32_t cp = utf8::Decode(s, &k);
+    if (cp == '\t') {
+      if (tab > 0) {
+        int64_t n = tab - col % tab;
+        out.append(static_cast<size_t>(n), ' ');
+        col += n;
+      }
+    } else {
+      out.append(s, i, k - i);
+      col = cp == '\n' || cp == '\r' ? 0 : col + 1;
+    }
+    i = k;
+  }
+  return NewStr(std::move(out));
+}
+
+// str.maketrans(x[, y[, z]]): a dict from code points to code points,
+// strings or None.
+Value StrMakeTrans(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "maketrans", 1, 3)) return {};
+  Value table = NewDict();
+  auto* d = Cast<DictObject>(table);
+  if (args.nargs == 1) {
+    if (!IsInstance(args[0], Types().dict)) {
+      return RaiseTypeError(vm, "if you give only one argument to maketrans it must be a dict");
+    }
+    for (const auto& e : Cast<DictObject>(args[0])->entries) {
+      if (e.key.is_null()) continue;
+      Value key = e.key;
+      if (StrValue(key) != nullptr) {
+        if (AsStr(key)->Length() != 1) {
+          return RaiseValueError(vm, "string keys in translate table must be of length 1");
+        }
+        key = Value::Int(StrCodePointAt(AsStr(key), 0));
+      } else if (!key.is_int()) {
+        return RaiseTypeError(vm, "keys in translate table must be strings or integers");
+      }
+      if (!DictSet(vm, d, key, e.value)) return {};
+    }
+    return table;
+  }
+  const StrObject* x = StrArg(vm, args[0], "maketrans() argument 1 must be str");
+  if (x == nullptr) return {};
+  const StrObject* y = StrArg(vm, args[1], "maketrans() argument 2 must be str");
+  if (y == nullptr) return {};
+  if (x->Length() != y->Length()) {
+    return RaiseValueError(vm, "the first two maketrans arguments must have equal length");
+  }
+  for (int64_t i = 0; i < x->Length(); ++i) {
+    if (!DictSet(vm, d, Value::Int(StrCodePointAt(x, i)), Value::Int(StrCodePointAt(y, i)))) {
+      return {};
+    }
+  }
+  if (args.nargs == 3) {
+    const StrObject* z = StrArg(vm, args[2], "maketrans() argument 3 must be str");
+    if (z == nullptr) return {};
+    for (int64_t i = 0; i < z->Length(); ++i) {
+      if (!DictSet(vm, d, Value::Int(StrCodePointAt(z, i)), Value::None())) return {};
+    }
+  }
+  return table;
+}
+
+// str.translate(table): each code point looked up with table[cp]; a
+// LookupError keeps it, None drops it, an int or str replaces it.
+Value StrTranslate(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "translate", 1, 1)) return {};
+  const std::string& s = S(self);
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    size_t at = i;
+    uint32_t cp = utf8::Decode(s, &i);
+    Value r = vm.GetItem(args[0], Value::Int(cp));
+    if (r.is_null()) {
+      if (!vm.ExceptionMatches(Types().lookup_error)) return {};
+      vm.ClearException();
+      out.append(s, at, i - at);
+      continue;
+    }
+    if (r.is_none()) continue;
+    if (r.is_int()) {
+      if (r.as_int() < 0 || r.as_int() > 0x10FFFF) {
+        return RaiseValueError(vm, "character mapping must be in range(0x110000)");
+      }
+      utf8::Append(static_cast<uint32_t>(r.as_int()), &out);
+    } else if (const std::string* t = StrValue(r)) {
+      out += *t;
+    } else {
+      return RaiseTypeError(vm, "character mapping must return integer, None or str");
+    }
+  }
+  return NewStr(std::move(out));
+}
+
 Value StrFormatFn(VM& vm, const Value& self, const ArgsView& args) {
   return StrFormatMethod(vm, S(self), args);
 }
-Value StrSplitLines(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "splitlines", 0, 1)) return {};
-  std::vector<Value> out;
-  const std::string& s = S(self);
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t j = s.find('\n', i);
-    if (j == std::string::npos) j = s.size();
-    size_t e = j;
-    if (e > i && s[e - 1] == '\r') --e;
-    out.push_back(NewStr(s.substr(i, e - i)));
-    i = j + 1;
-  }
-  return NewList(std::move(out));
-}
-Value StrPartition(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "partition", 1, 1)) return {};
-  const std::string* sep;
-  if (!ArgStr(vm, args[0], "partition", &sep)) return {};
-  const std::string& s = S(self);
-  size_t p = s.find(*sep);
-  if (p == std::string::npos) return NewTuple({self, NewStr(""), NewStr("")});
-  return NewTuple({NewStr(s.substr(0, p)), args[0], NewStr(s.substr(p + sep->size()))});
-}
-Value StrRSplit(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"sep", "maxsplit"};
+
+Value StrEncode(VM& vm, const Value& self, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"encoding", "errors"};
   Value a[2];
-  if (!ParseArgs(vm, args, "rsplit", kNames, 0, a)) return {};
-  int64_t maxsplit = -1;
-  if (!a[1].is_null() && !ToInt(vm, a[1], &maxsplit)) return {};
-  if (maxsplit < 0 || a[0].is_null() || a[0].is_none()) return StrSplit(vm, self, args);
-  const std::string* sep;
-  if (!ArgStr(vm, a[0], "rsplit()", &sep)) return {};
-  const std::string& s = S(self);
-  std::vector<Value> out;
-  size_t end = s.size();
-  while (static_cast<int64_t>(out.size()) < maxsplit) {
-    size_t p = end >= sep->size() ? s.rfind(*sep, end - sep->size()) : std::string::npos;
-    if (p == std::string::npos) break;
-    out.push_back(NewStr(s.substr(p + sep->size(), end - p - sep->size())));
-    end = p;
-  }
-  out.push_back(NewStr(s.substr(0, end)));
-  std::reverse(out.begin(), out.end());
-  return NewList(std::move(out));
+  if (!ParseArgs(vm, args, "encode", kNames, 0, a)) return {};
+  return EncodeStrArgs(vm, AsStr(self), a[0], a[1]);
 }
 
 constexpr MethodDef kStrMethods[] = {
     {"__new__", StrNew},
     {"join", StrJoin},
-    {"split", StrSplit},
-    {"rsplit", StrRSplit},
-    {"splitlines", StrSplitLines},
-    {"partition", StrPartition},
-    {"strip", StrStrip},
-    {"lstrip", StrLStrip},
-    {"rstrip", StrRStrip},
     {"startswith", StrStartsWith},
     {"endswith", StrEndsWith},
+    {"removeprefix", StrRemovePrefix},
+    {"removesuffix", StrRemoveSuffix},
     {"replace", StrReplace},
     {"format", StrFormatFn},
-    {"upper", StrUpper},
-    {"lower", StrLower},
-    {"capitalize", StrCapitalize},
-    {"title", StrTitle},
     {"find", StrFind},
     {"rfind", StrRFind},
     {"index", StrIndex},
+    {"rindex", StrRIndex},
     {"count", StrCount},
-    {"isdigit", StrIs<IsDigitC>},
-    {"isnumeric", StrIs<IsDigitC>},
-    {"isdecimal", StrIs<IsDigitC>},
-    {"isalpha", StrIs<IsAlphaC>},
-    {"isalnum", StrIs<IsAlnumC>},
-    {"isspace", StrIs<IsSpaceC>},
-    {"isupper", StrIsUpper},
-    {"islower", StrIsLower},
     {"ljust", StrLJust},
     {"rjust", StrRJust},
     {"center", StrCenter},
     {"zfill", StrZFill},
+    {"expandtabs", StrExpandTabs},
+    {"encode", StrEncode},
+    {"translate", StrTranslate},
+    {"maketrans", StrMakeTrans, MethodDef::kStatic},
 };
 
 }  // namespace
@@ -433,6 +443,8 @@ constexpr MethodDef kStrMethods[] = {
 void InitStrType(BuiltinTypes& bt) {
   // str was created with the object types; add its methods now.
   AddMethods(bt.str, kStrMethods);
+  AddStrSplitMethods(bt.str);
+  AddStrCaseMethods(bt.str);
   UpdateSlots(bt.str);
 }
 

@@ -10,6 +10,8 @@
 #include "tc/script/native.h"
 #include "tc/support/py_repr.h"
 
+#include "src/str_helpers.h"
+#include "src/utf8.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -17,8 +19,8 @@ namespace tc::script {
 namespace {
 
 struct Spec {
-  char fill = ' ';
-  char align = 0;  // < > ^ =
+  std::string fill = " ";  // one code point, UTF-8
+  char align = 0;          // < > ^ =
   char sign = '-';
   bool alt = false;
   bool zero = false;
@@ -31,10 +33,13 @@ struct Spec {
 bool ParseSpec(VM& vm, std::string_view s, Spec* sp) {
   size_t i = 0;
   auto is_align = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
-  if (s.size() >= 2 && is_align(s[1])) {
-    sp->fill = s[0];
-    sp->align = s[1];
-    i = 2;
+  // The fill is one code point (any, multi-byte included) before an align.
+  size_t fill_end = 0;
+  if (!s.empty()) utf8::Decode(s, &fill_end);
+  if (fill_end < s.size() && is_align(s[fill_end])) {
+    sp->fill = std::string(s.substr(0, fill_end));
+    sp->align = s[fill_end];
+    i = fill_end + 1;
   } else if (!s.empty() && is_align(s[0])) {
     sp->align = s[0];
     i = 1;
@@ -72,7 +77,7 @@ bool ParseSpec(VM& vm, std::string_view s, Spec* sp) {
     return false;
   }
   if (sp->zero && sp->align == 0) {
-    sp->fill = '0';
+    sp->fill = "0";
     sp->align = '=';
   }
   return true;
@@ -88,23 +93,32 @@ std::string Group(const std::string& digits, char sep) {
   return out;
 }
 
+std::string Fill(const std::string& fill, int64_t n) {
+  if (fill.size() == 1) return std::string(static_cast<size_t>(n), fill[0]);
+  std::string out;
+  for (int64_t i = 0; i < n; ++i) out += fill;
+  return out;
+}
+
+// Pads to the spec's width, counted in code points.
 std::string Pad(const std::string& sign, const std::string& body, const Spec& sp,
                 char default_align) {
-  int64_t len = static_cast<int64_t>(sign.size() + body.size());
+  if (sp.width < 0) return sign + body;
+  int64_t len = utf8::CountCodePoints(sign) + utf8::CountCodePoints(body);
   if (sp.width <= len) return sign + body;
   int64_t pad = sp.width - len;
   char align = sp.align ? sp.align : default_align;
   switch (align) {
     case '<':
-      return sign + body + std::string(pad, sp.fill);
+      return sign + body + Fill(sp.fill, pad);
     case '^': {
       int64_t left = pad / 2;
-      return std::string(left, sp.fill) + sign + body + std::string(pad - left, sp.fill);
+      return Fill(sp.fill, left) + sign + body + Fill(sp.fill, pad - left);
     }
     case '=':
-      return sign + std::string(pad, sp.fill) + body;
+      return sign + Fill(sp.fill, pad) + body;
     default:
-      return std::string(pad, sp.fill) + sign + body;
+      return Fill(sp.fill, pad) + sign + body;
   }
 }
 
@@ -150,7 +164,7 @@ bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* o
           vm, absl::StrFormat("Unknown format code '%c' for object of type 'str'", sp.type));
       return false;
     }
-    std::string body = sp.precision >= 0 ? s->substr(0, sp.precision) : *s;
+    std::string body = sp.precision >= 0 ? s->substr(0, utf8::Advance(*s, 0, sp.precision)) : *s;
     *out = Pad("", body, sp, '<');
     return true;
   }
@@ -183,7 +197,11 @@ bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* o
         break;
       }
       case 'c':
-        *out = Pad("", std::string(1, static_cast<char>(x)), sp, '<');
+        if (x < 0 || x > 0x10FFFF) {
+          RaiseOverflowError(vm, "%c arg not in range(0x110000)");
+          return false;
+        }
+        *out = Pad("", utf8::Encode(static_cast<uint32_t>(x)), sp, '<');
         return true;
       default:
         digits = std::to_string(mag);
@@ -277,8 +295,21 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args) {
       arg = items[next++];
     }
     std::string piece;
-    if (conv == 's' || conv == 'r') {
-      if (!(conv == 's' ? vm.StrString(arg, &piece) : vm.ReprString(arg, &piece))) return {};
+    if (conv == 'c') {
+      if (arg.is_int() || arg.is_bool()) {
+        if (arg.as_int() < 0 || arg.as_int() > 0x10FFFF) {
+          return RaiseOverflowError(vm, "%c arg not in range(0x110000)");
+        }
+        arg = NewStrChar(static_cast<uint32_t>(arg.as_int()));
+      } else if (StrValue(arg) == nullptr || AsStr(arg)->Length() != 1) {
+        return RaiseTypeError(vm, "%c requires int or char");
+      }
+    }
+    if (conv == 's' || conv == 'r' || conv == 'a' || conv == 'c') {
+      if (!(conv == 's' || conv == 'c' ? vm.StrString(arg, &piece) : vm.ReprString(arg, &piece))) {
+        return {};
+      }
+      if (conv == 'a') piece = AsciiEscape(piece);
       // Width / left-align.
       std::string spec;
       bool left = flags.find('-') != std::string::npos;
@@ -288,14 +319,15 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args) {
       if (!w.empty()) {
         size_t dot = w.find('.');
         if (dot != std::string::npos) {
-          piece = piece.substr(0, std::stoul("0" + w.substr(dot + 1)));
+          piece = piece.substr(0, utf8::Advance(piece, 0, std::stoll("0" + w.substr(dot + 1))));
           w = w.substr(0, dot);
         }
         if (!w.empty()) {
-          size_t width = std::stoul(w);
-          if (piece.size() < width) {
-            piece = left ? piece + std::string(width - piece.size(), ' ')
-                         : std::string(width - piece.size(), ' ') + piece;
+          int64_t width = std::stoll(w);
+          int64_t len = utf8::CountCodePoints(piece);
+          if (len < width) {
+            piece = left ? piece + std::string(width - len, ' ')
+                         : std::string(width - len, ' ') + piece;
           }
         }
       }
@@ -431,6 +463,8 @@ Value StrFormatMethod(VM& vm, const std::string& fmt, const ArgsView& args) {
     }
     if (conv == 'r') {
       v = vm.Repr(v);
+    } else if (conv == 'a') {
+      v = vm.Ascii(v);
     } else if (conv == 's') {
       v = vm.Str(v);
     }

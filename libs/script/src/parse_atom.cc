@@ -83,16 +83,13 @@ ast::ExprPtr Parser::Strings() {
   size_t last = pos_;
   loc = SpanTo(loc);
   if (any_bytes && any_str) {
-    FailAt(loc, "cannot mix bytes and nonbytes literals");
-    return nullptr;
-  }
-  if (any_bytes) {
-    FailAt(loc, "bytes literals are not supported by tc");
+    // CPython reports it at the token after the literals.
+    FailAt(LocOf(Cur()), "cannot mix bytes and nonbytes literals");
     return nullptr;
   }
   if (!any_f) {
     ExprPtr e = NewExpr(ExprKind::kConstant, loc);
-    e->constant = ast::ConstKind::kStr;
+    e->constant = any_bytes ? ast::ConstKind::kBytes : ast::ConstKind::kStr;
     for (size_t i = first; i < last; ++i) e->str += tokens_[i].str_value;
     return e;
   }

@@ -365,10 +365,6 @@ ast::StmtPtr Parser::ImportFrom() {
     return nullptr;
   }
   Advance();
-  if (s->level > 0) {
-    FailAt(SpanTo(s->loc), "relative imports are not supported by tc");
-    return nullptr;
-  }
   if (IsOp("*")) {
     Unsupported(Cur(), "'from ... import *'");
     return nullptr;

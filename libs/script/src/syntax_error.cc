@@ -7,6 +7,8 @@
 #include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 
+#include "src/utf8.h"
+
 namespace tc::script {
 namespace {
 
@@ -29,11 +31,32 @@ std::string_view SourceLine(std::string_view source, int line) {
   return text;
 }
 
+namespace {
+
+// The source line as CPython shows it: decoded with errors="replace", so a
+// byte that is not UTF-8 (a file declared utf-8) shows as U+FFFD.
+std::string Shown(const std::string& text) {
+  std::string out;
+  size_t at = 0, len;
+  const char* reason;
+  for (size_t bad; (bad = utf8::FindInvalid(text, at, &len, &reason)) != std::string::npos;) {
+    out.append(text, at, bad - at);
+    out += "\xEF\xBF\xBD";
+    at = bad + len;
+  }
+  out.append(text, at, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
 // Mirrors print_error_text() in CPython 3.11's pythonrun.c.
 std::string SyntaxError::Format() const {
+  if (message_only) return absl::StrCat(type, ": ", msg, "\n");
   std::string out = absl::StrCat("  File \"", filename, "\", line ", line, "\n");
   if (line > 0) {
-    std::string_view t = text;
+    const std::string shown = Shown(text);
+    std::string_view t = shown;
     int offset = col - 1;
     while (!t.empty() && (t[0] == ' ' || t[0] == '\t' || t[0] == '\f')) {
       t.remove_prefix(1);
@@ -61,8 +84,9 @@ std::string SyntaxError::Format() const {
 absl::Status SyntaxError::ToStatus() const {
   absl::Status status(absl::StatusCode::kInvalidArgument, Format());
   std::string payload;
-  for (const std::string& field : {type, filename, absl::StrCat(line), absl::StrCat(col),
-                                   absl::StrCat(end_line), absl::StrCat(end_col), msg, text}) {
+  for (const std::string& field :
+       {type, filename, absl::StrCat(line), absl::StrCat(col), absl::StrCat(end_line),
+        absl::StrCat(end_col), msg, text, std::string(message_only ? "1" : "0")}) {
     absl::StrAppend(&payload, field.size(), ":", field);
   }
   status.SetPayload(kPayloadUrl, absl::Cord(payload));
@@ -75,7 +99,7 @@ std::optional<SyntaxError> SyntaxError::FromStatus(const absl::Status& status) {
   std::string data(*payload);
   std::vector<std::string> parts;
   size_t pos = 0;
-  while (pos < data.size() && parts.size() < 8) {
+  while (pos < data.size() && parts.size() < 9) {
     size_t colon = data.find(':', pos);
     if (colon == std::string::npos) return std::nullopt;
     size_t len = std::strtoul(data.c_str() + pos, nullptr, 10);
@@ -83,7 +107,7 @@ std::optional<SyntaxError> SyntaxError::FromStatus(const absl::Status& status) {
     parts.push_back(data.substr(colon + 1, len));
     pos = colon + 1 + len;
   }
-  if (parts.size() != 8) return std::nullopt;
+  if (parts.size() != 9) return std::nullopt;
   SyntaxError e;
   e.type = parts[0];
   e.filename = parts[1];
@@ -93,6 +117,7 @@ std::optional<SyntaxError> SyntaxError::FromStatus(const absl::Status& status) {
   e.end_col = std::atoi(parts[5].c_str());
   e.msg = parts[6];
   e.text = parts[7];
+  e.message_only = parts[8] == "1";
   return e;
 }
 

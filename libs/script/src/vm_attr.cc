@@ -91,8 +91,10 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
     auto* g = static_cast<GetSetObject*>(a);
     return g->get(*this, obj);
   }
+  // A descriptor: a script class with __get__, or a native one
+  // (functools._lru_cache_wrapper binds like a function).
   const Value& get = at->slot(Slot::kGet);
-  if (!get.is_null() && at->has_flag(Type::kHeapType)) {
+  if (!get.is_null()) {
     Value args[2] = {obj, Value::Borrow(owner)};
     return CallWithSelf(get, attr, ArgsView(args, 2));
   }
@@ -171,7 +173,7 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
         if (at == T.classmethod) return Descr(*attr, obj, cls);
         if (at != T.function && at != T.native_function && at != T.property && at != T.getset) {
           const Value& get = at->slot(Slot::kGet);
-          if (!get.is_null() && at->has_flag(Type::kHeapType)) {
+          if (!get.is_null()) {
             Value args[2] = {Value::None(), obj};
             return CallWithSelf(get, *attr, ArgsView(args, 2));
           }

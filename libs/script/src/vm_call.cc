@@ -438,6 +438,19 @@ Value VM::MakeClass(const Value& body, const Value& bases, StrObject* name) {
   UpdateSlots(t);
   Value tv = Value::Borrow(t);
   if (!classcell.is_null()) static_cast<CellObject*>(classcell.as_object())->value = tv;
+  // PEP 487: each attribute whose type has __set_name__ learns its owner
+  // and name (functools.cached_property needs it), in definition order.
+  static StrObject* const kSetName = Intern("__set_name__");
+  std::vector<DictObject::Entry> attrs;
+  for (const auto& e : t->dict->entries) {
+    if (!e.key.is_null()) attrs.push_back(e);
+  }
+  for (const auto& e : attrs) {
+    const Value* set_name = LookupInMro(e.value.type(), kSetName);
+    if (set_name == nullptr) continue;
+    Value args[2] = {tv, e.key};
+    if (CallWithSelf(*set_name, e.value, ArgsView(args, 2)).is_null()) return {};
+  }
   return tv;
 }
 

@@ -3,6 +3,7 @@
 // raising exceptions and formatting tracebacks like CPython 3.11.
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -12,6 +13,7 @@
 #include "tc/script/native.h"
 #include "tc/script/syntax_error.h"
 
+#include "exc_syntax_error.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -31,6 +33,7 @@ Value ConstToValue(VM& vm, const Const& c) {
       if (s.value.size() <= 32) return InternStr(s.value);
       return NewStr(s.value);
     }
+    Value operator()(const ConstBytes& b) const { return NewBytes(b.value); }
     Value operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::vector<Value> items;
       for (const Const& c : t->items) items.push_back(ConstToValue(vm, c));
@@ -41,6 +44,27 @@ Value ConstToValue(VM& vm, const Const& c) {
     }
   };
   return std::visit(Visitor{vm}, c);
+}
+
+// Where CPython's pure-Python standard library lives on Debian 12
+// (libpython3.11-minimal and libpython3.11-stdlib); read at run time,
+// never copied into the tree.
+constexpr char kStdlibDir[] = "/usr/lib/python3.11";
+
+std::string AbsolutePath(std::string_view p) {
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(std::filesystem::path(p), ec);
+  return ec ? std::string(p) : abs.lexically_normal().string();
+}
+
+// sys.path[0] for a script: its directory with symlinks resolved (CPython
+// realpath()s the script), "" for no script ("-c", tests).
+std::string ScriptDirectory(const std::string& script) {
+  if (script.empty() || script == "-c") return "";
+  std::error_code ec;
+  std::filesystem::path real = std::filesystem::canonical(script, ec);
+  if (ec) real = std::filesystem::path(AbsolutePath(script));
+  return real.parent_path().string();
 }
 
 }  // namespace
@@ -121,6 +145,10 @@ Value VM::RunModule(std::shared_ptr<const Code> code, std::string_view module_na
   ModuleSet(m, "__file__", NewStr(code->filename));
   ModuleSet(m, "__builtins__", Value::Borrow(builtins_.get()));
   ModuleSet(m, "__doc__", Value::None());
+  // A script run by path has no package and no spec (CPython's __main__).
+  ModuleSet(m, "__package__", Value::None());
+  ModuleSet(m, "__spec__", Value::None());
+  ModuleSet(m, "__loader__", Value::None());
   DictSetStr(modules_.get(), m->name, mv);
   Value r = RunCode(std::move(code), m->dict);
   if (r.is_null()) return r;
@@ -128,14 +156,26 @@ Value VM::RunModule(std::shared_ptr<const Code> code, std::string_view module_na
 }
 
 void VM::SetArgv(std::vector<std::string> argv) {
-  std::vector<Value> items;
-  for (auto& a : argv) items.push_back(NewStr(std::move(a)));
   Value sys = Import("sys");
   if (sys.is_null()) {
     ClearException();
     return;
   }
-  ModuleSet(static_cast<ModuleObject*>(sys.as_object()), "argv", NewList(std::move(items)));
+  auto* m = static_cast<ModuleObject*>(sys.as_object());
+  // sys.path as CPython builds it: the script's directory (symlinks
+  // resolved; '' when there is no script: the current directory), the
+  // PYTHONPATH entries, then the standard library's directory.
+  std::vector<Value> path = {NewStr(argv.empty() ? "" : ScriptDirectory(argv[0]))};
+  if (const char* pp = std::getenv("PYTHONPATH"); pp != nullptr && *pp != '\0') {
+    for (absl::string_view entry : absl::StrSplit(pp, ':')) {
+      if (!entry.empty()) path.push_back(NewStr(AbsolutePath(std::string(entry))));
+    }
+  }
+  path.push_back(NewStr(kStdlibDir));
+  ModuleSet(m, "path", NewList(std::move(path)));
+  std::vector<Value> items;
+  for (auto& a : argv) items.push_back(NewStr(std::move(a)));
+  ModuleSet(m, "argv", NewList(std::move(items)));
 }
 
 void VM::Write(std::string_view text, bool to_stderr) {
@@ -152,101 +192,6 @@ bool VM::CurrentLocation(std::string* filename, int32_t* line) const {
   *filename = c.filename;
   *line = c.locations.empty() ? 0 : c.locations[frame_->pc].line;
   return true;
-}
-
-namespace {
-
-// sys.stdout / sys.stderr: write() and flush(), routed through VM::Write.
-struct StreamObject : Object {
-  StreamObject(Type* t, bool err) : Object(t), is_stderr(err) {}
-  bool is_stderr;
-};
-Type* g_stream_type = nullptr;
-
-Value StreamWrite(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "write", 1, 1)) return {};
-  const std::string* s = StrValue(args[0]);
-  if (s == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("write() argument must be str, not %s", TypeName(args[0])));
-  }
-  vm.Write(*s, Cast<StreamObject>(self)->is_stderr);
-  return Value::Int(static_cast<int64_t>(s->size()));
-}
-Value StreamFlush(VM&, const Value& self, const ArgsView&) {
-  std::fflush(Cast<StreamObject>(self)->is_stderr ? stderr : stdout);
-  return Value::None();
-}
-Value StreamName(VM&, const Value& self) {
-  return NewStr(Cast<StreamObject>(self)->is_stderr ? "<stderr>" : "<stdout>");
-}
-Value SysExit(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "exit", 0, 1)) return {};
-  std::vector<Value> a(args.data, args.data + args.nargs);
-  vm.SetException(NewExceptionArgs(Types().system_exit, NewTuple(std::move(a))));
-  return {};
-}
-constexpr MethodDef kStreamMethods[] = {{"write", StreamWrite}, {"flush", StreamFlush}};
-constexpr GetSetDef kStreamGetSets[] = {{"name", StreamName}};
-constexpr MethodDef kSysFunctions[] = {{"exit", SysExit}};
-
-bool InitSysModule(VM&, ModuleObject* m) {
-  if (g_stream_type == nullptr) {
-    g_stream_type = NewNativeType({.name = "TextIOWrapper",
-                                   .module = "_io",
-                                   .methods = kStreamMethods,
-                                   .getsets = kStreamGetSets});
-  }
-  ModuleSet(m, "argv", NewList({}));
-  ModuleSet(m, "maxsize", Value::Int(INT64_MAX));
-  ModuleSet(m, "stdout", NewObject<StreamObject>(g_stream_type, false));
-  ModuleSet(m, "stderr", NewObject<StreamObject>(g_stream_type, true));
-  AddFunctions(m, kSysFunctions);
-  return true;
-}
-}  // namespace
-
-Value VM::Import(std::string_view dotted_name) {
-  std::string name(dotted_name);
-  if (const Value* m = DictGetStr(modules_.get(), name)) return *m;
-  // Parents first.
-  Value parent;
-  size_t dot = name.rfind('.');
-  if (dot != std::string::npos) {
-    parent = Import(name.substr(0, dot));
-    if (parent.is_null()) return parent;
-    if (const Value* m = DictGetStr(modules_.get(), name)) return *m;
-  }
-  ModuleInitFn init = FindBuiltinModule(name);
-  if (init == nullptr) {
-    if (name == "math") init = InitMathModule;
-    if (name == "sys") init = InitSysModule;
-  }
-  if (init == nullptr) {
-    Value exc =
-        NewException(Types().module_not_found_error, absl::StrFormat("No module named '%s'", name));
-    SetAttr(exc, "name", NewStr(name));
-    SetException(std::move(exc));
-    return Value();
-  }
-  auto* m = new ModuleObject(Types().module);
-  Value mv = Value::Adopt(m);
-  m->name = name;
-  ModuleSet(m, "__name__", NewStr(name));
-  DictSetStr(modules_.get(), name, mv);
-  bool ok = init(*this, m);
-  for (ModuleInitFn extend : ModuleExtensions(name)) ok = ok && extend(*this, m);
-  if (!ok) {
-    bool found;
-    DictDel(*this, modules_.get(), NewStr(name), &found);
-    if (!HasException())
-      Raise(Types().import_error, absl::StrCat("initializing ", name, " failed"));
-    return Value();
-  }
-  if (!parent.is_null()) {
-    ModuleSet(static_cast<ModuleObject*>(parent.as_object()), name.substr(dot + 1), mv);
-  }
-  return mv;
 }
 
 // --- Exceptions --------------------------------------------------------------
@@ -353,6 +298,13 @@ std::string VM::FormatException(const Value& exc) {
         }
       }
     }
+  }
+  if (std::optional<SyntaxError> se = SyntaxErrorOf(*this, exc)) {
+    // CPython's report of a SyntaxError: where, the line and carets.
+    if (HasException()) ClearException();
+    if (se->line > 0 && !se->text.empty()) return out + se->Format();
+    return absl::StrCat(out, "  File \"", se->filename, "\", line ", se->line, "\n", se->type, ": ",
+                        se->msg, "\n");
   }
   Type* ty = exc.type();
   std::string name = ty->module == "builtins" || ty->module == "__main__" || ty->module.empty()

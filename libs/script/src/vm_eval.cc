@@ -733,8 +733,10 @@ Value VM::Eval(Frame* f) {
         int conv = ip->arg & 3;
         if (conv == 1) {
           v = Str(v);
-        } else if (conv == 2 || conv == 3) {
+        } else if (conv == 2) {
           v = Repr(v);
+        } else if (conv == 3) {
+          v = Ascii(v);
         }
         if (v.is_null()) ERROR();
         const std::string* sp_text = spec.is_null() ? nullptr : StrValue(spec);
@@ -993,38 +995,14 @@ Value VM::Eval(Frame* f) {
       }
 
       TARGET(kImportName) {
-        Value m = Import(co->names[ip->arg]->value);
+        Value m = ImportName(co->names[ip->arg]->value, f->globals);
         if (m.is_null()) ERROR();
         PUSH(std::move(m));
         DISPATCH();
       }
       TARGET(kImportFrom) {
-        const Value& m = TOP();
-        StrObject* name = co->names[ip->arg].get();
-        Value v = GetAttrOrNull(m, name);
-        if (v.is_null() && ExceptionMatches(T.attribute_error)) {
-          ClearException();  // from a module __getattr__: report ImportError
-        }
-        if (v.is_null()) {
-          if (HasException()) ERROR();
-          // A submodule not imported yet.
-          if (m.is_object() && IsSubtype(m.as_object()->type, T.module)) {
-            auto* mod = static_cast<ModuleObject*>(m.as_object());
-            std::string full = absl::StrCat(mod->name, ".", name->value);
-            if (FindBuiltinModule(full) != nullptr) {
-              v = Import(full);
-              if (v.is_null()) ERROR();
-              PUSH(std::move(v));
-              DISPATCH();
-            }
-            Raise(T.import_error,
-                  absl::StrFormat("cannot import name '%s' from '%s' (unknown location)",
-                                  name->value, mod->name));
-          } else {
-            Raise(T.import_error, absl::StrFormat("cannot import name '%s'", name->value));
-          }
-          ERROR();
-        }
+        Value v = ImportFrom(TOP(), co->names[ip->arg].get());
+        if (v.is_null()) ERROR();
         PUSH(std::move(v));
         DISPATCH();
       }

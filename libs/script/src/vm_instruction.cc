@@ -120,7 +120,8 @@ bool VM::RunInstruction(FunctionObject* fn, int32_t pc, std::vector<Value>* stac
       Value v = PopValue(stack);
       const int conv = ins.arg & 3;
       if (conv == 1) v = Str(v);
-      if (conv >= 2) v = Repr(v);
+      if (conv == 2) v = Repr(v);
+      if (conv == 3) v = Ascii(v);
       if (v.is_null()) return false;
       const std::string* s = spec.is_null() ? nullptr : StrValue(spec);
       return PushResult(stack, Format(v, s == nullptr ? std::string_view() : *s));

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tc/script/module_registry.h"
 #include "tc/script/native.h"
 #include "tc/script/object.h"
 #include "tc/script/value.h"
@@ -43,6 +44,7 @@ void InitStrType(BuiltinTypes& t);
 void InitContainerTypes(BuiltinTypes& t);  // tuple, list, dict, set, range, slice
 void InitIteratorTypes(BuiltinTypes& t);
 void InitExceptionTypes(BuiltinTypes& t);
+void InitBytesTypes(BuiltinTypes& t);  // bytes, bytearray
 
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));
@@ -50,6 +52,22 @@ Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*all
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);
 bool InitMathModule(VM& vm, ModuleObject* m);
+
+// ImportError's name/path/msg (exc_import_error.cc).
+void InitImportErrorType(BuiltinTypes& bt);
+
+// The VM's own native modules (vm_core_modules.cc): their init functions
+// by name, null for any other name.
+ModuleInitFn FindCoreModule(std::string_view name);
+bool InitSysModule(VM& vm, ModuleObject* m);
+bool InitOsModule(VM& vm, ModuleObject* m);
+bool InitPosixPathModule(VM& vm, ModuleObject* m);
+bool InitIoModule(VM& vm, ModuleObject* m);
+bool InitImportlibModule(VM& vm, ModuleObject* m);
+bool InitErrnoModule(VM& vm, ModuleObject* m);
+// importlib's ModuleSpec for a module (origin: its file, "built-in", or
+// None; search_locations: a package's __path__ list, or None).
+Value NewModuleSpec(const std::string& name, Value origin, Value search_locations);
 
 int64_t HashInt(int64_t v);
 int64_t HashFloat(double v);
@@ -129,6 +147,9 @@ bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse);
 // collections.OrderedDict (a native dict subclass) and its module.
 Type* OrderedDictType();
 bool InitCollectionsModule(VM& vm, ModuleObject* m);
+
+// The operator module (module_operator.cc).
+bool InitOperatorModule(VM& vm, ModuleObject* m);
 
 // The random (module_random.cc) and time (module_time.cc) modules.
 bool InitRandomModule(VM& vm, ModuleObject* m);

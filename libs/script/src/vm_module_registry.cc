@@ -3,6 +3,8 @@
 
 #include "tc/script/module_registry.h"
 
+#include "functools_internal.h"
+#include "itertools_internal.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -12,9 +14,9 @@ std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
   // The script library's own modules that are not part of the VM core
   // (math and sys are): listed here so linking the registry links them.
   static auto* r = new std::map<std::string, ModuleInitFn, std::less<>>{
-      {"collections", InitCollectionsModule},
-      {"random", InitRandomModule},
-      {"time", InitTimeModule},
+      {"collections", InitCollectionsModule}, {"functools", InitFunctoolsModule},
+      {"itertools", InitItertoolsModule},     {"operator", InitOperatorModule},
+      {"random", InitRandomModule},           {"time", InitTimeModule},
   };
   return *r;
 }

@@ -273,6 +273,7 @@ const BuiltinTypes& InitBuiltinTypes() {
     InitContainerTypes(*partial);
     InitIteratorTypes(*partial);
     InitExceptionTypes(*partial);
+    InitBytesTypes(*partial);
     types = partial;
     g_builtin_types = types;
     creating = false;

@@ -1,6 +1,7 @@
 // Arithmetic operators: 64-bit ints that raise on overflow, floats, the
 // builtin sequences' + and *, and other objects through their
 // special-method slots (forward, reflected, in-place).
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
@@ -8,6 +9,7 @@
 
 #include "tc/script/native.h"
 
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 #include "vm_ops_util.h"
 #include "vm_set_table.h"
@@ -161,16 +163,26 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
   if (IsNum(a) && IsNum(b)) return FloatBinary(vm, op, AsDouble(a), AsDouble(b));
   const BuiltinTypes& t = T();
   if (IsType(a, t.str)) {
-    const std::string& x = static_cast<StrObject*>(a.as_object())->value;
+    const StrObject* ao = static_cast<StrObject*>(a.as_object());
+    const std::string& x = ao->value;
     if (op == BinaryOp::kAdd) {
-      if (IsType(b, t.str)) return NewStr(x + static_cast<StrObject*>(b.as_object())->value);
+      if (IsType(b, t.str)) {
+        // Known code point counts add up (no recount later).
+        const StrObject* bo = static_cast<StrObject*>(b.as_object());
+        if (ao->length >= 0 && bo->length >= 0) {
+          return NewStrN(x + bo->value, ao->length + bo->length);
+        }
+        return NewStr(x + bo->value);
+      }
       return vm.Raise(t.type_error,
                       absl::StrFormat("can only concatenate str (not \"%s\") to str", TypeName(b)));
     }
     if (op == BinaryOp::kMul && (b.is_int() || b.is_bool())) {
       std::string r;
-      for (int64_t i = 0; i < b.as_int(); ++i) r += x;
-      return NewStr(std::move(r));
+      int64_t n = std::max<int64_t>(0, b.as_int());
+      r.reserve(x.size() * static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) r += x;
+      return NewStrN(std::move(r), ao->Length() * n);
     }
     if (op == BinaryOp::kMod) return StrPercent(vm, x, b);
     return Value();
@@ -184,7 +196,9 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
     const auto& x = at == t.list ? static_cast<ListObject*>(a.as_object())->items
                                  : static_cast<TupleObject*>(a.as_object())->items;
     if (op == BinaryOp::kAdd) {
-      if (!IsType(b, at)) {
+      // A tuple subclass (a namedtuple) concatenates as a tuple.
+      bool same = IsType(b, at) || (at == t.tuple && IsInstance(b, t.tuple));
+      if (!same) {
         return vm.Raise(t.type_error, absl::StrFormat("can only concatenate %s (not \"%s\") to %s",
                                                       at->name, TypeName(b), at->name));
       }

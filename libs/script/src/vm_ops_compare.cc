@@ -341,7 +341,7 @@ bool VM::Hash(const Value& v, int64_t* out) {
     *out = acc == ~uint64_t{0} ? 1546275796 : static_cast<int64_t>(acc);
     return true;
   }
-  if (ty == t.list || ty == t.dict || ty == t.set ||
+  if (ty == t.list || ty == t.dict || ty == t.set || ty == t.bytearray ||
       (ty->slot(Slot::kHash).is_null() && (IsSubtype(ty, t.list) || IsSubtype(ty, t.dict)))) {
     Raise(t.type_error, absl::StrFormat("unhashable type: '%s'", ty->name));
     return false;
@@ -365,6 +365,13 @@ bool VM::Hash(const Value& v, int64_t* out) {
       Raise(t.type_error, absl::StrFormat("unhashable type: '%s'", ty->name));
       return false;
     }
+  }
+  // `__hash__ = None` in a native class (deque, functools.KeyWrapper).
+  static StrObject* const kHashName = Intern("__hash__");
+  const Value* hsh = LookupInMro(ty, kHashName);
+  if (hsh != nullptr && hsh->is_none()) {
+    Raise(t.type_error, absl::StrFormat("unhashable type: '%s'", ty->name));
+    return false;
   }
   *out = static_cast<int64_t>(reinterpret_cast<uintptr_t>(o) >> 4);
   return true;

@@ -5,6 +5,7 @@
 
 #include "tc/script/native.h"
 
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 #include "vm_ops_util.h"
 #include "vm_set_table.h"
@@ -122,20 +123,18 @@ Value VM::GetItem(const Value& c, const Value& key) {
     return items[i];
   }
   if (ty == t.str) {
-    const std::string& s = static_cast<StrObject*>(c.as_object())->value;
+    const StrObject* s = AsStr(c);
     if (is_slice) {
       int64_t start, stop, step, n;
-      if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()),
-                        static_cast<int64_t>(s.size()), &start, &stop, &step, &n)) {
+      if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()), s->Length(), &start,
+                        &stop, &step, &n)) {
         return Value();
       }
-      std::string out;
-      for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s[j];
-      return NewStr(std::move(out));
+      return StrSlice(s, start, step, n);
     }
     int64_t i;
-    if (!SeqIndex(*this, key, static_cast<int64_t>(s.size()), "string", &i)) return Value();
-    return NewStr(std::string(1, s[i]));
+    if (!SeqIndex(*this, key, s->Length(), "string", &i)) return Value();
+    return StrCharAt(s, i);
   }
   if (ty == t.dict) {
     Value out;
@@ -308,7 +307,7 @@ bool VM::Length(const Value& v, int64_t* out) {
   if (v.is_object()) {
     Object* o = v.as_object();
     if (ty == t.str) {
-      *out = static_cast<int64_t>(static_cast<StrObject*>(o)->value.size());
+      *out = static_cast<StrObject*>(o)->Length();
       return true;
     }
     if (ty == t.list) {

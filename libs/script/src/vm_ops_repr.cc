@@ -6,6 +6,7 @@
 #include "tc/script/native.h"
 #include "tc/support/py_repr.h"
 
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 #include "vm_ops_util.h"
 
@@ -37,6 +38,12 @@ Value VM::Repr(const Value& v) {
   std::string s;
   if (!ReprString(v, &s)) return Value();
   return NewStr(std::move(s));
+}
+
+Value VM::Ascii(const Value& v) {
+  std::string s;
+  if (!ReprString(v, &s)) return Value();
+  return NewStr(AsciiEscape(s));
 }
 
 Value VM::Str(const Value& v) {
@@ -188,7 +195,18 @@ bool VM::ReprString(const Value& v, std::string* out) {
     return true;
   }
   if (ty == t.module) {
-    *out = absl::StrFormat("<module '%s' (built-in)>", static_cast<ModuleObject*>(o)->name);
+    // CPython's module repr: where a source module came from, "built-in"
+    // for native ones.
+    const std::string& name = static_cast<ModuleObject*>(o)->name;
+    const Value* file = o->dict != nullptr ? DictGetStr(o->dict, "__file__") : nullptr;
+    const std::string* path = file != nullptr ? StrValue(*file) : nullptr;
+    if (path != nullptr) {
+      *out = absl::StrFormat("<module '%s' from '%s'>", name, *path);
+    } else if (o->dict != nullptr && DictGetStr(o->dict, "__path__") != nullptr) {
+      *out = absl::StrFormat("<module '%s' (namespace)>", name);
+    } else {
+      *out = absl::StrFormat("<module '%s' (built-in)>", name);
+    }
     return true;
   }
   if (ty == t.range) {

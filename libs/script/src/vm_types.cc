@@ -10,6 +10,9 @@
 
 #include "tc/script/native.h"
 
+#include "exc_os_error.h"
+#include "exc_syntax_error.h"
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -222,8 +225,9 @@ Value SuperNew(VM& vm, const Value&, const ArgsView& args) {
 constexpr MethodDef kSuperMethods[] = {{"__new__", SuperNew}};
 
 // --- numbers -------------------------------------------------------------------
-bool ParseIntText(VM& vm, std::string_view text, int base, int64_t* out, const Value& orig) {
-  std::string s(absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size())));
+bool ParseIntText(VM& vm, std::string_view raw, int base, int64_t* out, const Value& orig) {
+  const std::string text = DecimalAndSpaceToAscii(raw);
+  std::string s(absl::StripAsciiWhitespace(text));
   std::string digits;
   for (char c : s)
     if (c != '_') digits += c;
@@ -293,6 +297,7 @@ Value IntNew(VM& vm, const Value&, const ArgsView& args) {
     int64_t base;
     if (!ToInt(vm, a[1], &base)) return {};
     const std::string* s = StrValue(x);
+    if (s == nullptr) s = BytesValue(x);
     if (s == nullptr)
       return RaiseTypeError(vm, "int() can't convert non-string with explicit base");
     int64_t out;
@@ -302,7 +307,9 @@ Value IntNew(VM& vm, const Value&, const ArgsView& args) {
   if (x.is_int()) return x;
   if (x.is_bool()) return Value::Int(x.as_int());
   if (x.is_float()) return FloatToInt(vm, x.as_float());
-  if (const std::string* s = StrValue(x)) {
+  const std::string* s = StrValue(x);
+  if (s == nullptr) s = BytesValue(x);  // int(b"42")
+  if (s != nullptr) {
     int64_t out;
     if (!ParseIntText(vm, *s, 10, &out, x)) return {};
     return Value::Int(out);
@@ -328,8 +335,11 @@ Value FloatNew(VM& vm, const Value&, const ArgsView& args) {
   const Value& x = args[0];
   if (x.is_float()) return x;
   if (x.is_int() || x.is_bool()) return Value::Float(static_cast<double>(x.as_int()));
-  if (const std::string* s = StrValue(x)) {
-    std::string t = absl::AsciiStrToLower(absl::StripAsciiWhitespace(*s));
+  const std::string* text = StrValue(x);
+  if (text == nullptr) text = BytesValue(x);  // float(b"1.5")
+  if (text != nullptr) {
+    std::string t = absl::AsciiStrToLower(
+        absl::StripAsciiWhitespace(StrValue(x) != nullptr ? DecimalAndSpaceToAscii(*text) : *text));
     std::string u;
     for (char c : t)
       if (c != '_') u += c;
@@ -551,6 +561,9 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.exception = sub("Exception", bt.base_exception);
   bt.type_error = sub("TypeError", bt.exception);
   bt.value_error = sub("ValueError", bt.exception);
+  bt.unicode_error = sub("UnicodeError", bt.value_error);
+  bt.unicode_decode_error = sub("UnicodeDecodeError", bt.unicode_error);
+  bt.unicode_encode_error = sub("UnicodeEncodeError", bt.unicode_error);
   bt.runtime_error = sub("RuntimeError", bt.exception);
   bt.not_implemented_error = sub("NotImplementedError", bt.runtime_error);
   bt.recursion_error = sub("RecursionError", bt.runtime_error);
@@ -569,6 +582,9 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.module_not_found_error = sub("ModuleNotFoundError", bt.import_error);
   bt.syntax_error = sub("SyntaxError", bt.exception);
   bt.os_error = sub("OSError", bt.exception);
+  InitOSErrorTypes(bt);
+  InitSyntaxErrorTypes(bt);
+  InitImportErrorType(bt);
   bt.warning = sub("Warning", bt.exception);
   bt.user_warning = sub("UserWarning", bt.warning);
   bt.deprecation_warning = sub("DeprecationWarning", bt.warning);

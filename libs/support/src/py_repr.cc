@@ -30,7 +30,7 @@ bool IsPrintable(uint32_t cp) {
 }
 
 // Decodes the UTF-8 sequence at s[*i], advancing *i; -1 (and one byte) when
-// the bytes there are not valid UTF-8.
+// the bytes there are not valid UTF-8 (surrogates allowed).
 int32_t NextCodePoint(std::string_view s, size_t* i) {
   auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
   unsigned char b0 = byte(*i);
@@ -49,7 +49,9 @@ int32_t NextCodePoint(std::string_view s, size_t* i) {
     cp = (cp << 6) | (byte(*i + k) & 0x3F);
   }
   static constexpr uint32_t kMinOfLength[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kMinOfLength[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+  // A surrogate in its 3-byte form is a lone surrogate of a str (CPython's
+  // str may hold one); it reads back as \udXXX.
+  if (cp < kMinOfLength[len] || cp > 0x10FFFF) {
     ++*i;
     return -1;
   }

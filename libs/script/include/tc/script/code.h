@@ -16,7 +16,7 @@ namespace tc::script {
 
 struct Code;
 
-// A compile-time constant: None, bool, int, float, str, a tuple of
+// A compile-time constant: None, bool, int, float, str, bytes, a tuple of
 // constants, or nested code (function and class bodies, comprehensions).
 struct ConstNone {
   friend bool operator==(ConstNone, ConstNone) { return true; }
@@ -26,7 +26,11 @@ struct ConstStr {
   std::string value;
   friend bool operator==(const ConstStr&, const ConstStr&) = default;
 };
-using Const = std::variant<ConstNone, bool, int64_t, double, ConstStr,
+struct ConstBytes {
+  std::string value;
+  friend bool operator==(const ConstBytes&, const ConstBytes&) = default;
+};
+using Const = std::variant<ConstNone, bool, int64_t, double, ConstStr, ConstBytes,
                            std::shared_ptr<const ConstTuple>, std::shared_ptr<const Code>>;
 struct ConstTuple {
   std::vector<Const> items;

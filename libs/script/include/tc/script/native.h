@@ -118,6 +118,9 @@ int Truthy(VM& vm, const Value& v);
 // The str's text, or null when v is not a str (no error set).
 const std::string* StrValue(const Value& v);
 
+// The data of a bytes or bytearray (or a subclass), or null (no error set).
+const std::string* BytesValue(const Value& v);
+
 // The object inside a Value, downcast without checks (check the type
 // first with IsInstance).
 template <typename T>
@@ -127,6 +130,8 @@ T* Cast(const Value& v) {
 
 // Creating values.
 Value NewStr(std::string s);
+Value NewBytes(std::string data);
+Value NewByteArray(std::string data);
 Value InternStr(std::string_view s);    // same object for equal names
 StrObject* Intern(std::string_view s);  // borrowed, immortal
 Value NewTuple(std::vector<Value> items);

@@ -118,12 +118,43 @@ void UpdateSlots(Type* t);
 // "module.qualname", or just qualname for builtins.
 std::string TypeFullName(const Type* t);
 
+// A str: its code points as UTF-8 (a lone surrogate, which CPython's str
+// may hold, in its 3-byte form), never changed after creation. Hashing and
+// comparing the bytes hashes and orders by code point. The code point count
+// is cached on first use; a str whose count equals its byte count is ASCII
+// and is indexed by byte directly, so ASCII text costs what it did when str
+// was bytes. A long non-ASCII str builds a sparse index of byte offsets on
+// its first indexing, so s[i] stays cheap in loops.
 struct StrObject : Object {
   StrObject(Type* t, std::string s) : Object(t), value(std::move(s)) {}
-  std::string value;  // UTF-8
+  StrObject(Type* t, std::string s, int64_t code_points)
+      : Object(t), value(std::move(s)), length(code_points) {}
+  ~StrObject() override;
+  std::string value;
   mutable int64_t hash = -1;
+  mutable int64_t length = -1;  // code points; -1 until Length() counts them
   bool interned = false;
   int64_t Hash() const;
+  int64_t Length() const { return length >= 0 ? length : CountLength(); }
+  bool IsAscii() const { return Length() == static_cast<int64_t>(value.size()); }
+  // The byte offset of code point `i`, 0 <= i <= Length().
+  size_t ByteOffset(int64_t i) const {
+    return IsAscii() ? static_cast<size_t>(i) : NonAsciiByteOffset(i);
+  }
+
+ private:
+  int64_t CountLength() const;
+  size_t NonAsciiByteOffset(int64_t i) const;
+  // Byte offsets of every kIndexStride-th code point (long non-ASCII only).
+  mutable std::unique_ptr<std::vector<size_t>> index_;
+};
+
+// bytes and bytearray (whose type tells them apart); only a bytearray's
+// data ever changes.
+struct BytesObject : Object {
+  BytesObject(Type* t, std::string d) : Object(t), data(std::move(d)) {}
+  std::string data;
+  mutable int64_t hash = -1;  // bytes only
 };
 
 struct TupleObject : Object {
@@ -276,6 +307,9 @@ struct ClassMethodObject : Object {
 struct ModuleObject : Object {  // attributes live in Object::dict
   explicit ModuleObject(Type* t) : Object(t) {}
   std::string name;
+  // While its body runs on import: `from m import x` of a missing name
+  // then says "partially initialized module" (circular imports).
+  bool initializing = false;
 };
 
 struct TracebackEntry {
@@ -316,6 +350,13 @@ struct BuiltinTypes {
   // Iterators.
   Type *list_iter, *tuple_iter, *str_iter, *range_iter, *dict_keys, *dict_values, *dict_items,
       *dict_iter, *seq_iter, *callable_iter, *zip, *enumerate, *map, *filter, *reversed;
+  // The SyntaxError family and OSError's subclasses (exc_syntax_error.cc,
+  // exc_os_error.cc).
+  Type *indentation_error, *tab_error, *blocking_io_error, *child_process_error, *connection_error,
+      *broken_pipe_error, *connection_aborted_error, *connection_refused_error,
+      *connection_reset_error, *file_exists_error, *file_not_found_error, *interrupted_error,
+      *is_a_directory_error, *not_a_directory_error, *permission_error, *process_lookup_error,
+      *timeout_error, *unsupported_operation;
   // Exceptions.
   Type *base_exception, *exception, *type_error, *value_error, *runtime_error,
       *not_implemented_error, *recursion_error, *assertion_error, *lookup_error, *key_error,
@@ -323,6 +364,8 @@ struct BuiltinTypes {
       *zero_division_error, *overflow_error, *stop_iteration, *import_error,
       *module_not_found_error, *syntax_error, *system_exit, *keyboard_interrupt, *generator_exit,
       *os_error, *warning, *user_warning, *deprecation_warning;
+  // Binary data and the codecs' errors.
+  Type *bytes, *bytearray, *unicode_error, *unicode_decode_error, *unicode_encode_error;
 };
 // The builtin types (created on first use).
 extern BuiltinTypes* g_builtin_types;

@@ -24,6 +24,9 @@ struct SyntaxError {
   int end_col = 0;   // exclusive; 0: one caret
   std::string msg;
   std::string text;  // the source line (without its newline)
+  // Printed as the last line alone, as CPython prints the errors of a
+  // source file's encoding (line still says where, for callers).
+  bool message_only = false;
 
   // What CPython prints for an uncaught SyntaxError:
   //   File "t.py", line 3

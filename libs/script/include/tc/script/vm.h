@@ -29,6 +29,7 @@ namespace tc::script {
 
 struct ArgsView;
 struct Frame;
+struct FoundModule;
 
 class VM {
  public:
@@ -118,15 +119,25 @@ class VM {
   bool Extend(std::vector<Value>* out, const Value& iterable);
   Value Repr(const Value& v);
   Value Str(const Value& v);
+  // ascii(v): the repr with non-ASCII characters escaped.
+  Value Ascii(const Value& v);
   // repr()/str() as std::string; false on error.
   bool ReprString(const Value& v, std::string* out);
   bool StrString(const Value& v, std::string* out);
   Value Format(const Value& v, std::string_view spec);
 
   // --- Modules -----------------------------------------------------------
-  // Imports a builtin (or already loaded) module by dotted name; returns the
-  // leaf module.
+  // Imports a module by absolute dotted name (parents first), as CPython's
+  // importlib: sys.modules, then builtin modules, then source files along
+  // sys.path (vm_import.cc); returns the leaf module.
   Value Import(std::string_view dotted_name);
+  // The IMPORT_NAME instruction: `spec` is the dotted name with one leading
+  // dot per level of a relative import ("..m", "." for `from . import x`),
+  // resolved against the importing module's `globals` (__package__).
+  Value ImportName(std::string_view spec, DictObject* globals);
+  // The IMPORT_FROM instruction: attribute `name` of `module`, else its
+  // submodule, else CPython's "cannot import name" ImportError.
+  Value ImportFrom(const Value& module, StrObject* name);
   DictObject* builtins() const { return builtins_.get(); }
   DictObject* modules() const { return modules_.get(); }
 
@@ -182,6 +193,10 @@ class VM {
   Value GetBuiltin(StrObject* name) const;
   bool RecursionEnter();
   void RecursionLeave() { --depth_; }
+  // sys.getrecursionlimit / setrecursionlimit and the current depth.
+  int32_t recursion_limit() const { return recursion_limit_; }
+  void set_recursion_limit(int32_t limit) { recursion_limit_ = limit; }
+  int32_t recursion_depth() const { return depth_; }
   const Value& handled_exception() const { return handled_; }
   void set_handled_exception(Value v) { handled_ = std::move(v); }
   Frame* current_frame() const { return frame_; }
@@ -191,6 +206,10 @@ class VM {
   bool BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t nargs,
                 const TupleObject* kwnames, const Value* self);
   bool RunCallInstruction(const Instruction& ins, std::vector<Value>* stack);
+  bool ResolveRelativeName(std::string_view name, std::string_view package, int level,
+                           std::string* out);
+  Value InitBuiltinModule(const std::string& name, bool (*init)(VM&, ModuleObject*));
+  Value LoadSourceModule(const std::string& name, const FoundModule& found);
 
   Ref<DictObject> builtins_;
   Ref<DictObject> modules_;  // sys.modules

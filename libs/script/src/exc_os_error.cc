@@ -1,0 +1,176 @@
+// OSError's construction, subclasses and str (exc_os_error.h).
+#include "exc_os_error.h"
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+#include "vm_internal.h"
+
+namespace tc::script {
+
+namespace {
+
+// CPython's errnomap (Objects/exceptions.c).
+Type* SubclassForErrno(int64_t err) {
+  const BuiltinTypes& T = Types();
+  switch (err) {
+    case EAGAIN:
+    case EALREADY:
+    case EINPROGRESS:
+      return T.blocking_io_error;
+    case ECHILD:
+      return T.child_process_error;
+    case EPIPE:
+    case ESHUTDOWN:
+      return T.broken_pipe_error;
+    case ECONNABORTED:
+      return T.connection_aborted_error;
+    case ECONNREFUSED:
+      return T.connection_refused_error;
+    case ECONNRESET:
+      return T.connection_reset_error;
+    case EEXIST:
+      return T.file_exists_error;
+    case ENOENT:
+      return T.file_not_found_error;
+    case EINTR:
+      return T.interrupted_error;
+    case EISDIR:
+      return T.is_a_directory_error;
+    case ENOTDIR:
+      return T.not_a_directory_error;
+    case EACCES:
+    case EPERM:
+      return T.permission_error;
+    case ESRCH:
+      return T.process_lookup_error;
+    case ETIMEDOUT:
+      return T.timeout_error;
+    default:
+      return nullptr;
+  }
+}
+
+// OSError(errno, strerror, ...) made by OSError itself is an instance of
+// the errno's subclass.
+Value OSErrorNew(VM&, const Value& cls, const ArgsView& args) {
+  Type* t = static_cast<Type*>(cls.as_object());
+  if (t == Types().os_error && args.nargs >= 2 && args.nargs <= 5 && args[0].is_int()) {
+    if (Type* sub = SubclassForErrno(args[0].as_int())) t = sub;
+  }
+  return Value::Adopt(t->alloc(t));
+}
+
+Value OSErrorInit(VM& vm, const Value& self, const ArgsView& args) {
+  auto* e = Cast<ExceptionObject>(self);
+  Value err = Value::None(), strerror = Value::None(), filename = Value::None(),
+        filename2 = Value::None();
+  if (args.nargs >= 2 && args.nargs <= 5) {
+    err = args[0];
+    strerror = args[1];
+    if (args.nargs >= 3) filename = args[2];
+    if (args.nargs == 5) filename2 = args[4];
+    // With a filename, args keeps only (errno, strerror), as in CPython.
+    e->args = args.nargs >= 3 ? NewTuple({args[0], args[1]})
+                              : NewTuple(std::vector<Value>(args.data, args.data + 2));
+  } else {
+    e->args = NewTuple(std::vector<Value>(args.data, args.data + args.nargs));
+  }
+  return vm.SetAttr(self, "errno", err) && vm.SetAttr(self, "strerror", strerror) &&
+                 vm.SetAttr(self, "filename", filename) && vm.SetAttr(self, "filename2", filename2)
+             ? Value::None()
+             : Value();
+}
+
+Value OSErrorStr(VM& vm, const Value& self, const ArgsView&) {
+  Value err = vm.GetAttr(self, "errno");
+  Value strerror = err.is_null() ? Value() : vm.GetAttr(self, "strerror");
+  Value filename = strerror.is_null() ? Value() : vm.GetAttr(self, "filename");
+  Value filename2 = filename.is_null() ? Value() : vm.GetAttr(self, "filename2");
+  if (filename2.is_null()) return {};
+  std::string e, s;
+  if (!err.is_none() && !strerror.is_none()) {
+    if (!vm.StrString(err, &e) || !vm.StrString(strerror, &s)) return {};
+    std::string out = absl::StrFormat("[Errno %s] %s", e, s);
+    if (!filename.is_none()) {
+      std::string f;
+      if (!vm.ReprString(filename, &f)) return {};
+      absl::StrAppend(&out, ": ", f);
+      if (!filename2.is_none()) {
+        std::string f2;
+        if (!vm.ReprString(filename2, &f2)) return {};
+        absl::StrAppend(&out, " -> ", f2);
+      }
+    }
+    return NewStr(out);
+  }
+  // Otherwise BaseException's str.
+  auto* x = Cast<ExceptionObject>(self);
+  const std::vector<Value>& items = Cast<TupleObject>(x->args)->items;
+  if (items.empty()) return NewStr("");
+  if (items.size() == 1) return vm.Str(items[0]);
+  return vm.Str(x->args);
+}
+
+constexpr MethodDef kOSErrorMethods[] = {
+    {"__new__", OSErrorNew}, {"__init__", OSErrorInit}, {"__str__", OSErrorStr}};
+
+}  // namespace
+
+void InitOSErrorTypes(BuiltinTypes& bt) {
+  constexpr uint32_t kF = Type::kBaseType | Type::kInstanceDict | Type::kExceptionType;
+  Type* os = bt.os_error;
+  AddMethods(os, kOSErrorMethods);
+  // Instances the VM raises without __init__ read None, as CPython's.
+  for (const char* attr : {"errno", "strerror", "filename", "filename2"}) {
+    DictSetStr(os->dict, attr, Value::None());
+  }
+  UpdateSlots(os);
+  auto sub = [&](const char* name, Type* base) {
+    Type* t = NewBuiltinType(name, base, kF, nullptr);
+    t->type = bt.type;
+    t->dict = static_cast<DictObject*>(NewDict().Release());
+    UpdateSlots(t);
+    return t;
+  };
+  bt.blocking_io_error = sub("BlockingIOError", os);
+  bt.child_process_error = sub("ChildProcessError", os);
+  bt.connection_error = sub("ConnectionError", os);
+  bt.broken_pipe_error = sub("BrokenPipeError", bt.connection_error);
+  bt.connection_aborted_error = sub("ConnectionAbortedError", bt.connection_error);
+  bt.connection_refused_error = sub("ConnectionRefusedError", bt.connection_error);
+  bt.connection_reset_error = sub("ConnectionResetError", bt.connection_error);
+  bt.file_exists_error = sub("FileExistsError", os);
+  bt.file_not_found_error = sub("FileNotFoundError", os);
+  bt.interrupted_error = sub("InterruptedError", os);
+  bt.is_a_directory_error = sub("IsADirectoryError", os);
+  bt.not_a_directory_error = sub("NotADirectoryError", os);
+  bt.permission_error = sub("PermissionError", os);
+  bt.process_lookup_error = sub("ProcessLookupError", os);
+  bt.timeout_error = sub("TimeoutError", os);
+  // io.UnsupportedOperation: CPython's derives from OSError and
+  // ValueError; tc has single inheritance, so OSError only.
+  bt.unsupported_operation = sub("UnsupportedOperation", os);
+  bt.unsupported_operation->module = "io";
+}
+
+Value RaiseOSError(VM& vm, int err, const Value& filename, const Value& filename2) {
+  std::vector<Value> args = {Value::Int(err), NewStr(std::strerror(err))};
+  if (!filename.is_null()) {
+    args.push_back(filename);
+    if (!filename2.is_null()) {
+      args.push_back(Value::None());
+      args.push_back(filename2);
+    }
+  }
+  Value exc = vm.Call(Value::Borrow(Types().os_error), ArgsView(args.data(), args.size()));
+  if (exc.is_null()) return exc;
+  vm.SetException(std::move(exc));
+  return Value();
+}
+
+}  // namespace tc::script

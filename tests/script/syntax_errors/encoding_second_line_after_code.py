@@ -1,0 +1,3 @@
+print(1)
+# coding: latin-1
+print("é")

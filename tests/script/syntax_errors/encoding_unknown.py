@@ -1,0 +1,2 @@
+# coding: klingon
+print(1)

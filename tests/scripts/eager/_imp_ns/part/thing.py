@@ -1,0 +1,1 @@
+THING = "namespace portion"

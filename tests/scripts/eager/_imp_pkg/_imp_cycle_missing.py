@@ -1,0 +1,1 @@
+from .circ_bad import something_not_there

@@ -1,0 +1,1 @@
+from ._imp_cycle_missing import nothing

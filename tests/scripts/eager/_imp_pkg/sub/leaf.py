@@ -1,0 +1,3 @@
+from ..mod import where
+from . import SUB
+LEAF = ("leaf", SUB, where())
