@@ -38,6 +38,12 @@ class GeneratorScope {
 bool RunRandomFill(VM& vm, const tensor::Tensor& self, std::string_view op,
                    std::vector<kernels::KernelArg> params, tensor::CpuGenerator* gen);
 
+// torch.bernoulli's and torch.multinomial's work, shared with the Tensor
+// methods: `p` a number (or null: input holds the probabilities); `a` the
+// parsed (input, num_samples, replacement, generator).
+Value Bernoulli(VM& vm, const tensor::Tensor& input, const Value& p, tensor::CpuGenerator* gen);
+Value Multinomial(VM& vm, const Value* a);
+
 // torch.manual_seed, seed, initial_seed, get_rng_state, set_rng_state,
 // randperm, normal, bernoulli, multinomial and torch.default_generator.
 void AddTorchRandom(ModuleObject* m);

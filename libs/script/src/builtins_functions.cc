@@ -1,5 +1,6 @@
 // The builtins module: print, len, isinstance, min/max/sum, sorted, round,
-// getattr and friends, plus the builtin types and exception classes.
+// iter/next, conversions, plus the builtin types and exception classes
+// (getattr and the other introspection builtins: builtins_introspection.cc).
 #include <algorithm>
 #include <cmath>
 
@@ -9,8 +10,8 @@
 #include "tc/script/native.h"
 
 #include "io_file.h"
-#include "sys_streams.h"
 #include "src/str_helpers.h"
+#include "sys_streams.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -302,55 +303,6 @@ Value AnyAll(VM& vm, const ArgsView& args, bool any) {
 Value Any(VM& vm, const Value&, const ArgsView& args) { return AnyAll(vm, args, true); }
 Value All(VM& vm, const Value&, const ArgsView& args) { return AnyAll(vm, args, false); }
 
-Value GetAttrFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "getattr", 2, 3)) return {};
-  const std::string* n = StrValue(args[1]);
-  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
-  if (args.nargs == 3) {
-    Value r = vm.GetAttrOrNull(args[0], Intern(*n));
-    if (r.is_null()) {
-      if (vm.HasException() && !vm.ExceptionIsMissingAttribute()) return r;
-      vm.ClearException();
-      return args[2];
-    }
-    return r;
-  }
-  return vm.GetAttr(args[0], Intern(*n));
-}
-Value SetAttrFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "setattr", 3, 3)) return {};
-  const std::string* n = StrValue(args[1]);
-  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
-  if (!vm.SetAttr(args[0], Intern(*n), args[2])) return {};
-  return Value::None();
-}
-Value DelAttrFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "delattr", 2, 2)) return {};
-  const std::string* n = StrValue(args[1]);
-  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
-  if (!vm.DelAttr(args[0], Intern(*n))) return {};
-  return Value::None();
-}
-Value HasAttrFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "hasattr", 2, 2)) return {};
-  const std::string* n = StrValue(args[1]);
-  if (n == nullptr) return RaiseTypeError(vm, "attribute name must be string");
-  Value r = vm.GetAttrOrNull(args[0], Intern(*n));
-  if (r.is_null()) {
-    if (vm.HasException() && !vm.ExceptionIsMissingAttribute()) return r;
-    vm.ClearException();
-    return Value::Bool(false);
-  }
-  return Value::Bool(true);
-}
-
-Value Id(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "id", 1, 1)) return {};
-  const Value& v = args[0];
-  if (v.is_object())
-    return Value::Int(static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.as_object())));
-  return Value::Int(v.raw() ^ (static_cast<int64_t>(v.tag()) << 56));
-}
 Value ReprFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "repr", 1, 1)) return {};
   return vm.Repr(args[0]);
@@ -480,14 +432,6 @@ Value Ord(VM& vm, const Value&, const ArgsView& args) {
   }
   return Value::Int(StrCodePointAt(s, 0));
 }
-Value CallableFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "callable", 1, 1)) return {};
-  const Value& v = args[0];
-  if (!v.is_object()) return Value::Bool(false);
-  Type* t = v.type();
-  return Value::Bool(t == T().function || t == T().native_function || t == T().method ||
-                     IsSubtype(t, T().type) || !t->slot(Slot::kCall).is_null());
-}
 Value FormatFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "format", 1, 2)) return {};
   std::string_view spec;
@@ -497,71 +441,6 @@ Value FormatFn(VM& vm, const Value&, const ArgsView& args) {
     spec = *s;
   }
   return vm.Format(args[0], spec);
-}
-Value VarsFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "vars", 1, 1)) return {};
-  return vm.GetAttr(args[0], "__dict__");
-}
-// dir(): the sorted names in scope (module globals, a class body's
-// namespace, a function's bound locals); dir(obj): obj.__dir__() when its
-// class defines one, else its own attributes and its class's (for a class,
-// those along its MRO), sorted.
-Value DirFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "dir", 0, 1)) return {};
-  std::vector<Value> names;
-  auto add_keys = [&](const DictObject* d) {
-    if (d == nullptr) return;
-    for (const DictObject::Entry& e : d->entries) {
-      if (!e.key.is_null() && StrValue(e.key) != nullptr) names.push_back(e.key);
-    }
-  };
-  if (args.nargs == 0) {
-    Frame* f = vm.current_frame();
-    if (f == nullptr) return NewList({});
-    if (f->ns != nullptr) {
-      add_keys(f->ns);
-    } else if (f->func == nullptr) {
-      add_keys(f->globals);
-    } else {
-      const CodeObject* co = f->code;
-      for (int32_t i = 0; i < co->nlocals; ++i) {
-        if (!f->locals[i].is_null()) names.push_back(Value::Borrow(co->varnames[i].get()));
-      }
-    }
-  } else {
-    const Value& o = args[0];
-    Type* t = o.type();
-    const Value* own_dir = LookupInMro(t, Intern("__dir__"));
-    if (own_dir != nullptr && !(t->mro.back() == T().object && own_dir->is_object() &&
-                                own_dir->as_object()->type == T().native_function)) {
-      Value r = vm.CallMethod(o, "__dir__", {});
-      if (r.is_null()) return {};
-      if (!vm.Extend(&names, r)) return {};
-    } else {
-      if (o.is_object()) add_keys(o.as_object()->dict);
-      if (!IsSubtype(t, T().module)) {
-        const std::vector<Type*>& mro =
-            IsInstance(o, T().type) ? static_cast<Type*>(o.as_object())->mro : t->mro;
-        for (Type* c : mro) add_keys(c->dict);
-      }
-    }
-  }
-  Value list = NewList(std::move(names));
-  // Unique, then sorted.
-  auto* l = Cast<ListObject>(list);
-  std::sort(l->items.begin(), l->items.end(),
-            [](const Value& a, const Value& b) { return *StrValue(a) < *StrValue(b); });
-  l->items.erase(
-      std::unique(l->items.begin(), l->items.end(),
-                  [](const Value& a, const Value& b) { return *StrValue(a) == *StrValue(b); }),
-      l->items.end());
-  return list;
-}
-Value GlobalsFn(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "globals", 0, 0)) return {};
-  Frame* f = vm.current_frame();
-  if (f == nullptr) return NewDict();
-  return Value::Borrow(f->globals);
 }
 Value ExitFn(VM& vm, const Value&, const ArgsView& args) {
   std::vector<Value> a(args.data, args.data + args.nargs);
@@ -582,11 +461,6 @@ constexpr MethodDef kBuiltinFunctions[] = {
     {"sorted", Sorted},
     {"any", Any},
     {"all", All},
-    {"getattr", GetAttrFn},
-    {"setattr", SetAttrFn},
-    {"delattr", DelAttrFn},
-    {"hasattr", HasAttrFn},
-    {"id", Id},
     {"repr", ReprFn},
     {"ascii", AsciiFn},
     {"hex", IntDigitsFn<16>},
@@ -599,11 +473,7 @@ constexpr MethodDef kBuiltinFunctions[] = {
     {"pow", Pow},
     {"chr", Chr},
     {"ord", Ord},
-    {"callable", CallableFn},
     {"format", FormatFn},
-    {"vars", VarsFn},
-    {"globals", GlobalsFn},
-    {"dir", DirFn},
     {"exit", ExitFn},
     {"quit", ExitFn},
 };
@@ -615,6 +485,7 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
   for (const MethodDef& d : kBuiltinFunctions) {
     DictSetStr(b, d.name, NewNativeFunction(d.name, d.fn, Value::None()));
   }
+  AddIntrospectionBuiltins(b);
   const BuiltinTypes& t = T();
   for (Type* ty : {t.object,
                    t.type,

@@ -596,30 +596,4 @@ std::vector<Token> Tokenize(std::string_view source, const LexOptions& options) 
   return Lexer(source, options).Run();
 }
 
-std::string_view TokenKindName(TokenKind kind) {
-  switch (kind) {
-    case TokenKind::kEndMarker:
-      return "ENDMARKER";
-    case TokenKind::kNewline:
-      return "NEWLINE";
-    case TokenKind::kIndent:
-      return "INDENT";
-    case TokenKind::kDedent:
-      return "DEDENT";
-    case TokenKind::kName:
-      return "NAME";
-    case TokenKind::kInt:
-      return "INT";
-    case TokenKind::kFloat:
-      return "FLOAT";
-    case TokenKind::kString:
-      return "STRING";
-    case TokenKind::kOp:
-      return "OP";
-    case TokenKind::kError:
-      return "ERROR";
-  }
-  return "?";
-}
-
 }  // namespace tc::script

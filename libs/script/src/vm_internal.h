@@ -51,6 +51,7 @@ Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*all
 
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);
+void AddIntrospectionBuiltins(DictObject* builtins);  // builtins_introspection.cc
 bool InitMathModule(VM& vm, ModuleObject* m);
 
 // ImportError's name/path/msg (exc_import_error.cc).
