@@ -122,7 +122,6 @@ constexpr MethodDef kOSErrorMethods[] = {
 }  // namespace
 
 void InitOSErrorTypes(BuiltinTypes& bt) {
-  constexpr uint32_t kF = Type::kBaseType | Type::kInstanceDict | Type::kExceptionType;
   Type* os = bt.os_error;
   AddMethods(os, kOSErrorMethods);
   // Instances the VM raises without __init__ read None, as CPython's.
@@ -130,31 +129,24 @@ void InitOSErrorTypes(BuiltinTypes& bt) {
     DictSetStr(os->dict, attr, Value::None());
   }
   UpdateSlots(os);
-  auto sub = [&](const char* name, Type* base) {
-    Type* t = NewBuiltinType(name, base, kF, nullptr);
-    t->type = bt.type;
-    t->dict = static_cast<DictObject*>(NewDict().Release());
-    UpdateSlots(t);
-    return t;
-  };
-  bt.blocking_io_error = sub("BlockingIOError", os);
-  bt.child_process_error = sub("ChildProcessError", os);
-  bt.connection_error = sub("ConnectionError", os);
-  bt.broken_pipe_error = sub("BrokenPipeError", bt.connection_error);
-  bt.connection_aborted_error = sub("ConnectionAbortedError", bt.connection_error);
-  bt.connection_refused_error = sub("ConnectionRefusedError", bt.connection_error);
-  bt.connection_reset_error = sub("ConnectionResetError", bt.connection_error);
-  bt.file_exists_error = sub("FileExistsError", os);
-  bt.file_not_found_error = sub("FileNotFoundError", os);
-  bt.interrupted_error = sub("InterruptedError", os);
-  bt.is_a_directory_error = sub("IsADirectoryError", os);
-  bt.not_a_directory_error = sub("NotADirectoryError", os);
-  bt.permission_error = sub("PermissionError", os);
-  bt.process_lookup_error = sub("ProcessLookupError", os);
-  bt.timeout_error = sub("TimeoutError", os);
+  bt.blocking_io_error = NewExceptionType(bt, "BlockingIOError", os);
+  bt.child_process_error = NewExceptionType(bt, "ChildProcessError", os);
+  bt.connection_error = NewExceptionType(bt, "ConnectionError", os);
+  bt.broken_pipe_error = NewExceptionType(bt, "BrokenPipeError", bt.connection_error);
+  bt.connection_aborted_error = NewExceptionType(bt, "ConnectionAbortedError", bt.connection_error);
+  bt.connection_refused_error = NewExceptionType(bt, "ConnectionRefusedError", bt.connection_error);
+  bt.connection_reset_error = NewExceptionType(bt, "ConnectionResetError", bt.connection_error);
+  bt.file_exists_error = NewExceptionType(bt, "FileExistsError", os);
+  bt.file_not_found_error = NewExceptionType(bt, "FileNotFoundError", os);
+  bt.interrupted_error = NewExceptionType(bt, "InterruptedError", os);
+  bt.is_a_directory_error = NewExceptionType(bt, "IsADirectoryError", os);
+  bt.not_a_directory_error = NewExceptionType(bt, "NotADirectoryError", os);
+  bt.permission_error = NewExceptionType(bt, "PermissionError", os);
+  bt.process_lookup_error = NewExceptionType(bt, "ProcessLookupError", os);
+  bt.timeout_error = NewExceptionType(bt, "TimeoutError", os);
   // io.UnsupportedOperation: CPython's derives from OSError and
   // ValueError; tc has single inheritance, so OSError only.
-  bt.unsupported_operation = sub("UnsupportedOperation", os);
+  bt.unsupported_operation = NewExceptionType(bt, "UnsupportedOperation", os);
   bt.unsupported_operation->module = "io";
 }
 

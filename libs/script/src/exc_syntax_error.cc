@@ -60,18 +60,10 @@ constexpr MethodDef kSyntaxErrorMethods[] = {{"__init__", SyntaxErrorInit},
 }  // namespace
 
 void InitSyntaxErrorTypes(BuiltinTypes& bt) {
-  constexpr uint32_t kF = Type::kBaseType | Type::kInstanceDict | Type::kExceptionType;
   AddMethods(bt.syntax_error, kSyntaxErrorMethods);
   UpdateSlots(bt.syntax_error);
-  auto sub = [&](const char* name, Type* base) {
-    Type* t = NewBuiltinType(name, base, kF, nullptr);
-    t->type = bt.type;
-    t->dict = static_cast<DictObject*>(NewDict().Release());
-    UpdateSlots(t);
-    return t;
-  };
-  bt.indentation_error = sub("IndentationError", bt.syntax_error);
-  bt.tab_error = sub("TabError", bt.indentation_error);
+  bt.indentation_error = NewExceptionType(bt, "IndentationError", bt.syntax_error);
+  bt.tab_error = NewExceptionType(bt, "TabError", bt.indentation_error);
 }
 
 Value NewSyntaxError(VM& vm, const SyntaxError& se) {

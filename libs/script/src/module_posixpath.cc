@@ -18,21 +18,30 @@
 
 namespace tc::script {
 
-bool PathArg(VM& vm, const Value& v, const char* fname, std::string* out) {
+namespace {
+
+// A str, or an object whose __fspath__ returns one: 1 with *out set, 0 when
+// `v` is neither (no error), -1 with the error raised.
+int FsPathStr(VM& vm, const Value& v, std::string* out) {
   if (const std::string* s = StrValue(v)) {
     *out = *s;
-    return true;
+    return 1;
   }
   Value fspath = v.is_object() ? vm.GetAttrOrNull(v, Intern("__fspath__")) : Value();
-  if (vm.HasException()) return false;
-  if (!fspath.is_null()) {
-    Value r = vm.Call(fspath, {});
-    if (r.is_null()) return false;
-    if (const std::string* s = StrValue(r)) {
-      *out = *s;
-      return true;
-    }
-  }
+  if (vm.HasException()) return -1;
+  if (fspath.is_null()) return 0;
+  Value r = vm.Call(fspath, {});
+  if (r.is_null()) return -1;
+  const std::string* s = StrValue(r);
+  if (s == nullptr) return 0;
+  *out = *s;
+  return 1;
+}
+
+}  // namespace
+
+bool PathArg(VM& vm, const Value& v, const char* fname, std::string* out) {
+  if (int r = FsPathStr(vm, v, out); r != 0) return r > 0;
   RaiseTypeError(vm, absl::StrFormat("%s: path should be string, bytes or os.PathLike, not %s",
                                      fname, TypeName(v)));
   return false;
@@ -77,20 +86,7 @@ namespace {
 
 // The argument as a str path (os.fspath's TypeError otherwise).
 bool StrPath(VM& vm, const Value& v, std::string* out) {
-  if (const std::string* s = StrValue(v)) {
-    *out = *s;
-    return true;
-  }
-  Value fspath = v.is_object() ? vm.GetAttrOrNull(v, Intern("__fspath__")) : Value();
-  if (vm.HasException()) return false;
-  if (!fspath.is_null()) {
-    Value r = vm.Call(fspath, {});
-    if (r.is_null()) return false;
-    if (const std::string* s = StrValue(r)) {
-      *out = *s;
-      return true;
-    }
-  }
+  if (int r = FsPathStr(vm, v, out); r != 0) return r > 0;
   RaiseTypeError(vm,
                  absl::StrFormat("expected str, bytes or os.PathLike object, not %s", TypeName(v)));
   return false;

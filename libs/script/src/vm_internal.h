@@ -48,6 +48,9 @@ void InitBytesTypes(BuiltinTypes& t);  // bytes, bytearray
 
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));
+// A builtin exception class deriving from `base` (instances have a dict),
+// while `bt` is being set up.
+Type* NewExceptionType(const BuiltinTypes& bt, const char* name, Type* base);
 
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);

@@ -219,6 +219,15 @@ Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*all
   return t;
 }
 
+Type* NewExceptionType(const BuiltinTypes& bt, const char* name, Type* base) {
+  Type* t = NewBuiltinType(name, base, Type::kBaseType | Type::kInstanceDict | Type::kExceptionType,
+                           nullptr);
+  t->type = bt.type;
+  t->dict = static_cast<DictObject*>(NewDict().Release());
+  UpdateSlots(t);
+  return t;
+}
+
 void AddMethods(Type* t, std::span<const MethodDef> methods) {
   for (const MethodDef& m : methods) {
     auto* f = new NativeFunctionObject(Types().native_function);
