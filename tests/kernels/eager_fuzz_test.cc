@@ -5,13 +5,13 @@
 // hang or trip a TC_CHECK. Minimized crashes found this way are pinned below
 // as regression tests.
 //
-// Over 600 lines because the generator of random arguments and the regression
+// over 600 lines because the generator of random arguments and the regression
 // cases it found are one harness; the pinned cases read best beside it.
 #include <unistd.h>
 
 #include <chrono>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
