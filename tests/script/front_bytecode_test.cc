@@ -94,6 +94,9 @@ constexpr NamedOpcode kOpcodeNames[] = {
     {Opcode::kWithExceptStart, "WITH_EXCEPT_START"},
     {Opcode::kImportName, "IMPORT_NAME"},
     {Opcode::kImportFrom, "IMPORT_FROM"},
+    {Opcode::kYieldValue, "YIELD_VALUE"},
+    {Opcode::kGetYieldFromIter, "GET_YIELD_FROM_ITER"},
+    {Opcode::kSend, "SEND"},
 };
 
 TEST(OpcodeTableTest, EveryOpcodeKeepsItsName) {
@@ -141,7 +144,8 @@ TEST(OpcodeTableTest, JumpAndTerminalFlags) {
                                   Opcode::kPopJumpIfTrue,
                                   Opcode::kJumpIfFalseOrPop,
                                   Opcode::kJumpIfTrueOrPop,
-                                  Opcode::kForIter};
+                                  Opcode::kForIter,
+                                  Opcode::kSend};
   const std::set<Opcode> terminal = {Opcode::kJump, Opcode::kReturn, Opcode::kReraise,
                                      Opcode::kRaise};
   for (int i = 0; i < kNumOpcodes; ++i) {
@@ -185,6 +189,9 @@ TEST(OpcodeTableTest, StackEffects) {
       {Opcode::kJumpIfTrueOrPop, 7, true, 0},
       {Opcode::kForIter, 9, true, -1},
       {Opcode::kForIter, 9, false, 1},
+      {Opcode::kYieldValue, 0, false, 0},
+      {Opcode::kSend, 9, true, -1},
+      {Opcode::kSend, 9, false, 0},
       {Opcode::kBuildTuple, 0, false, 1},
       {Opcode::kBuildList, 4, false, -3},
       {Opcode::kBuildMap, 3, false, -5},

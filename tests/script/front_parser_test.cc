@@ -237,8 +237,27 @@ TEST(FrontParser, StringConcatenation) {
             "    Constant 'ab' @1:1-1:8\n");
 }
 
+TEST(FrontParser, YieldExpressions) {
+  EXPECT_EQ(DumpOf("def f():\n    x = yield 1, 2\n    yield\n    y = yield from g\n"),
+            "Module\n"
+            "  FunctionDef f @1:1-4:21\n"
+            "    args\n"
+            "    body:\n"
+            "      Assign @2:5-2:19\n"
+            "        Name x store @2:5-2:6\n"
+            "        Yield @2:9-2:19\n"
+            "          Tuple @2:15-2:19\n"
+            "            Constant 1 @2:15-2:16\n"
+            "            Constant 2 @2:18-2:19\n"
+            "      Expr @3:5-3:10\n"
+            "        Yield @3:5-3:10\n"
+            "      Assign @4:5-4:21\n"
+            "        Name y store @4:5-4:6\n"
+            "        YieldFrom @4:9-4:21\n"
+            "          Name g @4:20-4:21\n");
+}
+
 TEST(FrontParser, UnsupportedFeatures) {
-  EXPECT_EQ(ErrorOf("def f():\n    yield 1\n").msg, "'yield' is not supported by tc");
   EXPECT_EQ(ErrorOf("async def f(): pass\n").msg, "'async' is not supported by tc");
   EXPECT_EQ(ErrorOf("match x:\n    case 1: pass\n").msg,
             "the 'match' statement is not supported by tc");

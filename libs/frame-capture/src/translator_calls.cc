@@ -408,10 +408,22 @@ bool Translator::Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& f
           /*wrapped=*/false));
     }
   }
+  std::vector<Var> yields;
+  bool generator = (code.flags & script::Code::kGenerator) != 0;
+  if (generator) child.yields = &yields;
   ++depth_;
   bool ok = RunFrame(child, out);
   --depth_;
-  return ok;
+  if (!ok || !generator) return ok;
+  // The call's value is an iterator over what the body yielded.
+  std::vector<Value> items;
+  for (Var& y : yields) items.push_back(y.v);
+  Value list = script::NewList(std::move(items));
+  NoteNew(list.as_object());
+  Value it = vm_.Iter(list);
+  NoteNew(it.as_object());
+  *out = Var{std::move(it), nullptr};
+  return true;
 }
 
 // --- The call family ---------------------------------------------------------------
@@ -453,9 +465,15 @@ bool Translator::StepCall(Frame& f, const script::Instruction& ins, bool* return
       *out = f.Pop();
       *returned = true;
       return true;
+    case Opcode::kYieldValue:
+      if (f.yields == nullptr) break;
+      f.yields->push_back(f.Pop());
+      f.Push(Value::None());
+      return true;
     default:
-      return Unsupported(f, UnsupportedBreak(std::string(script::OpcodeName(ins.op))).Format());
+      break;
   }
+  return Unsupported(f, UnsupportedBreak(std::string(script::OpcodeName(ins.op))).Format());
 }
 
 bool Translator::CallEx(Frame& f, const script::Instruction& ins) {

@@ -28,6 +28,9 @@ struct Translator::Frame {
   int pc = 0;
   Frame* parent = nullptr;
   bool root = false;
+  // An inlined generator: what it yields, collected eagerly as Dynamo
+  // does, for the list iterator its call becomes (null: not a generator).
+  std::vector<Var>* yields = nullptr;
 
   Var Pop() {
     Var v = std::move(stack.back());

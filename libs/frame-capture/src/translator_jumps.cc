@@ -87,6 +87,12 @@ bool Translator::StepJumpCompare(Frame& f, const script::Instruction& ins, int* 
       return true;
     }
     case Opcode::kForIter: {
+      if (script::IsGeneratorObject(f.Top().v)) {
+        // Its frame would run outside the trace.
+        return Unsupported(f, UnsupportedBreak("iterating a generator made outside the "
+                                               "compiled function")
+                                  .Format());
+      }
       int before = recorder_.num_nodes();
       Value item = vm_.Next(f.Top().v);
       if (item.is_null()) {

@@ -40,6 +40,10 @@ const char* ExprKindName(ExprKind k) {
       return "DictComp";
     case ExprKind::kGeneratorExp:
       return "GeneratorExp";
+    case ExprKind::kYield:
+      return "Yield";
+    case ExprKind::kYieldFrom:
+      return "YieldFrom";
     case ExprKind::kBoolOp:
       return "BoolOp";
     case ExprKind::kBinOp:

@@ -351,8 +351,9 @@ Value NextFn(VM& vm, const Value&, const ArgsView& args) {
   if (!it.is_object() || (t->slot(Slot::kNext).is_null())) {
     return RaiseTypeError(vm, absl::StrFormat("'%s' object is not an iterator", t->name));
   }
-  if (t->has_flag(Type::kHeapType)) {
-    // A script iterator: its StopIteration keeps its traceback.
+  if (t->has_flag(Type::kHeapType) || IsGeneratorObject(it)) {
+    // A script iterator: its StopIteration keeps its traceback (and a
+    // generator's, its return value).
     Value v = vm.CallWithSelf(t->slot(Slot::kNext), it, ArgsView());
     if (v.is_null() && args.nargs == 2 && vm.ExceptionMatches(T().stop_iteration)) {
       vm.ClearException();

@@ -160,13 +160,16 @@ void CodeGen::Comprehension(const ast::Expr& e) {
     Unit& inner = u();
     LocScope loc(inner, e.loc);
     inner.code().argcount = 1;
-    inner.Emit(e.kind == ExprKind::kSetComp    ? Opcode::kBuildSet
-               : e.kind == ExprKind::kDictComp ? Opcode::kBuildMap
-                                               : Opcode::kBuildList,
-               0);
-    ComprehensionLoop(e, 0);
-    if (e.kind == ExprKind::kGeneratorExp) inner.Emit(Opcode::kGetIter);
-    inner.Emit(Opcode::kReturn);
+    if (e.kind == ExprKind::kGeneratorExp) {  // a generator: LeaveUnit returns None
+      ComprehensionLoop(e, 0);
+    } else {
+      inner.Emit(e.kind == ExprKind::kSetComp    ? Opcode::kBuildSet
+                 : e.kind == ExprKind::kDictComp ? Opcode::kBuildMap
+                                                 : Opcode::kBuildList,
+                 0);
+      ComprehensionLoop(e, 0);
+      inner.Emit(Opcode::kReturn);
+    }
   }
   std::shared_ptr<Code> code = LeaveUnit();
   MakeFunction(code, 0);
@@ -198,6 +201,10 @@ void CodeGen::ComprehensionLoop(const ast::Expr& e, size_t g) {
       Expr(*e.a);
       Expr(*e.b);
       unit.Emit(Opcode::kMapAdd, depth);
+    } else if (e.kind == ExprKind::kGeneratorExp) {
+      Expr(*e.a);
+      unit.Emit(Opcode::kYieldValue);
+      unit.Emit(Opcode::kPop);
     } else {
       Expr(*e.a);
       unit.Emit(e.kind == ExprKind::kSetComp ? Opcode::kSetAdd : Opcode::kListAppend, depth);

@@ -66,6 +66,7 @@ void CodeGen::EnterUnit(Scope* scope, const std::string& name, int first_line) {
   code->freevars = scope->freevars;
   if (scope->kind == ScopeKind::kModule) code->flags |= Code::kModule;
   if (scope->kind == ScopeKind::kClass) code->flags |= Code::kClassBody;
+  if (scope->generator) code->flags |= Code::kGenerator;
   if (!units_.empty() && units_.back()->scope()->IsFunctionLike()) code->flags |= Code::kNested;
   units_.push_back(std::make_unique<Unit>(scope, code));
   fblock_stacks_.emplace_back();

@@ -138,6 +138,27 @@ void CodeGen::Expr(const ast::Expr& e) {
     case ExprKind::kDictComp:
     case ExprKind::kGeneratorExp:
       return Comprehension(e);
+    case ExprKind::kYield:
+      if (e.a) {
+        Expr(*e.a);
+      } else {
+        LoadConst(ConstNone{});
+      }
+      unit.Emit(Opcode::kYieldValue);
+      return;
+    case ExprKind::kYieldFrom: {
+      // CPython's loop: SEND steps the delegate until it returns.
+      Expr(*e.a);
+      unit.Emit(Opcode::kGetYieldFromIter);
+      LoadConst(ConstNone{});
+      int loop = unit.NewLabel(), exit = unit.NewLabel();
+      unit.Bind(loop);
+      unit.EmitJump(Opcode::kSend, exit);
+      unit.Emit(Opcode::kYieldValue);
+      unit.EmitJump(Opcode::kJump, loop);
+      unit.Bind(exit);
+      return;
+    }
     case ExprKind::kBoolOp:
       return BoolOp(e);
     case ExprKind::kBinOp:

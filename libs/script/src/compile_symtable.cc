@@ -212,6 +212,11 @@ class SymtableBuilder {
           Add(e->str, kDefLocal);
         }
         return;
+      case K::kYield:
+      case K::kYieldFrom:
+        Yield(*e);
+        Expr(e->a.get());
+        return;
       case K::kLambda:
         Defaults(*e->args);
         Open(ScopeKind::kFunction, "<lambda>", e);
@@ -229,6 +234,7 @@ class SymtableBuilder {
                                                      : "<genexpr>";
         Expr(e->generators[0].iter.get());
         Open(ScopeKind::kComprehension, name, e);
+        cur_->generator = e->kind == K::kGeneratorExp;
         Add(".0", kDefParam);
         cur_->params.push_back(".0");
         for (size_t i = 0; i < e->generators.size(); ++i) {
@@ -250,6 +256,20 @@ class SymtableBuilder {
         for (const ast::ExprPtr& key : e->keys) Expr(key.get());
         for (const ast::Keyword& k : e->keywords) Expr(k.value.get());
     }
+  }
+
+  // A yield makes its function a generator; CPython's errors elsewhere.
+  void Yield(const ast::Expr& e) {
+    if (cur_->kind == ScopeKind::kComprehension) {
+      const std::string& n = cur_->name;
+      const char* what = n == "<listcomp>"   ? "list comprehension"
+                         : n == "<setcomp>"  ? "set comprehension"
+                         : n == "<dictcomp>" ? "dict comprehension"
+                                             : "generator expression";
+      return Fail(e.loc, absl::StrFormat("'yield' inside %s", what));
+    }
+    if (cur_->kind != ScopeKind::kFunction) return Fail(e.loc, "'yield' outside function");
+    cur_->generator = true;
   }
 
   // Resolves `s`'s names given the names its enclosing functions bind, and

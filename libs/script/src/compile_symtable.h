@@ -36,6 +36,7 @@ struct Scope {
   std::vector<std::string> cellvars;  // sorted
   std::vector<std::string> freevars;  // sorted
   bool class_cell = false;            // a class whose methods use __class__ (super())
+  bool generator = false;             // a function whose body yields
 
   NameScope Resolve(const std::string& name) const;
   bool IsFunctionLike() const {

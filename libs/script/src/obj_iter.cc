@@ -4,6 +4,7 @@
 
 #include "tc/script/native.h"
 
+#include "generator.h"
 #include "src/str_helpers.h"
 #include "src/utf8.h"
 #include "vm_internal.h"
@@ -300,6 +301,11 @@ Value VM::Next(const Value& itv) {
       return Value();
     }
     return v;
+  }
+  if (t == GeneratorType()) {
+    Value r;
+    GenStep s = GeneratorSend(*this, static_cast<GeneratorObject*>(o), Value(), &r);
+    return s == GenStep::kYielded ? r : Value();  // a return value is dropped, as for loops do
   }
   const Value& nx = t->slot(Slot::kNext);
   if (nx.is_null()) {

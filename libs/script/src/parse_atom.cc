@@ -149,8 +149,14 @@ ast::ExprPtr Parser::Paren() {
     return NewExpr(ExprKind::kTuple, SpanTo(open));
   }
   if (IsKw("yield")) {
-    Unsupported(Cur(), "'yield'");
-    return nullptr;
+    ExprPtr y = Yield();
+    if (!y) return nullptr;
+    if (!IsOp(")")) {
+      InvalidSyntax();
+      return nullptr;
+    }
+    Advance();
+    return y;
   }
   ExprPtr first = StarExpression();
   if (!first) return nullptr;

@@ -47,6 +47,30 @@ ast::ExprPtr Parser::StarExpressions() {
   return tuple;
 }
 
+ast::ExprPtr Parser::YieldOrStarExpressions() {
+  return IsKw("yield") ? Yield() : StarExpressions();
+}
+
+ast::ExprPtr Parser::Yield() {
+  ast::Loc start = LocOf(Cur());
+  Advance();
+  if (IsKw("from")) {
+    Advance();
+    ExprPtr e = NewExpr(ExprKind::kYieldFrom, start);
+    e->a = Expression();
+    if (!e->a) return nullptr;
+    e->loc = SpanTo(start);
+    return e;
+  }
+  ExprPtr e = NewExpr(ExprKind::kYield, start);
+  if (StartsExpression(Cur()) || IsOp("*")) {
+    e->a = StarExpressions();
+    if (!e->a) return nullptr;
+  }
+  e->loc = SpanTo(start);
+  return e;
+}
+
 ast::ExprPtr Parser::StarExpression() {
   if (IsOp("*")) {
     ast::Loc loc = LocOf(Cur());

@@ -132,7 +132,6 @@ void Parser::InvalidSyntax() {
                 "IndentationError");
   }
   if (t.kind == TokenKind::kName) {
-    if (t.text == "yield") return Unsupported(t, "'yield'");
     if (t.text == "await") return Unsupported(t, "'await'");
     if (t.text == "async") return Unsupported(t, "'async'");
   }

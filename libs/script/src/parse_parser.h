@@ -104,6 +104,10 @@ class Parser {
 
   // Expressions (parse_expr.cc, parse_atom.cc, parse_target.cc).
   ExprPtr StarExpressions();
+  // A yield expression where the grammar takes one (statements, the right
+  // of assignments, parentheses), else StarExpressions().
+  ExprPtr YieldOrStarExpressions();
+  ExprPtr Yield();
   ExprPtr StarExpression();
   ExprPtr NamedExpression();
   ExprPtr Expression();

@@ -221,7 +221,7 @@ ast::StmtPtr Parser::SimpleStatement() {
 
 ast::StmtPtr Parser::ExpressionStatement() {
   const Token& start = Cur();
-  ExprPtr e = StarExpressions();
+  ExprPtr e = YieldOrStarExpressions();
   if (!e) return nullptr;
   auto s = std::make_unique<ast::Stmt>();
   s->loc = SpanTo(LocOf(start));
@@ -229,8 +229,14 @@ ast::StmtPtr Parser::ExpressionStatement() {
     s->kind = ast::StmtKind::kAssign;
     std::vector<ExprPtr> chain;
     chain.push_back(std::move(e));
+    bool bare_yield = start.kind == TokenKind::kName && start.text == "yield";
     while (AcceptOp("=")) {
-      ExprPtr v = StarExpressions();
+      if (bare_yield) {
+        FailAt(chain.back()->loc, "assignment to yield expression not possible");
+        return nullptr;
+      }
+      bare_yield = IsKw("yield");
+      ExprPtr v = YieldOrStarExpressions();
       if (!v) return nullptr;
       chain.push_back(std::move(v));
     }
@@ -258,7 +264,7 @@ ast::StmtPtr Parser::ExpressionStatement() {
     s->kind = ast::StmtKind::kAugAssign;
     s->binary_op = op.op;
     s->a = std::move(e);
-    s->b = StarExpressions();
+    s->b = YieldOrStarExpressions();
     if (!s->b) return nullptr;
     s->loc = SpanTo(s->loc);
     return s;
@@ -284,7 +290,7 @@ ast::StmtPtr Parser::ExpressionStatement() {
     s->b = Expression();
     if (!s->b) return nullptr;
     if (AcceptOp("=")) {
-      s->c = StarExpressions();
+      s->c = YieldOrStarExpressions();
       if (!s->c) return nullptr;
     }
     s->loc = SpanTo(s->loc);

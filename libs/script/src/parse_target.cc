@@ -108,6 +108,9 @@ std::string Parser::ExprName(const ast::Expr& e) {
       return "conditional expression";
     case ExprKind::kSlice:
       return "slice";
+    case ExprKind::kYield:
+    case ExprKind::kYieldFrom:
+      return "yield expression";
     case ExprKind::kConstant:
       switch (e.constant) {
         case ast::ConstKind::kNone:

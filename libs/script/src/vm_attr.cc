@@ -164,6 +164,10 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
   }
   if (IsSubtype(t, T.type)) {
     auto* cls = static_cast<Type*>(obj.as_object());
+    // type's own data descriptors win over the class's attributes of the
+    // same name (a function type's __name__ getset is for its instances).
+    if (name->value == "__name__") return NewStr(cls->name);
+    if (name->value == "__qualname__") return NewStr(cls->qualname);
     const Value* attr = LookupInMro(cls, name);
     if (attr != nullptr) {
       if (attr->is_object()) {
@@ -182,8 +186,6 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
       return *attr;
     }
     const std::string& n = name->value;
-    if (n == "__name__") return NewStr(cls->name);
-    if (n == "__qualname__") return NewStr(cls->qualname);
     if (n == "__module__") return NewStr(cls->module);
     if (n == "__mro__") {
       std::vector<Value> v;

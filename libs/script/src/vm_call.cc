@@ -8,6 +8,7 @@
 
 #include "tc/script/native.h"
 
+#include "generator.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -212,6 +213,13 @@ Value VM::CallFunction(FunctionObject* fn, const Value* args, int32_t nargs,
   stack_top_ += co->frame_size;
   Value r;
   if (TC_LIKELY(BindArgs(fn, locals, args, nargs, kwnames, self))) {
+    if (TC_UNLIKELY(co->code->flags & Code::kGenerator)) {
+      // The frame runs later, in the generator (Dynamo skips generator
+      // frames too: they are never captured).
+      if (co->ncells > 0) InitCells(fn, co, locals);
+      r = NewGenerator(fn, locals);
+      goto cleanup;
+    }
     if (TC_UNLIKELY(frame_hook_ != nullptr)) {
       FrameHookCall call{fn, locals, co->nparams};
       FrameHookAction a = frame_hook_(*this, frame_hook_data_, call, &r);
@@ -238,7 +246,13 @@ Value VM::RunFunction(FunctionObject* fn, Value* params) {
   Value* locals = stack_top_;
   stack_top_ += co->frame_size;
   for (int32_t i = 0; i < co->nparams; ++i) locals[i] = params[i];
-  Value r = EvalFunctionFrame(*this, fn, co, locals, nullptr);
+  Value r;
+  if (co->code->flags & Code::kGenerator) {
+    if (co->ncells > 0) InitCells(fn, co, locals);
+    r = NewGenerator(fn, locals);
+  } else {
+    r = EvalFunctionFrame(*this, fn, co, locals, nullptr);
+  }
   ClearSlots(co, locals);
   stack_top_ = locals;
   --depth_;

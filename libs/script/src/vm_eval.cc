@@ -16,6 +16,7 @@
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
 
+#include "generator.h"
 #include "vm_internal.h"
 #include "vm_set_table.h"
 
@@ -60,8 +61,8 @@ Value VM::Eval(Frame* f) {
   Value* locals = f->locals;
   Value* cells = locals + co->nlocals;
   Value* stack_base = cells + co->ncells;
-  Value* sp = stack_base;
-  int32_t pc = 0;
+  Value* sp = stack_base + f->resume_depth;
+  int32_t pc = f->resume_pc;
   f->prev = frame_;
   frame_ = f;
   const BuiltinTypes& T = Types();
@@ -80,6 +81,11 @@ Value VM::Eval(Frame* f) {
   const Instruction* ip;
 #define TARGET(op) case Opcode::op:
 
+  if (TC_UNLIKELY(f->throw_in)) {  // generator.throw(): raise at the yield
+    f->throw_in = false;
+    f->pc = pc - 1;
+    goto error;
+  }
   while (true) {
     ip = &instrs[pc];
     f->pc = pc;
@@ -886,6 +892,37 @@ Value VM::Eval(Frame* f) {
       TARGET(kReturn)
       result = POP();
       goto done;
+
+      TARGET(kYieldValue) {  // the generator's slots keep the stack
+        result = POP();
+        f->resume_pc = pc;
+        f->resume_depth = static_cast<int32_t>(sp - stack_base);
+        f->yielded = true;
+        frame_ = f->prev;
+        return result;
+      }
+      TARGET(kGetYieldFromIter) {
+        Value& v = TOP();
+        if (!IsGenerator(v)) {
+          Value it = Iter(v);
+          if (it.is_null()) ERROR();
+          v = std::move(it);
+        }
+        DISPATCH();
+      }
+      TARGET(kSend) {
+        Value v = POP();
+        Value r;
+        GenStep s = DelegateSend(*this, TOP(), std::move(v), &r);
+        if (s == GenStep::kRaised) ERROR();
+        if (s == GenStep::kReturned) {
+          TOP() = std::move(r);
+          pc = ip->arg;
+        } else {
+          PUSH(std::move(r));
+        }
+        DISPATCH();
+      }
 
       TARGET(kRaise) {
         if (ip->arg == 0) {

@@ -35,6 +35,13 @@ struct Frame {
   Value* locals = nullptr;   // nlocals, then ncells cells, then the stack
   int32_t pc = 0;            // index of the instruction being run
   Frame* prev = nullptr;
+  // Generator frames: where Eval resumes (instruction and stack depth),
+  // whether it stopped at a yield (rather than returning), and whether it
+  // resumes by raising the VM's pending exception at that yield.
+  int32_t resume_pc = 0;
+  int32_t resume_depth = 0;
+  bool yielded = false;
+  bool throw_in = false;
 };
 
 // Per-type set-up, called once from Types().
@@ -44,7 +51,8 @@ void InitStrType(BuiltinTypes& t);
 void InitContainerTypes(BuiltinTypes& t);  // tuple, list, dict, set, range, slice
 void InitIteratorTypes(BuiltinTypes& t);
 void InitExceptionTypes(BuiltinTypes& t);
-void InitBytesTypes(BuiltinTypes& t);  // bytes, bytearray
+void InitBytesTypes(BuiltinTypes& t);         // bytes, bytearray
+void InitStopIterationType(BuiltinTypes& t);  // StopIteration.value (obj_generator.cc)
 
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));

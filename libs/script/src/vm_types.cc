@@ -578,6 +578,7 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.zero_division_error = sub("ZeroDivisionError", bt.arithmetic_error);
   bt.overflow_error = sub("OverflowError", bt.arithmetic_error);
   bt.stop_iteration = sub("StopIteration", bt.exception);
+  InitStopIterationType(bt);
   bt.import_error = sub("ImportError", bt.exception);
   bt.module_not_found_error = sub("ModuleNotFoundError", bt.import_error);
   bt.syntax_error = sub("SyntaxError", bt.exception);

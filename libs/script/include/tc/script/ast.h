@@ -45,6 +45,8 @@ enum class ExprKind : uint8_t {
   kSubscript,       // a = value, b = index (kSlice, kTuple of them, or any expr)
   kSlice,           // a = lower, b = upper, c = step (each may be null)
   kStarred,         // a = value
+  kYield,           // a = value (null: bare `yield`)
+  kYieldFrom,       // a = the iterable delegated to
 };
 
 enum class ExprContext : uint8_t { kLoad, kStore, kDel };

@@ -58,6 +58,7 @@ struct Code {
     kModule = 4,       // module body: names are globals
     kClassBody = 8,    // class body: kLoadName/kStoreName use the namespace
     kNested = 16,      // defined inside another function
+    kGenerator = 32,   // its body yields: a call makes a generator object
   };
 
   std::string name;  // "f", "<module>", "<lambda>", "<listcomp>", "C"

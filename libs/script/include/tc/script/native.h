@@ -222,6 +222,9 @@ Value RaiseOverflowError(VM& vm, std::string message);
 // and getattr(obj, name, default) the default, as for AttributeError; a
 // plain attribute access still reports it. Returns the null Value.
 Value MarkUnsupportedAttribute(VM& vm);
+// Whether v is a generator object (a suspended frame of a function that
+// yields); frame-capture does not run one while tracing.
+bool IsGeneratorObject(const Value& v);
 // "'x' object ..." uses the type's name: TypeName(v).
 std::string_view TypeName(const Value& v);
 

@@ -1,0 +1,2 @@
+class C:
+    yield 2

@@ -1,0 +1,2 @@
+def f():
+    return [(yield i) for i in range(3)]
