@@ -14,8 +14,8 @@ class error(Exception):
         if pattern is not None and pos is not None:
             msg = '%s at position %d' % (msg, pos)
             newline = '\n' if isinstance(pattern, str) else b'\n'
-            self.lineno = pattern.count(newline, 0, pos) + 1
-            self.colno = pos - pattern.rfind(newline, 0, pos)
+            self.lineno = pattern[:pos].count(newline) + 1
+            self.colno = pos - pattern[:pos].rfind(newline)
             if newline in pattern:
                 msg = '%s (line %d, column %d)' % (msg, self.lineno, self.colno)
         else:

@@ -239,8 +239,10 @@ Value Compile(VM& vm, const Value& pattern, const Value& flags_arg) {
     return pattern;
   }
   bool is_str = pattern.type() == Types().str || IsInstance(pattern, Types().str);
-  bool is_bytes = pattern.type() == Types().bytes || IsInstance(pattern, Types().bytes);
+  bool is_bytes = BytesValue(pattern) != nullptr && !IsInstance(pattern, Types().bytearray);
   if (!is_str && !is_bytes) {
+    int64_t hash;  // CPython looks the cache up first: unhashable is a TypeError of its own
+    if (!vm.Hash(pattern, &hash)) return {};
     return RaiseTypeError(vm, "first argument must be string or compiled pattern");
   }
   Value key = NewTuple({Value::Bool(is_str), pattern, Value::Int(flags)});

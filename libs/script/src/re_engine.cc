@@ -49,7 +49,6 @@ bool Subject::Init(VM& vm, const Value& v, bool pattern_is_str) {
     }
     data_ = *b;
     length_ = static_cast<int64_t>(b->size());
-    bytearray_ = v.type() == Types().bytearray;
     return true;
   }
   RaiseTypeError(vm, absl::StrCat("expected string or bytes-like object, got '",

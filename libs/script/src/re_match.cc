@@ -164,7 +164,6 @@ Value MatchGroup(const MatchObject* m, int64_t i, const Value& dflt) {
     return NewStrN(str->substr(b, e - b), m->spans[2 * i + 1] - m->spans[2 * i]);
   }
   const std::string* data = BytesValue(s);
-  if (s.type() == Types().bytearray) return NewByteArray(data->substr(b, e - b));
   return NewBytes(data->substr(b, e - b));
 }
 

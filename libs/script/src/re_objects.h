@@ -55,15 +55,12 @@ class Subject {
   size_t ByteOf(int64_t index) const;
   // Offsets passed in non-decreasing order are counted incrementally.
   int64_t IndexOf(size_t byte);
-  // The subject's text [begin, end) as the value group() returns.
-  Value Slice(int64_t begin, int64_t end, size_t bbegin, size_t bend) const;
 
  private:
   Value value_;
   std::string_view data_;
   const StrObject* str_ = nullptr;  // null for bytes
   int64_t length_ = 0;
-  bool bytearray_ = false;
   size_t cursor_byte_ = 0;
   int64_t cursor_index_ = 0;
 };

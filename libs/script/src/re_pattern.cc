@@ -37,7 +37,6 @@ struct Builder {
 Value SliceOf(const Subject& s, bool is_str, int64_t b, int64_t e) {
   Builder bl{is_str, {}, 0};
   bl.Add(s, b, e);
-  if (!is_str && s.value().type() == Types().bytearray) return NewByteArray(std::move(bl.out));
   return bl.Finish();
 }
 
@@ -158,7 +157,17 @@ Value SubImpl(VM& vm, const Value& self, const Value& repl, const Value& string,
   if (!StartScan(vm, self, string, Value(), Value(), &scan)) return {};
   std::vector<TemplateItem> tmpl;
   bool callable = IsCallable(repl) && StrValue(repl) == nullptr && BytesValue(repl) == nullptr;
-  if (!callable && !CompileTemplate(vm, p, repl, &tmpl)) return {};
+  // A template of the other string type parses (CPython reads bytes as
+  // latin-1) but fails when the pieces are joined, at the first match.
+  bool wrong_type = false;
+  if (!callable) {
+    if (StrValue(repl) == nullptr && BytesValue(repl) == nullptr) {
+      return RaiseTypeError(vm, absl::StrCat("decoding to str: need a bytes-like object, ",
+                                             std::string(TypeName(repl)), " found"));
+    }
+    wrong_type = (StrValue(repl) != nullptr) != p->is_str;
+    if (!wrong_type && !CompileTemplate(vm, p, repl, &tmpl)) return {};
+  }
   Builder out{p->is_str, {}, 0};
   int64_t last = 0, n = 0, pieces = 0;
   while (count == 0 || n < count) {
@@ -170,7 +179,7 @@ Value SubImpl(VM& vm, const Value& self, const Value& repl, const Value& string,
       out.Add(scan.subject, last, mo->spans[0]);
       ++pieces;
     }
-    Value item = callable ? vm.Call(repl, {m}) : ExpandTemplate(vm, mo, tmpl);
+    Value item = callable ? vm.Call(repl, {m}) : wrong_type ? repl : ExpandTemplate(vm, mo, tmpl);
     if (item.is_null()) return item;
     if (!item.is_none()) {
       const std::string* text = p->is_str ? StrValue(item) : BytesValue(item);
