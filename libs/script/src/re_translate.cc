@@ -92,6 +92,20 @@ struct Sub {
   }
 };
 
+Piece UnitPiece(std::string text) {
+  Piece p;
+  p.kind = Piece::kUnit;
+  p.text = std::move(text);
+  p.lo = p.hi = 1;
+  return p;
+}
+Piece AtPiece(std::string text) {
+  Piece p;
+  p.kind = Piece::kAt;
+  p.text = std::move(text);
+  return p;
+}
+
 // A member of a character set: a literal, a range or a category (the
 // letter of \d \D \w \W \s \S).
 struct SetItem {
@@ -370,10 +384,7 @@ bool Translator::ParseEscape(const Tok& t, Sub* out, int64_t fl) {
   uint32_t c = t.c;
   std::string esc = TokText(t);
   auto at = [&](std::string text) {
-    Piece p;
-    p.kind = Piece::kAt;
-    p.text = std::move(text);
-    out->Add(std::move(p));
+    out->Add(AtPiece(std::move(text)));
     return true;
   };
   switch (c) {
@@ -389,11 +400,7 @@ bool Translator::ParseEscape(const Tok& t, Sub* out, int64_t fl) {
       break;
   }
   auto unit = [&](std::string text) {
-    Piece p;
-    p.kind = Piece::kUnit;
-    p.text = std::move(text);
-    p.lo = p.hi = 1;
-    out->Add(std::move(p));
+    out->Add(UnitPiece(std::move(text)));
     return true;
   };
   if (c == 'd' || c == 'D' || c == 'w' || c == 'W' || c == 's' || c == 'S') {
@@ -472,11 +479,7 @@ bool Translator::ParseSet(Sub* out, int64_t fl) {
       items.push_back(a);
     }
   }
-  Piece p;
-  p.kind = Piece::kUnit;
-  p.text = SetText(items, negate, fl);
-  p.lo = p.hi = 1;
-  out->Add(std::move(p));
+  out->Add(UnitPiece(SetText(items, negate, fl)));
   return true;
 }
 
@@ -803,19 +806,8 @@ bool Translator::ParseGroup(Sub* out, bool* verbose, int nested, bool first, int
 }
 
 bool Translator::Parse(Sub* out, bool verbose, int nested, bool first, int64_t fl) {
-  auto unit = [&](std::string text) {
-    Piece p;
-    p.kind = Piece::kUnit;
-    p.text = std::move(text);
-    p.lo = p.hi = 1;
-    out->Add(std::move(p));
-  };
-  auto at = [&](std::string text) {
-    Piece p;
-    p.kind = Piece::kAt;
-    p.text = std::move(text);
-    out->Add(std::move(p));
-  };
+  auto unit = [&](std::string text) { out->Add(UnitPiece(std::move(text))); };
+  auto at = [&](std::string text) { out->Add(AtPiece(std::move(text))); };
   while (true) {
     const Tok& next = src_.next();
     if (next.none || next.Is('|') || next.Is(')')) break;
