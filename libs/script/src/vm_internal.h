@@ -166,6 +166,8 @@ bool InitOperatorModule(VM& vm, ModuleObject* m);
 // The random (module_random.cc) and time (module_time.cc) modules.
 bool InitRandomModule(VM& vm, ModuleObject* m);
 bool InitTimeModule(VM& vm, ModuleObject* m);
+// The re module (module_re.cc).
+bool InitReModule(VM& vm, ModuleObject* m);
 
 // The message of an exception: str(exc).
 std::string ExceptionMessage(VM& vm, const Value& exc);
