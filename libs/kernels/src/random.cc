@@ -22,12 +22,12 @@ KernelFn FindRandomKernel(std::string_view name) {
       {"normal", random::NormalKernel},
       {"random", random::RandomKernel},
       {"randperm", random::RandpermKernel},
-      {"bernoulli", random::BernoulliKernel},
+      {"bernoulli", random::FillKernel<random::Bernoulli, 1>},
       {"bernoulli_tensor", random::BernoulliTensorKernel},
-      {"exponential", random::ExponentialKernel},
-      {"geometric", random::GeometricKernel},
-      {"log_normal", random::LogNormalKernel},
-      {"cauchy", random::CauchyKernel},
+      {"exponential", random::FillKernel<random::Exponential, 1>},
+      {"geometric", random::FillKernel<random::Geometric, 1>},
+      {"log_normal", random::FillKernel<random::LogNormal, 1, 2>},
+      {"cauchy", random::FillKernel<random::Cauchy, 1, 2>},
       {"multinomial", random::MultinomialKernel},
   };
   for (const Entry& e : kKernels) {

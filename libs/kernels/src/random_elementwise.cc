@@ -77,36 +77,9 @@ void Cauchy(CpuGenerator& g, const Tensor& out, double median, double sigma) {
   });
 }
 
-absl::Status BernoulliKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                             std::span<Tensor> outs) {
-  Bernoulli(tensor::CurrentCpuGenerator(), outs[0], ScalarArg(args, 1).to_double());
-  return absl::OkStatus();
-}
 absl::Status BernoulliTensorKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                                    std::span<Tensor> outs) {
   BernoulliTensor(tensor::CurrentCpuGenerator(), outs[0], TensorArg(args, 0));
-  return absl::OkStatus();
-}
-absl::Status ExponentialKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                               std::span<Tensor> outs) {
-  Exponential(tensor::CurrentCpuGenerator(), outs[0], ScalarArg(args, 1).to_double());
-  return absl::OkStatus();
-}
-absl::Status GeometricKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                             std::span<Tensor> outs) {
-  Geometric(tensor::CurrentCpuGenerator(), outs[0], ScalarArg(args, 1).to_double());
-  return absl::OkStatus();
-}
-absl::Status LogNormalKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                             std::span<Tensor> outs) {
-  LogNormal(tensor::CurrentCpuGenerator(), outs[0], ScalarArg(args, 1).to_double(),
-            ScalarArg(args, 2).to_double());
-  return absl::OkStatus();
-}
-absl::Status CauchyKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                          std::span<Tensor> outs) {
-  Cauchy(tensor::CurrentCpuGenerator(), outs[0], ScalarArg(args, 1).to_double(),
-         ScalarArg(args, 2).to_double());
   return absl::OkStatus();
 }
 

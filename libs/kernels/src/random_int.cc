@@ -25,13 +25,7 @@ constexpr int Digits() {
 
 template <typename T>
 T FromInt(int64_t v) {
-  if constexpr (kIsReducedFloat<T>) {
-    return T(static_cast<float>(v));
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return v != 0;
-  } else {
-    return static_cast<T>(v);
-  }
+  return CastResult<T>(v);
 }
 template <typename T>
 int64_t ToInt(T v) {

@@ -4,6 +4,7 @@
 #ifndef TC_KERNELS_SRC_RANDOM_KERNELS_H_
 #define TC_KERNELS_SRC_RANDOM_KERNELS_H_
 
+#include <cstddef>
 #include <optional>
 
 #include "tc/tensor/cpu_generator.h"
@@ -40,13 +41,18 @@ TC_DECLARE_KERNEL(UniformKernel);
 TC_DECLARE_KERNEL(NormalKernel);
 TC_DECLARE_KERNEL(RandomKernel);
 TC_DECLARE_KERNEL(RandpermKernel);
-TC_DECLARE_KERNEL(BernoulliKernel);
 TC_DECLARE_KERNEL(BernoulliTensorKernel);
-TC_DECLARE_KERNEL(ExponentialKernel);
-TC_DECLARE_KERNEL(GeometricKernel);
-TC_DECLARE_KERNEL(LogNormalKernel);
-TC_DECLARE_KERNEL(CauchyKernel);
 TC_DECLARE_KERNEL(MultinomialKernel);
+
+// The registered kernel of a fill whose parameters are the op's number
+// arguments at positions kArgs (bernoulli, exponential, geometric,
+// log_normal, cauchy): kFill(CurrentCpuGenerator(), out, args...).
+template <auto kFill, size_t... kArgs>
+absl::Status FillKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                        std::span<Tensor> outs) {
+  kFill(tensor::CurrentCpuGenerator(), outs[0], ScalarArg(args, kArgs).to_double()...);
+  return absl::OkStatus();
+}
 
 }  // namespace tc::kernels::random
 

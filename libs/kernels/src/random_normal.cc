@@ -22,7 +22,8 @@ namespace {
 
 constexpr int64_t kChunk = 2048;  // draws buffered per step
 
-void FillUniform24(CpuGenerator& g, float* d, int64_t n) {
+// Uniforms for n elements: 24-bit ones for float, 53-bit ones for double.
+void FillUniform(CpuGenerator& g, float* d, int64_t n) {
   uint32_t w[kChunk];
   for (int64_t b = 0; b < n; b += kChunk) {
     const int64_t m = std::min(kChunk, n - b);
@@ -31,7 +32,7 @@ void FillUniform24(CpuGenerator& g, float* d, int64_t n) {
   }
 }
 
-void FillUniform53(CpuGenerator& g, double* d, int64_t n) {
+void FillUniform(CpuGenerator& g, double* d, int64_t n) {
   uint32_t w[2 * kChunk];
   for (int64_t b = 0; b < n; b += kChunk) {
     const int64_t m = std::min(kChunk, n - b);
@@ -40,8 +41,10 @@ void FillUniform53(CpuGenerator& g, double* d, int64_t n) {
   }
 }
 
-// normal_fill_16 for double: libm log, cos, sin and sqrt.
-void Blocks16Double(double* d, int64_t num_blocks, double mean, double std) {
+// normal_fill_16 for double: libm log, cos, sin and sqrt, beside the float
+// one (random_normal_block.h, vectorised).
+using random::NormalBlocks16;
+void NormalBlocks16(double* d, int64_t num_blocks, double mean, double std) {
   for (int64_t b = 0; b < num_blocks; ++b, d += 16) {
     for (int j = 0; j < 8; ++j) {
       const double u1 = 1.0 - d[j];
@@ -54,20 +57,13 @@ void Blocks16Double(double* d, int64_t num_blocks, double mean, double std) {
   }
 }
 
-void DenseDouble(CpuGenerator& g, double* d, int64_t n, double mean, double std) {
-  FillUniform53(g, d, n);
-  Blocks16Double(d, n / 16, mean, std);
-  if (n % 16 != 0) {
-    FillUniform53(g, d + n - 16, 16);
-    Blocks16Double(d + n - 16, 1, mean, std);
-  }
-}
-
-void DenseFloat(CpuGenerator& g, float* d, int64_t n, float mean, float std) {
-  FillUniform24(g, d, n);
+// The vectorised path for float and double.
+template <typename F>
+void Dense(CpuGenerator& g, F* d, int64_t n, F mean, F std) {
+  FillUniform(g, d, n);
   NormalBlocks16(d, n / 16, mean, std);
   if (n % 16 != 0) {
-    FillUniform24(g, d + n - 16, 16);
+    FillUniform(g, d + n - 16, 16);
     NormalBlocks16(d + n - 16, 1, mean, std);
   }
 }
@@ -77,7 +73,7 @@ template <typename T>
 void DenseReduced(CpuGenerator& g, T* out, int64_t n, float mean, float std) {
   float block[16];
   auto one = [&](T* o) {
-    FillUniform24(g, block, 16);
+    FillUniform(g, block, 16);
     NormalBlocks16(block, 1, mean, std);
     for (int k = 0; k < 16; ++k) o[k] = T(block[k]);
   };
@@ -94,9 +90,9 @@ void Normal(CpuGenerator& g, const Tensor& out, double mean, double std, bool de
     T* p = out.data<T>();
     if (dense && n >= 16) {
       if constexpr (std::is_same_v<T, double>) {
-        DenseDouble(g, p, n, mean, std);
+        Dense(g, p, n, mean, std);
       } else if constexpr (std::is_same_v<T, float>) {
-        DenseFloat(g, p, n, static_cast<float>(mean), static_cast<float>(std));
+        Dense(g, p, n, static_cast<float>(mean), static_cast<float>(std));
       } else {
         DenseReduced<T>(g, p, n, static_cast<float>(mean), static_cast<float>(std));
       }

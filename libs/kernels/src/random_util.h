@@ -49,22 +49,27 @@ inline double NormalDouble(CpuGenerator& g, double mean, double std) {
   return std::fma(r * std::cos(theta), std, mean);
 }
 
-// static_cast<scalar_t>(double) as ATen writes a double result: half and
-// bfloat16 go through float (c10's constructors take a float).
 template <typename T>
-inline T FromDouble(double v) {
-  if constexpr (std::is_same_v<T, tensor::Half> || std::is_same_v<T, tensor::BFloat16>) {
+inline constexpr bool kIsReducedFloat =
+    std::is_same_v<T, tensor::Half> || std::is_same_v<T, tensor::BFloat16>;
+
+// static_cast<scalar_t>(v) as ATen writes a double or int64 result: half
+// and bfloat16 go through float (c10's constructors take a float), bool is
+// v != 0.
+template <typename T, typename From>
+inline T CastResult(From v) {
+  if constexpr (kIsReducedFloat<T>) {
     return T(static_cast<float>(v));
   } else if constexpr (std::is_same_v<T, bool>) {
-    return v != 0.0;
+    return v != From{0};
   } else {
     return static_cast<T>(v);
   }
 }
-
 template <typename T>
-inline constexpr bool kIsReducedFloat =
-    std::is_same_v<T, tensor::Half> || std::is_same_v<T, tensor::BFloat16>;
+inline T FromDouble(double v) {
+  return CastResult<T>(v);
+}
 template <typename T>
 inline constexpr bool kIsFloating =
     kIsReducedFloat<T> || std::is_same_v<T, float> || std::is_same_v<T, double>;

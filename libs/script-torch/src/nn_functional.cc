@@ -9,10 +9,6 @@ namespace tc::script_torch {
 
 namespace {
 
-using graph_ir::Constant;
-using graph_ir::None;
-using tensor::Scalar;
-
 bool Tensor0(VM& vm, const Value& v, const char* f, const char* arg, tensor::Tensor* out) {
   return ToTensorArg(vm, v, f, arg, out);
 }

@@ -38,11 +38,11 @@ Type* TensorType() {
                                 .alloc = AllocTensor,
                                 .flags = Type::kBaseType | Type::kInstanceDict});
     AddTensorMethods(type);
-    AddTensorPointwise(type);
-    AddTensorOperators(type);
-    AddTensorIndexing(type);
-    AddTensorReductions(type);
-    AddTensorShapeMethods(type);
+    for (std::span<const MethodDef> methods :
+         {TensorPointwiseMethods(), TensorOperatorMethods(), TensorIndexingMethods(),
+          TensorReductionMethods(), TensorShapeMethods()}) {
+      AddMethods(type, methods);
+    }
     AddGradTracking(type);
     AddMethods(type, RandomTensorMethods());
     UpdateSlots(type);

@@ -3,9 +3,12 @@
 // with PyTorch's keyword arguments (dtype, device,
 // requires_grad). Every tensor is made by an op (zeros and ones by `full`),
 // so that an op tracer sees it; device='meta' makes meta tensors.
+#include <array>
+#include <iterator>
+#include <utility>
+
 #include "absl/strings/str_format.h"
 
-#include "tc/kernels/random_order.h"
 #include "tc/tensor/cpu_generator.h"
 
 #include "torch_random.h"
@@ -15,10 +18,6 @@ namespace tc::script_torch {
 
 namespace {
 
-using graph_ir::Constant;
-using graph_ir::None;
-using tensor::Scalar;
-using tensor::Shape;
 using tensor::Tensor;
 
 // The keywords every factory accepts.
@@ -293,27 +292,19 @@ Value FRandint(VM& vm, const Value&, const ArgsView& args) {
 // caller makes the tensor as usual.
 bool FullInLayoutOf(VM& vm, const Tensor& input, const Scalar& fill, DType dtype,
                     tensor::Device device, std::string_view fname, Tensor* out) {
-  const std::vector<int64_t> perm = kernels::FillOrder(input.sizes(), input.strides());
-  Shape outer_first;
-  bool identity = true;
-  for (size_t k = 0; k < perm.size(); ++k) {
-    outer_first.push_back(input.sizes()[perm[k]]);
-    identity = identity && perm[k] == static_cast<int64_t>(k);
-  }
-  if (identity) return true;
-  Shape inverse(perm.size());
-  for (size_t k = 0; k < perm.size(); ++k)
-    inverse[static_cast<size_t>(perm[k])] = static_cast<int64_t>(k);
+  const MemoryOrder order = MemoryOrderOf(input);
+  if (order.identity) return true;
   Tensor buf;
-  return RunCreation(vm, "full", {Constant(outer_first), Constant(fill), Constant(dtype)}, device,
+  return RunCreation(vm, "full", {Constant(order.sizes), Constant(fill), Constant(dtype)}, device,
                      fname, &buf) &&
-         RunOp(vm, "permute", {buf, Constant(inverse)}, out);
+         RunOp(vm, "permute", {buf, Constant(order.inverse)}, out);
 }
 
 // *_like(input, ...): the input's dtype unless dtype= is given.
 enum LikeKind { kZerosLike, kOnesLike, kEmptyLike, kRandLike, kRandnLike, kFullLike };
 constexpr const char* kLikeNames[] = {"zeros_like", "ones_like",  "empty_like",
                                       "rand_like",  "randn_like", "full_like"};
+static_assert(std::size(kLikeNames) == kFullLike + 1);
 Value LikeFactory(VM& vm, const ArgsView& args, LikeKind kind) {
   const char* fname = kLikeNames[kind];
   FactoryKw kw;
@@ -422,12 +413,6 @@ constexpr MethodDef kCreation[] = {
     {"arange", FArange},
     {"linspace", FLinspace},
     {"eye", FEye},
-    {"zeros_like", FLike<kZerosLike>},
-    {"ones_like", FLike<kOnesLike>},
-    {"empty_like", FLike<kEmptyLike>},
-    {"full_like", FLike<kFullLike>},
-    {"rand_like", FLike<kRandLike>},
-    {"randn_like", FLike<kRandnLike>},
     {"randint_like", FRandintLike},
     {"cat", FCat},
     {"concat", FCat},
@@ -435,8 +420,19 @@ constexpr MethodDef kCreation[] = {
     {"stack", FStack},
 };
 
+// zeros_like ... full_like: FLike<kind> for each LikeKind, under its name
+// in kLikeNames.
+template <size_t... kKinds>
+constexpr std::array<MethodDef, sizeof...(kKinds)> LikeFactories(std::index_sequence<kKinds...>) {
+  return {{{kLikeNames[kKinds], FLike<static_cast<LikeKind>(kKinds)>}...}};
+}
+constexpr auto kLikeFactories = LikeFactories(std::make_index_sequence<std::size(kLikeNames)>());
+
 }  // namespace
 
-void AddTorchCreation(ModuleObject* m) { AddFunctions(m, kCreation); }
+void AddTorchCreation(ModuleObject* m) {
+  AddFunctions(m, kCreation);
+  AddFunctions(m, kLikeFactories);
+}
 
 }  // namespace tc::script_torch

@@ -214,16 +214,9 @@ void AddGradTracking(Type* t) {
       continue;
     auto* f = Cast<NativeFunctionObject>(e.value);
     if (!f->is_method || Untracked(f->name) || f->data_fn == TrackedMethod) continue;
-    auto* orig = new NativeFunctionObject(Types().native_function);
-    orig->name = f->name;
-    orig->qualname = f->qualname;
-    orig->fn = f->fn;
-    orig->data_fn = f->data_fn;
-    orig->data = f->data;
-    orig->is_method = true;
-    orig->owner = f->owner;
+    Value orig = CopyNativeMethod(f, Value(), f->owner);
     f->data_fn = TrackedMethod;
-    f->data = Value::Adopt(orig);
+    f->data = std::move(orig);
   }
 }
 

@@ -20,9 +20,6 @@ namespace tc::script_torch {
 
 namespace {
 
-using graph_ir::Constant;
-using tensor::Scalar;
-using tensor::Shape;
 using tensor::Tensor;
 
 Constant I(int64_t v) { return Constant(Scalar(v)); }
@@ -432,6 +429,6 @@ constexpr MethodDef kIndexing[] = {{"__getitem__", GetItem}, {"__setitem__", Set
 
 }  // namespace
 
-void AddTensorIndexing(Type* t) { AddMethods(t, kIndexing); }
+std::span<const MethodDef> TensorIndexingMethods() { return kIndexing; }
 
 }  // namespace tc::script_torch

@@ -8,7 +8,6 @@ namespace tc::script_torch {
 
 using graph_ir::ArgSpec;
 using graph_ir::ArgType;
-using graph_ir::Constant;
 
 bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const ArgSpec& spec, const Value& v,
                  kernels::KernelArg* out) {

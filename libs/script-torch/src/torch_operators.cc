@@ -12,32 +12,40 @@ namespace tc::script_torch {
 
 namespace {
 
-using graph_ir::Constant;
+// The Tensor operators, one row each: the special method's name, the index
+// used below, the graph-ir op it runs. The BINARY operators also have the
+// reflected and in-place forms; the comparisons only the forward one.
+#define TC_TENSOR_OPS(BINARY, COMPARE)        \
+  BINARY(add, kAdd, "add")                    \
+  BINARY(sub, kSub, "sub")                    \
+  BINARY(mul, kMul, "mul")                    \
+  BINARY(truediv, kDiv, "div")                \
+  BINARY(floordiv, kFloorDiv, "floor_divide") \
+  BINARY(mod, kMod, "remainder")              \
+  BINARY(pow, kPow, "pow")                    \
+  BINARY(matmul, kMatMul, "matmul")           \
+  BINARY(and, kAnd, "bitwise_and")            \
+  BINARY(or, kOr, "bitwise_or")               \
+  BINARY(xor, kXor, "bitwise_xor")            \
+  COMPARE(eq, kEq, "eq")                      \
+  COMPARE(ne, kNe, "ne")                      \
+  COMPARE(lt, kLt, "lt")                      \
+  COMPARE(le, kLe, "le")                      \
+  COMPARE(gt, kGt, "gt")                      \
+  COMPARE(ge, kGe, "ge")
+#define TC_NOTHING(...)
 
 enum OpIndex {
-  kAdd,
-  kSub,
-  kMul,
-  kDiv,
-  kFloorDiv,
-  kMod,
-  kPow,
-  kMatMul,
-  kAnd,
-  kOr,
-  kXor,
-  kEq,
-  kNe,
-  kLt,
-  kLe,
-  kGt,
-  kGe,
-  kNumOps
+#define TC_OP_INDEX(name, index, op) index,
+  TC_TENSOR_OPS(TC_OP_INDEX, TC_OP_INDEX)
+#undef TC_OP_INDEX
+      kNumOps
 };
 constexpr const char* kOpNames[kNumOps] = {
-    "add",    "sub",         "mul",        "div",         "floor_divide", "remainder", "pow",
-    "matmul", "bitwise_and", "bitwise_or", "bitwise_xor", "eq",           "ne",        "lt",
-    "le",     "gt",          "ge"};
+#define TC_OP_NAME(name, index, op) op,
+    TC_TENSOR_OPS(TC_OP_NAME, TC_OP_NAME)
+#undef TC_OP_NAME
+};
 
 // Resolved once: the registry is immutable after start-up.
 const graph_ir::OpDef& Op(int i) {
@@ -104,11 +112,13 @@ Value InPlace(VM& vm, int op, const Value& self, const Value& other) {
   return self;
 }
 
-#define TC_BINARY(NAME, OP)                                           \
-  Value Op_##NAME(VM& vm, const Value& self, const ArgsView& args) {  \
-    if (!CheckArgCount(vm, args, "__" #NAME "__", 1, 1)) return {};   \
-    return Forward(vm, OP, self, args[0]);                            \
-  }                                                                   \
+// __op__ for every operator; __rop__ and __iop__ for the binary ones.
+#define TC_FORWARD(NAME, OP, op)                                     \
+  Value Op_##NAME(VM& vm, const Value& self, const ArgsView& args) { \
+    if (!CheckArgCount(vm, args, "__" #NAME "__", 1, 1)) return {};  \
+    return Forward(vm, OP, self, args[0]);                           \
+  }
+#define TC_REFLECTED_AND_INPLACE(NAME, OP, op)                        \
   Value Op_r##NAME(VM& vm, const Value& self, const ArgsView& args) { \
     if (!CheckArgCount(vm, args, "__r" #NAME "__", 1, 1)) return {};  \
     return Reflected(vm, OP, self, args[0]);                          \
@@ -117,31 +127,10 @@ Value InPlace(VM& vm, int op, const Value& self, const Value& other) {
     if (!CheckArgCount(vm, args, "__i" #NAME "__", 1, 1)) return {};  \
     return InPlace(vm, OP, self, args[0]);                            \
   }
-TC_BINARY(add, kAdd)
-TC_BINARY(sub, kSub)
-TC_BINARY(mul, kMul)
-TC_BINARY(truediv, kDiv)
-TC_BINARY(floordiv, kFloorDiv)
-TC_BINARY(mod, kMod)
-TC_BINARY(pow, kPow)
-TC_BINARY(matmul, kMatMul)
-TC_BINARY(and, kAnd)
-TC_BINARY(or, kOr)
-TC_BINARY(xor, kXor)
-#undef TC_BINARY
-
-#define TC_COMPARE(NAME, OP)                                         \
-  Value Op_##NAME(VM& vm, const Value& self, const ArgsView& args) { \
-    if (!CheckArgCount(vm, args, "__" #NAME "__", 1, 1)) return {};  \
-    return Forward(vm, OP, self, args[0]);                           \
-  }
-TC_COMPARE(eq, kEq)
-TC_COMPARE(ne, kNe)
-TC_COMPARE(lt, kLt)
-TC_COMPARE(le, kLe)
-TC_COMPARE(gt, kGt)
-TC_COMPARE(ge, kGe)
-#undef TC_COMPARE
+TC_TENSOR_OPS(TC_FORWARD, TC_FORWARD)
+TC_TENSOR_OPS(TC_REFLECTED_AND_INPLACE, TC_NOTHING)
+#undef TC_FORWARD
+#undef TC_REFLECTED_AND_INPLACE
 
 Value Op_neg(VM& vm, const Value& self, const ArgsView&) {
   return CallOp(vm, "neg", {TensorOf(self)});
@@ -157,25 +146,22 @@ Value Op_invert(VM& vm, const Value& self, const ArgsView&) {
 }
 
 constexpr MethodDef kOperators[] = {
-#define TC_ENTRY(NAME) \
+#define TC_BINARY_ENTRIES(NAME, OP, op) \
   {"__" #NAME "__", Op_##NAME}, {"__r" #NAME "__", Op_r##NAME}, {"__i" #NAME "__", Op_i##NAME},
-    TC_ENTRY(add) TC_ENTRY(sub) TC_ENTRY(mul) TC_ENTRY(truediv) TC_ENTRY(floordiv) TC_ENTRY(mod)
-        TC_ENTRY(pow) TC_ENTRY(matmul) TC_ENTRY(and) TC_ENTRY(or) TC_ENTRY(xor)
-#undef TC_ENTRY
-            {"__eq__", Op_eq},
-    {"__ne__", Op_ne},
-    {"__lt__", Op_lt},
-    {"__le__", Op_le},
-    {"__gt__", Op_gt},
-    {"__ge__", Op_ge},
-    {"__neg__", Op_neg},
+#define TC_COMPARE_ENTRY(NAME, OP, op) {"__" #NAME "__", Op_##NAME},
+    TC_TENSOR_OPS(TC_BINARY_ENTRIES, TC_COMPARE_ENTRY)
+#undef TC_BINARY_ENTRIES
+#undef TC_COMPARE_ENTRY
+        {"__neg__", Op_neg},
     {"__pos__", Op_pos},
     {"__abs__", Op_abs},
     {"__invert__", Op_invert},
 };
+#undef TC_TENSOR_OPS
+#undef TC_NOTHING
 
 }  // namespace
 
-void AddTensorOperators(Type* t) { AddMethods(t, kOperators); }
+std::span<const MethodDef> TensorOperatorMethods() { return kOperators; }
 
 }  // namespace tc::script_torch

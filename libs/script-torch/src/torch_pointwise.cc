@@ -7,8 +7,6 @@ namespace tc::script_torch {
 
 namespace {
 
-using graph_ir::Constant;
-
 TensorObject* T(const Value& v) { return Cast<TensorObject>(v); }
 
 // --- Generic schema-bound ops and their in-place forms -----------------------
@@ -202,6 +200,6 @@ constexpr MethodDef kPointwise[] = {
 
 }  // namespace
 
-void AddTensorPointwise(Type* t) { AddMethods(t, kPointwise); }
+std::span<const MethodDef> TensorPointwiseMethods() { return kPointwise; }
 
 }  // namespace tc::script_torch

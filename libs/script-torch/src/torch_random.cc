@@ -23,12 +23,6 @@
 
 namespace tc::script_torch {
 
-using graph_ir::Constant;
-using graph_ir::None;
-using tensor::CpuGenerator;
-using tensor::Scalar;
-using tensor::Shape;
-
 namespace {
 
 struct GeneratorObject : Object {
@@ -183,18 +177,24 @@ GeneratorScope::GeneratorScope(CpuGenerator* g) {
   if (g != nullptr) scope_.emplace(g);
 }
 
+MemoryOrder MemoryOrderOf(const tensor::Tensor& t) {
+  const std::vector<int64_t> perm = kernels::FillOrder(t.sizes(), t.strides());
+  MemoryOrder order;
+  order.inverse.resize(perm.size());
+  for (size_t k = 0; k < perm.size(); ++k) {
+    order.sizes.push_back(t.sizes()[perm[k]]);
+    order.inverse[static_cast<size_t>(perm[k])] = static_cast<int64_t>(k);
+    order.identity = order.identity && perm[k] == static_cast<int64_t>(k);
+  }
+  return order;
+}
+
 bool RunRandomFill(VM& vm, const tensor::Tensor& self, std::string_view op,
                    std::vector<kernels::KernelArg> params, CpuGenerator* gen) {
-  const std::vector<int64_t> perm = kernels::FillOrder(self.sizes(), self.strides());
-  Shape drawn;
-  bool identity = true;
-  for (size_t k = 0; k < perm.size(); ++k) {
-    drawn.push_back(self.sizes()[perm[k]]);
-    identity = identity && perm[k] == static_cast<int64_t>(k);
-  }
+  const MemoryOrder order = MemoryOrderOf(self);
   std::vector<kernels::KernelArg> args;
   args.reserve(params.size() + 3);
-  args.push_back(Constant(drawn));
+  args.push_back(Constant(order.sizes));
   for (auto& p : params) args.push_back(std::move(p));
   args.push_back(Constant(self.dtype()));
   if (op == "normal") args.push_back(Constant(Scalar(self.is_contiguous())));
@@ -203,11 +203,8 @@ bool RunRandomFill(VM& vm, const tensor::Tensor& self, std::string_view op,
     GeneratorScope scope(gen);
     if (!RunCreation(vm, op, std::move(args), self.device(), op, &r)) return false;
   }
-  if (!identity) {
-    Shape inverse(perm.size());
-    for (size_t k = 0; k < perm.size(); ++k)
-      inverse[static_cast<size_t>(perm[k])] = static_cast<int64_t>(k);
-    if (!RunOp(vm, "permute", {r, Constant(inverse)}, &r)) return false;
+  if (!order.identity) {
+    if (!RunOp(vm, "permute", {r, Constant(order.inverse)}, &r)) return false;
   }
   return WriteInPlace(vm, self, r);
 }

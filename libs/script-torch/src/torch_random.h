@@ -23,6 +23,8 @@ Value DefaultGeneratorValue();
 // another type, and a MetaDataAccessError (graph break) while tracing.
 bool ReadGenerator(VM& vm, const Value& v, std::string_view fname, tensor::CpuGenerator** out);
 
+using tensor::CpuGenerator;
+
 // Makes `g` (when not null) the kernels' generator for this scope.
 class GeneratorScope {
  public:
@@ -31,6 +33,16 @@ class GeneratorScope {
  private:
   std::optional<tensor::ScopedCpuGenerator> scope_;
 };
+
+// A tensor's dimensions in the order its memory runs (kernels::FillOrder,
+// PyTorch's order for drawing random numbers and for preserve_format):
+// a tensor of `sizes`, permuted by `inverse`, is laid out like it.
+struct MemoryOrder {
+  tensor::Shape sizes;
+  tensor::Shape inverse;
+  bool identity = true;  // memory runs in logical order: no permute needed
+};
+MemoryOrder MemoryOrderOf(const tensor::Tensor& t);
 
 // self.<op>_(params...): random op `op` (uniform, normal, random,
 // bernoulli, exponential, ...; args size, params..., dtype[, dense]) on

@@ -2,6 +2,8 @@
 // bernoulli_ exponential_ geometric_ log_normal_ cauchy_, and bernoulli and
 // multinomial. A fill draws in the tensor's memory order (RunRandomFill,
 // torch_random.cc), as ATen does.
+#include <array>
+#include <span>
 #include <vector>
 
 #include "torch_random.h"
@@ -9,56 +11,50 @@
 
 namespace tc::script_torch {
 
-using graph_ir::Constant;
-using graph_ir::None;
-using tensor::CpuGenerator;
-using tensor::Scalar;
-using tensor::Shape;
-
 namespace {
 
 const tensor::Tensor& Self(const Value& self) { return TensorOf(self); }
 
-// Parses `names` (the last is "generator"), reads the numbers in `nums`
-// (defaults where not given), runs the fill.
-template <size_t N>
-Value Fill(VM& vm, const Value& self, const ArgsView& args, const char* fname, const char* op,
-           const char* const (&names)[N], const double (&defaults)[N - 1]) {
-  Value a[N];
-  if (!ParseArgs(vm, args, fname, names, 0, a, static_cast<int>(N - 1))) return {};
+// The fills whose parameters are numbers with defaults: the method, the
+// random op it runs, the parameters' names then "generator", and their
+// defaults.
+struct Distribution {
+  const char* method;
+  const char* op;
+  int num_params;
+  std::array<const char*, 3> names;
+  std::array<double, 2> defaults;
+};
+constexpr Distribution kUniform{"uniform_", "uniform", 2, {"from", "to", "generator"}, {0.0, 1.0}};
+constexpr Distribution kNormal{"normal_", "normal", 2, {"mean", "std", "generator"}, {0.0, 1.0}};
+constexpr Distribution kExponential{
+    "exponential_", "exponential", 1, {"lambd", "generator"}, {1.0}};
+constexpr Distribution kLogNormal{
+    "log_normal_", "log_normal", 2, {"mean", "std", "generator"}, {1.0, 2.0}};
+constexpr Distribution kCauchy{
+    "cauchy_", "cauchy", 2, {"median", "sigma", "generator"}, {0.0, 1.0}};
+
+// Parses the parameters (defaults where not given) and the generator, runs
+// the fill.
+template <const Distribution& kDist>
+Value MFill(VM& vm, const Value& self, const ArgsView& args) {
+  const int n = kDist.num_params;
+  Value a[kDist.names.size()];
+  if (!ParseArgs(vm, args, kDist.method, std::span(kDist.names.data(), n + 1), 0, a, n)) {
+    return {};
+  }
   std::vector<kernels::KernelArg> params;
-  for (size_t i = 0; i + 1 < N; ++i) {
-    double v = defaults[i];
+  for (int i = 0; i < n; ++i) {
+    double v = kDist.defaults[i];
     if (!a[i].is_null() && !ToFloat(vm, a[i], &v)) return {};
     params.push_back(Constant(Scalar(v)));
   }
   CpuGenerator* gen;
-  if (!ReadGenerator(vm, a[N - 1], fname, &gen) ||
-      !RunRandomFill(vm, Self(self), op, std::move(params), gen)) {
+  if (!ReadGenerator(vm, a[n], kDist.method, &gen) ||
+      !RunRandomFill(vm, Self(self), kDist.op, std::move(params), gen)) {
     return {};
   }
   return self;
-}
-
-Value MUniform(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"from", "to", "generator"};
-  return Fill(vm, self, args, "uniform_", "uniform", kNames, {0.0, 1.0});
-}
-Value MNormal(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"mean", "std", "generator"};
-  return Fill(vm, self, args, "normal_", "normal", kNames, {0.0, 1.0});
-}
-Value MExponential(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"lambd", "generator"};
-  return Fill(vm, self, args, "exponential_", "exponential", kNames, {1.0});
-}
-Value MLogNormal(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"mean", "std", "generator"};
-  return Fill(vm, self, args, "log_normal_", "log_normal", kNames, {1.0, 2.0});
-}
-Value MCauchy(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"median", "sigma", "generator"};
-  return Fill(vm, self, args, "cauchy_", "cauchy", kNames, {0.0, 1.0});
 }
 Value MGeometric(VM& vm, const Value& self, const ArgsView& args) {
   static constexpr const char* kNames[] = {"p", "generator"};
@@ -143,11 +139,11 @@ Value MMultinomial(VM& vm, const Value& self, const ArgsView& args) {
 }
 
 constexpr MethodDef kRandomMethods[] = {
-    {"uniform_", MUniform},     {"normal_", MNormal},
-    {"random_", MRandom},       {"bernoulli_", MBernoulliInPlace},
-    {"bernoulli", MBernoulli},  {"exponential_", MExponential},
-    {"geometric_", MGeometric}, {"log_normal_", MLogNormal},
-    {"cauchy_", MCauchy},       {"multinomial", MMultinomial},
+    {"uniform_", MFill<kUniform>}, {"normal_", MFill<kNormal>},
+    {"random_", MRandom},          {"bernoulli_", MBernoulliInPlace},
+    {"bernoulli", MBernoulli},     {"exponential_", MFill<kExponential>},
+    {"geometric_", MGeometric},    {"log_normal_", MFill<kLogNormal>},
+    {"cauchy_", MFill<kCauchy>},   {"multinomial", MMultinomial},
 };
 
 }  // namespace

@@ -3,14 +3,12 @@
 // int or a tuple, keepdim, dtype=, max(dim) -> torch.return_types.max).
 #include "absl/strings/str_format.h"
 
+#include "op_name.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
 
 namespace {
-
-using graph_ir::Constant;
-using graph_ir::None;
 
 const tensor::Tensor& Self(const Value& v) { return TensorOf(v); }
 
@@ -46,8 +44,16 @@ bool DTypeArg(VM& vm, const Value& v, kernels::KernelArg* out) {
   return true;
 }
 
+// The (dim, keepdim) arguments of most reductions, into a[0] and a[1].
+bool DimKeepdimArgs(VM& vm, const ArgsView& args, const char* op, int required, Value* a) {
+  static constexpr const char* kNames[] = {"dim", "keepdim"};
+  return ParseArgs(vm, args, op, kNames, required, a);
+}
+
 // sum / mean / prod (dim=None, keepdim=False, *, dtype=None).
-Value SumLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
+template <OpName kOp>
+Value SumLike(VM& vm, const Value& self, const ArgsView& args) {
+  const char* op = kOp.text;
   static constexpr const char* kNames[] = {"dim", "keepdim", "dtype"};
   Value a[3];
   if (!ParseArgs(vm, args, op, kNames, 0, a)) return {};
@@ -67,30 +73,25 @@ Value SumLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
   if (!BoolArg(vm, a[1], false, &keepdim) || !DTypeArg(vm, a[2], &dtype)) return {};
   return CallOp(vm, op, {Self(self), dim, Constant(tensor::Scalar(keepdim)), dtype});
 }
-Value RSum(VM& vm, const Value& s, const ArgsView& a) { return SumLike(vm, s, a, "sum"); }
-Value RMean(VM& vm, const Value& s, const ArgsView& a) { return SumLike(vm, s, a, "mean"); }
-Value RProd(VM& vm, const Value& s, const ArgsView& a) { return SumLike(vm, s, a, "prod"); }
 
 // amax / amin (dim=(), keepdim=False).
-Value AmaxLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
-  static constexpr const char* kNames[] = {"dim", "keepdim"};
+template <OpName kOp>
+Value AmaxLike(VM& vm, const Value& self, const ArgsView& args) {
+  const char* op = kOp.text;
   Value a[2];
-  if (!ParseArgs(vm, args, op, kNames, 0, a)) return {};
+  if (!DimKeepdimArgs(vm, args, op, 0, a)) return {};
   tensor::Shape dims;
   if (!a[0].is_null() && !a[0].is_none() && !ToIntList(vm, a[0], op, "dim", &dims)) return {};
   bool keepdim;
   if (!BoolArg(vm, a[1], false, &keepdim)) return {};
   return CallOp(vm, op, {Self(self), Constant(dims), Constant(tensor::Scalar(keepdim))});
 }
-Value RAmax(VM& vm, const Value& s, const ArgsView& a) { return AmaxLike(vm, s, a, "amax"); }
-Value RAmin(VM& vm, const Value& s, const ArgsView& a) { return AmaxLike(vm, s, a, "amin"); }
 
 // max() / max(dim, keepdim=False) / max(other).
 Value MaxLike(VM& vm, const Value& self, const ArgsView& args, bool is_max) {
   const char* name = is_max ? "max" : "min";
-  static constexpr const char* kNames[] = {"dim", "keepdim"};
   Value a[2];
-  if (!ParseArgs(vm, args, name, kNames, 0, a)) return {};
+  if (!DimKeepdimArgs(vm, args, name, 0, a)) return {};
   const tensor::Tensor& t = Self(self);
   if (a[0].is_null()) {
     if (t.numel() == 0) {
@@ -116,10 +117,11 @@ Value RMax(VM& vm, const Value& s, const ArgsView& a) { return MaxLike(vm, s, a,
 Value RMin(VM& vm, const Value& s, const ArgsView& a) { return MaxLike(vm, s, a, false); }
 
 // argmax / argmin (dim=None, keepdim=False).
-Value ArgLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
-  static constexpr const char* kNames[] = {"dim", "keepdim"};
+template <OpName kOp>
+Value ArgLike(VM& vm, const Value& self, const ArgsView& args) {
+  const char* op = kOp.text;
   Value a[2];
-  if (!ParseArgs(vm, args, op, kNames, 0, a)) return {};
+  if (!DimKeepdimArgs(vm, args, op, 0, a)) return {};
   kernels::KernelArg dim = Constant(None{});
   if (!a[0].is_null() && !a[0].is_none()) {
     int64_t d;
@@ -130,12 +132,12 @@ Value ArgLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
   if (!BoolArg(vm, a[1], false, &keepdim)) return {};
   return CallOp(vm, op, {Self(self), dim, Constant(tensor::Scalar(keepdim))});
 }
-Value RArgmax(VM& vm, const Value& s, const ArgsView& a) { return ArgLike(vm, s, a, "argmax"); }
-Value RArgmin(VM& vm, const Value& s, const ArgsView& a) { return ArgLike(vm, s, a, "argmin"); }
 
 // var / std (dim=None, unbiased=True, keepdim=False, *, correction=None);
 // a leading bool is the legacy `unbiased` form.
-Value VarLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
+template <OpName kOp>
+Value VarLike(VM& vm, const Value& self, const ArgsView& args) {
+  const char* op = kOp.text;
   static constexpr const char* kNames[] = {"dim", "unbiased", "keepdim", "correction"};
   Value a[4];
   if (!ParseArgs(vm, args, op, kNames, 0, a)) return {};
@@ -158,30 +160,20 @@ Value VarLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
   if (!BoolArg(vm, a[2], false, &keepdim)) return {};
   return CallOp(vm, op, {Self(self), dim, correction, Constant(tensor::Scalar(keepdim))});
 }
-Value RVar(VM& vm, const Value& s, const ArgsView& a) { return VarLike(vm, s, a, "var"); }
-Value RStd(VM& vm, const Value& s, const ArgsView& a) { return VarLike(vm, s, a, "std"); }
 
-// all / any (dim=None, keepdim=False).
-Value AllLike(VM& vm, const Value& self, const ArgsView& args, const char* op) {
-  static constexpr const char* kNames[] = {"dim", "keepdim"};
+// all / any (dim=None, keepdim=False), and logsumexp, whose dim is
+// required (kRequired 1).
+template <OpName kOp, int kRequired = 0>
+Value AllLike(VM& vm, const Value& self, const ArgsView& args) {
+  const char* op = kOp.text;
   Value a[2];
-  if (!ParseArgs(vm, args, op, kNames, 0, a)) return {};
   kernels::KernelArg dim;
   bool keepdim;
-  if (!DimArg(vm, a[0], op, &dim) || !BoolArg(vm, a[1], false, &keepdim)) return {};
+  if (!DimKeepdimArgs(vm, args, op, kRequired, a) || !DimArg(vm, a[0], op, &dim) ||
+      !BoolArg(vm, a[1], false, &keepdim)) {
+    return {};
+  }
   return CallOp(vm, op, {Self(self), dim, Constant(tensor::Scalar(keepdim))});
-}
-Value RAll(VM& vm, const Value& s, const ArgsView& a) { return AllLike(vm, s, a, "all"); }
-Value RAny(VM& vm, const Value& s, const ArgsView& a) { return AllLike(vm, s, a, "any"); }
-
-Value RLogsumexp(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"dim", "keepdim"};
-  Value a[2];
-  if (!ParseArgs(vm, args, "logsumexp", kNames, 1, a)) return {};
-  kernels::KernelArg dim;
-  bool keepdim;
-  if (!DimArg(vm, a[0], "logsumexp", &dim) || !BoolArg(vm, a[1], false, &keepdim)) return {};
-  return CallOp(vm, "logsumexp", {Self(self), dim, Constant(tensor::Scalar(keepdim))});
 }
 
 // norm(p=2, dim=None, keepdim=False): the 2-norm (and 1-norm) only.
@@ -214,13 +206,25 @@ Value RNorm(VM& vm, const Value& self, const ArgsView& args) {
 }
 
 constexpr MethodDef kReductions[] = {
-    {"sum", RSum}, {"mean", RMean}, {"prod", RProd},     {"amax", RAmax},           {"amin", RAmin},
-    {"max", RMax}, {"min", RMin},   {"argmax", RArgmax}, {"argmin", RArgmin},       {"var", RVar},
-    {"std", RStd}, {"all", RAll},   {"any", RAny},       {"logsumexp", RLogsumexp}, {"norm", RNorm},
+    {"sum", SumLike<"sum">},
+    {"mean", SumLike<"mean">},
+    {"prod", SumLike<"prod">},
+    {"amax", AmaxLike<"amax">},
+    {"amin", AmaxLike<"amin">},
+    {"max", RMax},
+    {"min", RMin},
+    {"argmax", ArgLike<"argmax">},
+    {"argmin", ArgLike<"argmin">},
+    {"var", VarLike<"var">},
+    {"std", VarLike<"std">},
+    {"all", AllLike<"all">},
+    {"any", AllLike<"any">},
+    {"logsumexp", AllLike<"logsumexp", 1>},
+    {"norm", RNorm},
 };
 
 }  // namespace
 
-void AddTensorReductions(Type* t) { AddMethods(t, kReductions); }
+std::span<const MethodDef> TensorReductionMethods() { return kReductions; }
 
 }  // namespace tc::script_torch

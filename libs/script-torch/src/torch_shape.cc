@@ -9,10 +9,6 @@ namespace tc::script_torch {
 
 namespace {
 
-using graph_ir::Constant;
-using graph_ir::None;
-using tensor::Scalar;
-
 const tensor::Tensor& Self(const Value& v) { return TensorOf(v); }
 Constant I(int64_t v) { return Constant(Scalar(v)); }
 
@@ -257,6 +253,6 @@ constexpr MethodDef kShape[] = {
 
 }  // namespace
 
-void AddTensorShapeMethods(Type* t) { AddMethods(t, kShape); }
+std::span<const MethodDef> TensorShapeMethods() { return kShape; }
 
 }  // namespace tc::script_torch

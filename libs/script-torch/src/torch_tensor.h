@@ -23,7 +23,13 @@
 
 namespace tc::script_torch {
 
+// The graph-ir and tensor names the torch files use unqualified, as
+// script_names.h brings in the script library's.
+using graph_ir::Constant;
+using graph_ir::None;
 using tensor::DType;
+using tensor::Scalar;
+using tensor::Shape;
 
 // torch.Tensor (and nn.Parameter, a subclass).
 struct TensorObject : Object {
@@ -175,14 +181,14 @@ void AddGradTracking(Type* t);
 bool GradEnabled();
 void SetGradEnabled(bool enabled);
 
-// The Tensor type's method table, attributes and operators
+// The Tensor type's method tables, attributes and operators
 // (torch_core.cc builds the type from them).
-void AddTensorMethods(Type* t);       // torch_tensor_methods.cc
-void AddTensorPointwise(Type* t);     // torch_pointwise.cc
-void AddTensorOperators(Type* t);     // torch_operators.cc
-void AddTensorIndexing(Type* t);      // torch_index.cc
-void AddTensorReductions(Type* t);    // torch_reductions.cc
-void AddTensorShapeMethods(Type* t);  // torch_shape.cc
+void AddTensorMethods(Type* t);                       // torch_tensor_methods.cc
+std::span<const MethodDef> TensorPointwiseMethods();  // torch_pointwise.cc
+std::span<const MethodDef> TensorOperatorMethods();   // torch_operators.cc
+std::span<const MethodDef> TensorIndexingMethods();   // torch_index.cc
+std::span<const MethodDef> TensorReductionMethods();  // torch_reductions.cc
+std::span<const MethodDef> TensorShapeMethods();      // torch_shape.cc
 
 // Module contents.
 bool InitTorchModule(VM& vm, ModuleObject* m);       // torch_module.cc

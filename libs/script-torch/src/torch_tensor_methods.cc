@@ -13,8 +13,6 @@ namespace tc::script_torch {
 
 namespace {
 
-using graph_ir::Constant;
-
 TensorObject* T(const Value& v) { return Cast<TensorObject>(v); }
 
 // --- Attributes --------------------------------------------------------------
@@ -306,7 +304,6 @@ Value MIter(VM& vm, const Value& self, const ArgsView&) {
       continue;
     }
     // Rows as ops, so that the tracer sees them.
-    using tensor::Scalar;
     tensor::Tensor row;
     if (!RunOp(vm, "slice",
                {t, Constant(Scalar(int64_t{0})), Constant(Scalar(i)), Constant(Scalar(i + 1)),

@@ -115,68 +115,39 @@ class Counter(dict):
         return self >= other and self != other
 
     # Multiset arithmetic: results keep only positive counts.
-    def __add__(self, other):
+    def _combine(self, other, op):
+        # op on each element's two counts (0 where one side lacks it).
         if not isinstance(other, Counter):
             return NotImplemented
         result = Counter()
         for elem, count in self.items():
-            total = count + other[elem]
-            if total > 0:
-                result[elem] = total
+            combined = op(count, other[elem])
+            if combined > 0:
+                result[elem] = combined
         for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
+            if elem not in self:
+                combined = op(0, count)
+                if combined > 0:
+                    result[elem] = combined
         return result
+
+    def __add__(self, other):
+        return self._combine(other, lambda a, b: a + b)
 
     def __sub__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            left = count - other[elem]
-            if left > 0:
-                result[elem] = left
-        for elem, count in other.items():
-            if elem not in self and count < 0:
-                result[elem] = 0 - count
-        return result
+        return self._combine(other, lambda a, b: a - b)
 
     def __or__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            larger = max(count, other[elem])
-            if larger > 0:
-                result[elem] = larger
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        return self._combine(other, max)
 
     def __and__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            smaller = min(count, other[elem])
-            if smaller > 0:
-                result[elem] = smaller
-        return result
+        return self._combine(other, min)
 
     def __pos__(self):
-        result = Counter()
-        for elem, count in self.items():
-            if count > 0:
-                result[elem] = count
-        return result
+        return self._combine(Counter(), lambda a, b: a)
 
     def __neg__(self):
-        result = Counter()
-        for elem, count in self.items():
-            if count < 0:
-                result[elem] = 0 - count
-        return result
+        return self._combine(Counter(), lambda a, b: 0 - a)
 
     def _keep_positive(self):
         for elem in [e for e, count in self.items() if not count > 0]:

@@ -5,6 +5,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/script/ast.h"
+#include "tc/support/enum_table.h"
 #include "tc/support/py_repr.h"
 
 namespace tc::script::ast {
@@ -14,111 +15,21 @@ std::string LocStr(const Loc& l) {
   return absl::StrFormat("@%d:%d-%d:%d", l.line, l.col, l.end_line, l.end_col);
 }
 
-const char* ExprKindName(ExprKind k) {
-  switch (k) {
-    case ExprKind::kName:
-      return "Name";
-    case ExprKind::kConstant:
-      return "Constant";
-    case ExprKind::kJoinedStr:
-      return "JoinedStr";
-    case ExprKind::kFormattedValue:
-      return "FormattedValue";
-    case ExprKind::kTuple:
-      return "Tuple";
-    case ExprKind::kList:
-      return "List";
-    case ExprKind::kSet:
-      return "Set";
-    case ExprKind::kDict:
-      return "Dict";
-    case ExprKind::kListComp:
-      return "ListComp";
-    case ExprKind::kSetComp:
-      return "SetComp";
-    case ExprKind::kDictComp:
-      return "DictComp";
-    case ExprKind::kGeneratorExp:
-      return "GeneratorExp";
-    case ExprKind::kYield:
-      return "Yield";
-    case ExprKind::kYieldFrom:
-      return "YieldFrom";
-    case ExprKind::kBoolOp:
-      return "BoolOp";
-    case ExprKind::kBinOp:
-      return "BinOp";
-    case ExprKind::kUnaryOp:
-      return "UnaryOp";
-    case ExprKind::kCompare:
-      return "Compare";
-    case ExprKind::kIfExp:
-      return "IfExp";
-    case ExprKind::kLambda:
-      return "Lambda";
-    case ExprKind::kCall:
-      return "Call";
-    case ExprKind::kAttribute:
-      return "Attribute";
-    case ExprKind::kSubscript:
-      return "Subscript";
-    case ExprKind::kSlice:
-      return "Slice";
-    case ExprKind::kStarred:
-      return "Starred";
-  }
-  return "?";
-}
+// ast.h's names for the kinds, in ExprKind's and StmtKind's orders.
+constexpr support::EnumTable<ExprKind::kYieldFrom, const char*> kExprKindNames({
+    "Name",    "Constant", "JoinedStr", "FormattedValue", "Tuple",        "List",      "Set",
+    "Dict",    "ListComp", "SetComp",   "DictComp",       "GeneratorExp", "BoolOp",    "BinOp",
+    "UnaryOp", "Compare",  "IfExp",     "Lambda",         "Call",         "Attribute", "Subscript",
+    "Slice",   "Starred",  "Yield",     "YieldFrom",
+});
+const char* ExprKindName(ExprKind k) { return kExprKindNames.at(k, "?"); }
 
-const char* StmtKindName(StmtKind k) {
-  switch (k) {
-    case StmtKind::kFunctionDef:
-      return "FunctionDef";
-    case StmtKind::kClassDef:
-      return "ClassDef";
-    case StmtKind::kReturn:
-      return "Return";
-    case StmtKind::kDelete:
-      return "Delete";
-    case StmtKind::kAssign:
-      return "Assign";
-    case StmtKind::kAugAssign:
-      return "AugAssign";
-    case StmtKind::kAnnAssign:
-      return "AnnAssign";
-    case StmtKind::kFor:
-      return "For";
-    case StmtKind::kWhile:
-      return "While";
-    case StmtKind::kIf:
-      return "If";
-    case StmtKind::kWith:
-      return "With";
-    case StmtKind::kRaise:
-      return "Raise";
-    case StmtKind::kTry:
-      return "Try";
-    case StmtKind::kAssert:
-      return "Assert";
-    case StmtKind::kImport:
-      return "Import";
-    case StmtKind::kImportFrom:
-      return "ImportFrom";
-    case StmtKind::kGlobal:
-      return "Global";
-    case StmtKind::kNonlocal:
-      return "Nonlocal";
-    case StmtKind::kExpr:
-      return "Expr";
-    case StmtKind::kPass:
-      return "Pass";
-    case StmtKind::kBreak:
-      return "Break";
-    case StmtKind::kContinue:
-      return "Continue";
-  }
-  return "?";
-}
+constexpr support::EnumTable<StmtKind::kContinue, const char*> kStmtKindNames({
+    "FunctionDef", "ClassDef", "Return", "Delete", "Assign", "AugAssign", "AnnAssign", "For",
+    "While",       "If",       "With",   "Raise",  "Try",    "Assert",    "Import",    "ImportFrom",
+    "Global",      "Nonlocal", "Expr",   "Pass",   "Break",  "Continue",
+});
+const char* StmtKindName(StmtKind k) { return kStmtKindNames.at(k, "?"); }
 
 class Dumper {
  public:

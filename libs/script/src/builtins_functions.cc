@@ -9,6 +9,7 @@
 
 #include "tc/script/native.h"
 
+#include "for_each_item.h"
 #include "io_file.h"
 #include "src/str_helpers.h"
 #include "sys_streams.h"
@@ -186,28 +187,22 @@ Value Sum(VM& vm, const Value&, const ArgsView& args) {
   if (StrValue(acc) != nullptr) {
     return RaiseTypeError(vm, "sum() can't sum strings [use ''.join(seq) instead]");
   }
-  Value it = vm.Iter(a[0]);
-  if (it.is_null()) return {};
-  while (true) {
-    Value v = vm.Next(it);
-    if (v.is_null()) {
-      if (vm.HasException()) return {};
-      return acc;
-    }
+  const bool ok = ForEachItem(vm, a[0], [&](Value v) {
     if (acc.is_int() && v.is_int()) {
       int64_t r;
       if (!__builtin_add_overflow(acc.as_int(), v.as_int(), &r)) {
         acc = Value::Int(r);
-        continue;
+        return ItemStep::kNext;
       }
     }
     if (acc.is_float() && v.is_float()) {
       acc = Value::Float(acc.as_float() + v.as_float());
-      continue;
+      return ItemStep::kNext;
     }
     acc = vm.Binary(BinaryOp::kAdd, acc, v);
-    if (acc.is_null()) return {};
-  }
+    return acc.is_null() ? ItemStep::kError : ItemStep::kNext;
+  });
+  return ok ? acc : Value();
 }
 
 Value Abs(VM& vm, const Value&, const ArgsView& args) {
@@ -287,18 +282,16 @@ Value Sorted(VM& vm, const Value&, const ArgsView& args) {
 
 Value AnyAll(VM& vm, const ArgsView& args, bool any) {
   if (!CheckArgCount(vm, args, any ? "any" : "all", 1, 1)) return {};
-  Value it = vm.Iter(args[0]);
-  if (it.is_null()) return {};
-  while (true) {
-    Value v = vm.Next(it);
-    if (v.is_null()) {
-      if (vm.HasException()) return {};
-      return Value::Bool(!any);
-    }
-    int t = vm.Truthy(v);
-    if (t < 0) return {};
-    if ((t != 0) == any) return Value::Bool(any);
-  }
+  // any: stops at the first true item; all: at the first false one.
+  bool stopped = false;
+  const bool ok = ForEachItem(vm, args[0], [&](const Value& v) {
+    const int t = vm.Truthy(v);
+    if (t < 0) return ItemStep::kError;
+    stopped = (t != 0) == any;
+    return stopped ? ItemStep::kStop : ItemStep::kNext;
+  });
+  if (!ok) return {};
+  return Value::Bool(stopped ? any : !any);
 }
 Value Any(VM& vm, const Value&, const ArgsView& args) { return AnyAll(vm, args, true); }
 Value All(VM& vm, const Value&, const ArgsView& args) { return AnyAll(vm, args, false); }

@@ -3,6 +3,8 @@
 #include <bit>
 #include <iterator>
 
+#include "tc/support/enum_table.h"
+
 namespace tc::script {
 
 namespace {
@@ -55,62 +57,13 @@ int OpcodeStackEffect(Opcode op, int arg, bool jump) {
   return 0;
 }
 
-std::string_view BinaryOpSymbol(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::kAdd:
-      return "+";
-    case BinaryOp::kSub:
-      return "-";
-    case BinaryOp::kMul:
-      return "*";
-    case BinaryOp::kTrueDiv:
-      return "/";
-    case BinaryOp::kFloorDiv:
-      return "//";
-    case BinaryOp::kMod:
-      return "%";
-    case BinaryOp::kPow:
-      return "**";
-    case BinaryOp::kMatMul:
-      return "@";
-    case BinaryOp::kLShift:
-      return "<<";
-    case BinaryOp::kRShift:
-      return ">>";
-    case BinaryOp::kAnd:
-      return "&";
-    case BinaryOp::kOr:
-      return "|";
-    case BinaryOp::kXor:
-      return "^";
-  }
-  return "?";
-}
+// Python's spelling of each operator, in BinaryOp's and CompareOp's orders.
+constexpr support::EnumTable<BinaryOp::kXor, std::string_view> kBinaryOpSymbols(
+    {"+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^"});
+constexpr support::EnumTable<CompareOp::kNotIn, std::string_view> kCompareOpSymbols(
+    {"<", "<=", "==", "!=", ">", ">=", "is", "is not", "in", "not in"});
 
-std::string_view CompareOpSymbol(CompareOp op) {
-  switch (op) {
-    case CompareOp::kLt:
-      return "<";
-    case CompareOp::kLe:
-      return "<=";
-    case CompareOp::kEq:
-      return "==";
-    case CompareOp::kNe:
-      return "!=";
-    case CompareOp::kGt:
-      return ">";
-    case CompareOp::kGe:
-      return ">=";
-    case CompareOp::kIs:
-      return "is";
-    case CompareOp::kIsNot:
-      return "is not";
-    case CompareOp::kIn:
-      return "in";
-    case CompareOp::kNotIn:
-      return "not in";
-  }
-  return "?";
-}
+std::string_view BinaryOpSymbol(BinaryOp op) { return kBinaryOpSymbols.at(op, "?"); }
+std::string_view CompareOpSymbol(CompareOp op) { return kCompareOpSymbols.at(op, "?"); }
 
 }  // namespace tc::script

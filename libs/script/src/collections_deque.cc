@@ -16,6 +16,7 @@
 #include "collections_internal.h"
 #include "native_iter.h"
 #include "positional_args.h"
+#include "rich_compare.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -92,13 +93,14 @@ Value DequeExtendLeft(VM& vm, const Value& self, const ArgsView& args) {
   if (!Extend(vm, Dq(self), args[0], true)) return {};
   return Value::None();
 }
-Value Pop(VM& vm, const ArgsView& args, const Value& self, bool left) {
-  if (!CheckArgCount(vm, args, left ? "popleft" : "pop", 0, 0)) return {};
+template <bool kLeft>
+Value DequePop(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kLeft ? "popleft" : "pop", 0, 0)) return {};
   DequeObject* d = Dq(self);
   if (d->items.empty()) return RaiseIndexError(vm, "pop from an empty deque");
   ++d->state;
   Value v;
-  if (left) {
+  if (kLeft) {
     v = std::move(d->items.front());
     d->items.pop_front();
   } else {
@@ -106,12 +108,6 @@ Value Pop(VM& vm, const ArgsView& args, const Value& self, bool left) {
     d->items.pop_back();
   }
   return v;
-}
-Value DequePop(VM& vm, const Value& self, const ArgsView& args) {
-  return Pop(vm, args, self, false);
-}
-Value DequePopLeft(VM& vm, const Value& self, const ArgsView& args) {
-  return Pop(vm, args, self, true);
 }
 Value DequeRotate(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckPositional(vm, args, "rotate", 0, 1)) return {};
@@ -282,13 +278,12 @@ Value DequeRepr(VM& vm, const Value& self, const ArgsView&) {
   return NewStr(absl::StrCat(self.type()->name, "(", list, ", maxlen=", d->maxlen, ")"));
 }
 
-template <CompareOp kOp>
-Value DequeCompare(VM& vm, const Value& self, const ArgsView& args) {
+Value DequeCompare(VM& vm, CompareOp op, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__eq__", 1, 1)) return {};
   if (!IsInstance(args[0], DequeType())) return NotImplementedValue();
   std::vector<Value> a(Dq(self)->items.begin(), Dq(self)->items.end());
   std::vector<Value> b(Dq(args[0])->items.begin(), Dq(args[0])->items.end());
-  return SeqCompare(vm, kOp, a, b);
+  return SeqCompare(vm, op, a, b);
 }
 
 Value DequeAdd(VM& vm, const Value& self, const ArgsView& args) {
@@ -378,8 +373,8 @@ constexpr MethodDef kDequeMethods[] = {
     {"appendleft", DequeAppendLeft},
     {"extend", DequeExtend},
     {"extendleft", DequeExtendLeft},
-    {"pop", DequePop},
-    {"popleft", DequePopLeft},
+    {"pop", DequePop<false>},
+    {"popleft", DequePop<true>},
     {"rotate", DequeRotate},
     {"clear", DequeClear},
     {"reverse", DequeReverse},
@@ -398,12 +393,6 @@ constexpr MethodDef kDequeMethods[] = {
     {"__iter__", DequeIter},
     {"__reversed__", DequeReversed},
     {"__repr__", DequeRepr},
-    {"__eq__", DequeCompare<CompareOp::kEq>},
-    {"__ne__", DequeCompare<CompareOp::kNe>},
-    {"__lt__", DequeCompare<CompareOp::kLt>},
-    {"__le__", DequeCompare<CompareOp::kLe>},
-    {"__gt__", DequeCompare<CompareOp::kGt>},
-    {"__ge__", DequeCompare<CompareOp::kGe>},
     {"__add__", DequeAdd},
     {"__iadd__", DequeIAdd},
     {"__mul__", DequeMul},
@@ -413,13 +402,13 @@ constexpr MethodDef kDequeMethods[] = {
 constexpr GetSetDef kDequeGetSets[] = {{"maxlen", DequeMaxlen}};
 
 Type* DequeType() {
-  static Type* const kType =
+  static Type* const kType = AddRichCompareMethods<DequeCompare>(
       NewNativeType({.name = "deque",
                      .module = "collections",
                      .methods = kDequeMethods,
                      .getsets = kDequeGetSets,
                      .alloc = [](Type* cls) -> Object* { return new DequeObject(cls); },
-                     .flags = Type::kBaseType});
+                     .flags = Type::kBaseType}));
   return kType;
 }
 

@@ -14,45 +14,38 @@ namespace tc::script {
 
 namespace {
 
-// CPython's errnomap (Objects/exceptions.c).
+// CPython's errnomap (Objects/exceptions.c): the OSError subclass of each
+// errno that has one.
+struct ErrnoSubclass {
+  int err;
+  Type* BuiltinTypes::*type;
+};
+constexpr ErrnoSubclass kErrnoSubclasses[] = {
+    {EAGAIN, &BuiltinTypes::blocking_io_error},
+    {EALREADY, &BuiltinTypes::blocking_io_error},
+    {EINPROGRESS, &BuiltinTypes::blocking_io_error},
+    {ECHILD, &BuiltinTypes::child_process_error},
+    {EPIPE, &BuiltinTypes::broken_pipe_error},
+    {ESHUTDOWN, &BuiltinTypes::broken_pipe_error},
+    {ECONNABORTED, &BuiltinTypes::connection_aborted_error},
+    {ECONNREFUSED, &BuiltinTypes::connection_refused_error},
+    {ECONNRESET, &BuiltinTypes::connection_reset_error},
+    {EEXIST, &BuiltinTypes::file_exists_error},
+    {ENOENT, &BuiltinTypes::file_not_found_error},
+    {EINTR, &BuiltinTypes::interrupted_error},
+    {EISDIR, &BuiltinTypes::is_a_directory_error},
+    {ENOTDIR, &BuiltinTypes::not_a_directory_error},
+    {EACCES, &BuiltinTypes::permission_error},
+    {EPERM, &BuiltinTypes::permission_error},
+    {ESRCH, &BuiltinTypes::process_lookup_error},
+    {ETIMEDOUT, &BuiltinTypes::timeout_error},
+};
+
 Type* SubclassForErrno(int64_t err) {
-  const BuiltinTypes& T = Types();
-  switch (err) {
-    case EAGAIN:
-    case EALREADY:
-    case EINPROGRESS:
-      return T.blocking_io_error;
-    case ECHILD:
-      return T.child_process_error;
-    case EPIPE:
-    case ESHUTDOWN:
-      return T.broken_pipe_error;
-    case ECONNABORTED:
-      return T.connection_aborted_error;
-    case ECONNREFUSED:
-      return T.connection_refused_error;
-    case ECONNRESET:
-      return T.connection_reset_error;
-    case EEXIST:
-      return T.file_exists_error;
-    case ENOENT:
-      return T.file_not_found_error;
-    case EINTR:
-      return T.interrupted_error;
-    case EISDIR:
-      return T.is_a_directory_error;
-    case ENOTDIR:
-      return T.not_a_directory_error;
-    case EACCES:
-    case EPERM:
-      return T.permission_error;
-    case ESRCH:
-      return T.process_lookup_error;
-    case ETIMEDOUT:
-      return T.timeout_error;
-    default:
-      return nullptr;
+  for (const auto& [e, type] : kErrnoSubclasses) {
+    if (e == err) return Types().*type;
   }
+  return nullptr;
 }
 
 // OSError(errno, strerror, ...) made by OSError itself is an instance of

@@ -12,6 +12,7 @@
 
 #include "functools_internal.h"
 #include "positional_args.h"
+#include "rich_compare.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -170,8 +171,7 @@ Value KeyCall(VM& vm, const Value& self, const ArgsView& args) {
   k->obj = a[0];
   return Value::Adopt(k);
 }
-template <CompareOp kOp>
-Value KeyCompare(VM& vm, const Value& self, const ArgsView& args) {
+Value KeyCompare(VM& vm, CompareOp op, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__lt__", 1, 1)) return {};
   if (args[0].type() != KeyType() || Cast<KeyObject>(args[0])->obj.is_null()) {
     return RaiseTypeError(vm, "other argument must be K instance");
@@ -179,7 +179,7 @@ Value KeyCompare(VM& vm, const Value& self, const ArgsView& args) {
   auto* k = Cast<KeyObject>(self);
   Value r = vm.Call(k->cmp, {k->obj, Cast<KeyObject>(args[0])->obj});
   if (r.is_null()) return r;
-  return vm.Compare(kOp, r, Value::Int(0));
+  return vm.Compare(op, r, Value::Int(0));
 }
 Value KeyObj(VM& vm, const Value& self) {
   const Value& obj = Cast<KeyObject>(self)->obj;
@@ -188,12 +188,6 @@ Value KeyObj(VM& vm, const Value& self) {
 }
 constexpr MethodDef kKeyMethods[] = {
     {"__call__", KeyCall},
-    {"__lt__", KeyCompare<CompareOp::kLt>},
-    {"__le__", KeyCompare<CompareOp::kLe>},
-    {"__eq__", KeyCompare<CompareOp::kEq>},
-    {"__ne__", KeyCompare<CompareOp::kNe>},
-    {"__gt__", KeyCompare<CompareOp::kGt>},
-    {"__ge__", KeyCompare<CompareOp::kGe>},
 };
 constexpr GetSetDef kKeyGetSets[] = {{"obj", KeyObj}};
 Type* KeyType() {
@@ -203,7 +197,8 @@ Type* KeyType() {
                              .methods = kKeyMethods,
                              .getsets = kKeyGetSets});
     t->name = "functools.KeyWrapper";  // CPython's tp_name, shown by type errors
-    TypeSet(t, "__hash__", Value::None());
+    AddMethods(t, kRichCompareMethods<KeyCompare>);
+    TypeSet(t, "__hash__", Value::None());  // refreshes the slots
     return t;
   }();
   return kType;

@@ -7,6 +7,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 
+#include "tc/support/enum_table.h"
+
 #include "str_codecs.h"
 #include "vm_internal.h"
 
@@ -14,18 +16,10 @@ namespace tc::script {
 
 namespace {
 
-// The codec's name as str_codecs knows it.
-const char* CodecName(TextCodec codec) {
-  switch (codec) {
-    case TextCodec::kUtf8:
-      return "utf-8";
-    case TextCodec::kLatin1:
-      return "latin-1";
-    case TextCodec::kAscii:
-      return "ascii";
-  }
-  return "utf-8";
-}
+// The codec's name as str_codecs knows it, in TextCodec's order.
+constexpr support::EnumTable<TextCodec::kAscii, const char*> kCodecNames({"utf-8", "latin-1",
+                                                                          "ascii"});
+const char* CodecName(TextCodec codec) { return kCodecNames.at(codec, "utf-8"); }
 
 }  // namespace
 

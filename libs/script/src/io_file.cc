@@ -5,11 +5,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <iterator>
+#include <utility>
 
 #include "absl/strings/str_format.h"
 
 #include "exc_os_error.h"
+#include "str_helpers.h"
 #include "vm_internal.h"
 #include <sys/stat.h>
 
@@ -24,38 +28,23 @@ struct OpenMode {
   bool text = false, binary = false;
 };
 
+// The mode letters, and the flag each sets.
+constexpr std::pair<char, bool OpenMode::*> kModeLetters[] = {
+    {'r', &OpenMode::read},   {'w', &OpenMode::write}, {'x', &OpenMode::create},
+    {'a', &OpenMode::append}, {'+', &OpenMode::plus},  {'t', &OpenMode::text},
+    {'b', &OpenMode::binary},
+};
+
 bool ParseMode(VM& vm, const std::string& mode, OpenMode* m) {
-  std::string seen;
   for (char c : mode) {
-    if (std::string_view("rwxabt+").find(c) == std::string_view::npos ||
-        seen.find(c) != std::string::npos) {
+    const auto* letter = std::find_if(std::begin(kModeLetters), std::end(kModeLetters),
+                                      [c](const auto& row) { return row.first == c; });
+    // Each letter at most once.
+    if (letter == std::end(kModeLetters) || m->*letter->second) {
       RaiseValueError(vm, absl::StrFormat("invalid mode: '%s'", mode));
       return false;
     }
-    seen.push_back(c);
-    switch (c) {
-      case 'r':
-        m->read = true;
-        break;
-      case 'w':
-        m->write = true;
-        break;
-      case 'x':
-        m->create = true;
-        break;
-      case 'a':
-        m->append = true;
-        break;
-      case '+':
-        m->plus = true;
-        break;
-      case 't':
-        m->text = true;
-        break;
-      case 'b':
-        m->binary = true;
-        break;
-    }
+    m->*letter->second = true;
   }
   if (m->text && m->binary) {
     RaiseValueError(vm, "can't have text and binary mode at once");
@@ -190,23 +179,16 @@ Value OpenBuiltin(VM& vm, const Value&, const ArgsView& args) {
   const Value& file = a[0];
   std::string mode = "r";
   if (!a[1].is_null()) {
-    const std::string* s = StrValue(a[1]);
-    if (s == nullptr) {
-      return RaiseTypeError(
-          vm, absl::StrFormat("open() argument 'mode' must be str, not %s", TypeName(a[1])));
-    }
+    const std::string* s = StrArgText(vm, a[1], "open", "mode");
+    if (s == nullptr) return {};
     mode = *s;
   }
   OpenMode m;
   if (!ParseMode(vm, mode, &m)) return {};
   auto opt_str = [&](const Value& v, const char* what, std::optional<std::string>* out) {
     if (v.is_null() || v.is_none()) return true;
-    const std::string* s = StrValue(v);
-    if (s == nullptr) {
-      RaiseTypeError(vm, absl::StrFormat("open() argument '%s' must be str or None, not %s", what,
-                                         TypeName(v)));
-      return false;
-    }
+    const std::string* s = StrArgText(vm, v, "open", what, /*or_none=*/true);
+    if (s == nullptr) return false;
     *out = *s;
     return true;
   };
@@ -265,10 +247,10 @@ Value OpenBuiltin(VM& vm, const Value&, const ArgsView& args) {
       return RaiseOSError(vm, EISDIR, file);
     }
   }
-  Type* type = !m.binary ? TextIOWrapperType()
-               : m.plus  ? BufferedRandomType()
-               : m.read  ? BufferedReaderType()
-                         : BufferedWriterType();
+  Type* type = FileTypeOf(!m.binary ? FileKind::kTextIOWrapper
+                          : m.plus  ? FileKind::kBufferedRandom
+                          : m.read  ? FileKind::kBufferedReader
+                                    : FileKind::kBufferedWriter);
   auto* f = new FileObject(type);
   Value fv = Value::Adopt(f);
   f->fd = fd;
@@ -291,7 +273,7 @@ Value OpenBuiltin(VM& vm, const Value&, const ArgsView& args) {
 }
 
 Value NewStdinFile(VM&) {
-  auto* f = new FileObject(TextIOWrapperType());
+  auto* f = new FileObject(FileTypeOf(FileKind::kTextIOWrapper));
   Value fv = Value::Adopt(f);
   f->fd = 0;
   f->closefd = false;

@@ -43,12 +43,10 @@ struct FileObject : Object {
 Value OpenBuiltin(VM& vm, const Value& self, const ArgsView& args);
 // sys.stdin: a text file over descriptor 0.
 Value NewStdinFile(VM& vm);
-// The file types: TextIOWrapper, BufferedReader, BufferedWriter,
-// BufferedRandom (for the io module).
-Type* TextIOWrapperType();
-Type* BufferedReaderType();
-Type* BufferedWriterType();
-Type* BufferedRandomType();
+// The file types open() makes, as CPython's _io names them (the io module
+// exports them all).
+enum class FileKind { kTextIOWrapper, kBufferedReader, kBufferedWriter, kBufferedRandom };
+Type* FileTypeOf(FileKind kind);
 
 // The raw layer the methods use (io_file.cc). Each returns false with an
 // OSError raised on a system error.

@@ -13,6 +13,7 @@
 
 #include "exc_os_error.h"
 #include "io_file.h"
+#include "str_helpers.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -198,20 +199,14 @@ bool SizeArg(VM& vm, const ArgsView& args, const char* fname, int64_t* n) {
   return true;
 }
 
+// read(n) and readline(n) (kLine: up to the end of the line too).
+template <bool kLine>
 Value Read(VM& vm, const Value& self, const ArgsView& args) {
   FileObject* f = F(self);
   int64_t n;
-  if (!SizeArg(vm, args, "read", &n) || !CheckReadable(vm, f)) return {};
+  if (!SizeArg(vm, args, kLine ? "readline" : "read", &n) || !CheckReadable(vm, f)) return {};
   std::string out;
-  if (!ReadData(vm, f, n, &out)) return {};
-  return DataValue(vm, f, std::move(out));
-}
-Value ReadLineMethod(VM& vm, const Value& self, const ArgsView& args) {
-  FileObject* f = F(self);
-  int64_t n;
-  if (!SizeArg(vm, args, "readline", &n) || !CheckReadable(vm, f)) return {};
-  std::string out;
-  if (!ReadLine(vm, f, n, &out)) return {};
+  if (!(kLine ? ReadLine(vm, f, n, &out) : ReadData(vm, f, n, &out))) return {};
   return DataValue(vm, f, std::move(out));
 }
 Value ReadLines(VM& vm, const Value& self, const ArgsView& args) {
@@ -249,11 +244,8 @@ bool WriteValue(VM& vm, FileObject* f, const Value& v, int64_t* written) {
     f->wbuf += *data;
     *written = static_cast<int64_t>(data->size());
   } else {
-    const std::string* s = StrValue(v);
-    if (s == nullptr) {
-      RaiseTypeError(vm, absl::StrFormat("write() argument must be str, not %s", TypeName(v)));
-      return false;
-    }
+    const std::string* s = StrArgText(vm, v, "write");
+    if (s == nullptr) return false;
     std::string text = *s;
     if (f->newline && (*f->newline == "\r" || *f->newline == "\r\n")) {
       absl::StrReplaceAll({{"\n", *f->newline}}, &text);
@@ -413,8 +405,8 @@ Value Encoding(VM&, const Value& self) { return NewStr(F(self)->encoding); }
 Value Errors(VM&, const Value&) { return NewStr("strict"); }
 Value Newlines(VM&, const Value&) { return Value::None(); }
 
-constexpr MethodDef kFileMethods[] = {{"read", Read},
-                                      {"readline", ReadLineMethod},
+constexpr MethodDef kFileMethods[] = {{"read", Read<false>},
+                                      {"readline", Read<true>},
                                       {"readlines", ReadLines},
                                       {"write", Write},
                                       {"writelines", WriteLines},
@@ -448,21 +440,12 @@ Type* FileType(const char* name, bool text) {
 
 }  // namespace
 
-Type* TextIOWrapperType() {
-  static Type* t = FileType("TextIOWrapper", true);
-  return t;
-}
-Type* BufferedReaderType() {
-  static Type* t = FileType("BufferedReader", false);
-  return t;
-}
-Type* BufferedWriterType() {
-  static Type* t = FileType("BufferedWriter", false);
-  return t;
-}
-Type* BufferedRandomType() {
-  static Type* t = FileType("BufferedRandom", false);
-  return t;
+Type* FileTypeOf(FileKind kind) {
+  // In FileKind's order.
+  static Type* const kTypes[] = {FileType("TextIOWrapper", true), FileType("BufferedReader", false),
+                                 FileType("BufferedWriter", false),
+                                 FileType("BufferedRandom", false)};
+  return kTypes[static_cast<int>(kind)];
 }
 
 }  // namespace tc::script

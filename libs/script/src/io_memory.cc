@@ -102,22 +102,14 @@ Value Init(VM& vm, const Value& self, const ArgsView& args) {
   return Value::None();
 }
 
+// read(n) and readline(n) (kLine: up to the end of the line too).
+template <bool kLine>
 Value Read(VM& vm, const Value& self, const ArgsView& args) {
   MemoryObject* m = M(self);
   int64_t n;
-  if (!SizeArg(vm, args, "read", &n) || !CheckOpen(vm, m)) return {};
+  if (!SizeArg(vm, args, kLine ? "readline" : "read", &n) || !CheckOpen(vm, m)) return {};
   if (m->pos >= m->buf.size()) return Data(vm, m, "");
-  size_t end = Advance(m, n, false);
-  std::string out = m->buf.substr(m->pos, end - m->pos);
-  m->pos = end;
-  return Data(vm, m, std::move(out));
-}
-Value ReadLine(VM& vm, const Value& self, const ArgsView& args) {
-  MemoryObject* m = M(self);
-  int64_t n;
-  if (!SizeArg(vm, args, "readline", &n) || !CheckOpen(vm, m)) return {};
-  if (m->pos >= m->buf.size()) return Data(vm, m, "");
-  size_t end = Advance(m, n, true);
+  size_t end = Advance(m, n, kLine);
   std::string out = m->buf.substr(m->pos, end - m->pos);
   m->pos = end;
   return Data(vm, m, std::move(out));
@@ -268,12 +260,12 @@ Value Exit(VM&, const Value& self, const ArgsView&) {
 Value Closed(VM&, const Value& self) { return Value::Bool(M(self)->closed); }
 
 constexpr MethodDef kMemoryMethods[] = {
-    {"__init__", Init},       {"read", Read},     {"readline", ReadLine},
-    {"readlines", ReadLines}, {"write", Write},   {"writelines", WriteLines},
-    {"getvalue", GetValue},   {"tell", Tell},     {"seek", Seek},
-    {"truncate", Truncate},   {"close", Close},   {"readable", True},
-    {"writable", True},       {"seekable", True}, {"flush", Iter},
-    {"__iter__", Iter},       {"__next__", Next}, {"__enter__", Iter},
+    {"__init__", Init},       {"read", Read<false>}, {"readline", Read<true>},
+    {"readlines", ReadLines}, {"write", Write},      {"writelines", WriteLines},
+    {"getvalue", GetValue},   {"tell", Tell},        {"seek", Seek},
+    {"truncate", Truncate},   {"close", Close},      {"readable", True},
+    {"writable", True},       {"seekable", True},    {"flush", Iter},
+    {"__iter__", Iter},       {"__next__", Next},    {"__enter__", Iter},
     {"__exit__", Exit}};
 constexpr GetSetDef kMemoryGetSets[] = {{"closed", Closed}};
 

@@ -52,12 +52,9 @@ Value GroupbyNew(VM& vm, const Value& cls, const ArgsView& args) {
   static constexpr const char* kNames[] = {"iterable", "key"};
   Value a[2];
   if (!ParseArgs(vm, args, "groupby", kNames, 1, a)) return {};
-  Value it = vm.Iter(a[0]);
-  if (it.is_null()) return it;
-  auto* g = new GroupbyObject(Cast<Type>(cls));
-  g->it = std::move(it);
-  g->keyfunc = a[1].is_null() ? Value::None() : a[1];
-  return Value::Adopt(g);
+  Value g = NewOverIterator<GroupbyObject>(vm, cls, a[0]);
+  if (!g.is_null()) Cast<GroupbyObject>(g)->keyfunc = a[1].is_null() ? Value::None() : a[1];
+  return g;
 }
 Value GroupbyNext(VM& vm, const Value& self) {
   auto* g = Cast<GroupbyObject>(self);

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 
 #include "src/utf8.h"
@@ -29,34 +30,16 @@ bool DecodeEscapes(std::string_view body, std::string* out, std::string* error, 
     }
     size_t start = i;
     char e = body[++i];
+    // The one-letter escapes, and what each stands for.
+    static constexpr std::string_view kLetters = "abfnrtv\\'\"";
+    static constexpr std::string_view kMeanings = "\a\b\f\n\r\t\v\\'\"";
+    static_assert(kLetters.size() == kMeanings.size());
+    if (size_t k = kLetters.find(e); k != std::string_view::npos) {
+      out->push_back(kMeanings[k]);
+      continue;
+    }
     switch (e) {
       case '\n':
-        break;
-      case '\\':
-      case '\'':
-      case '"':
-        out->push_back(e);
-        break;
-      case 'a':
-        out->push_back('\a');
-        break;
-      case 'b':
-        out->push_back('\b');
-        break;
-      case 'f':
-        out->push_back('\f');
-        break;
-      case 'n':
-        out->push_back('\n');
-        break;
-      case 'r':
-        out->push_back('\r');
-        break;
-      case 't':
-        out->push_back('\t');
-        break;
-      case 'v':
-        out->push_back('\v');
         break;
       case 'u':
       case 'U':
@@ -126,32 +109,15 @@ bool DecodeEscapes(std::string_view body, std::string* out, std::string* error, 
 
 bool IsStringPrefix(std::string_view w) {
   if (w.size() > 2) return false;
-  bool r = false, b = false, f = false, u = false;
+  // Bit k: letter k of "rbfu" seen, in either case; each at most once.
+  static constexpr std::string_view kLetters = "rbfu";
+  unsigned seen = 0;
   for (char c : w) {
-    bool* seen = nullptr;
-    switch (c) {
-      case 'r':
-      case 'R':
-        seen = &r;
-        break;
-      case 'b':
-      case 'B':
-        seen = &b;
-        break;
-      case 'f':
-      case 'F':
-        seen = &f;
-        break;
-      case 'u':
-      case 'U':
-        seen = &u;
-        break;
-      default:
-        return false;
-    }
-    if (*seen) return false;
-    *seen = true;
+    const size_t k = kLetters.find(absl::ascii_tolower(static_cast<unsigned char>(c)));
+    if (k == std::string_view::npos || (seen & (1u << k)) != 0) return false;
+    seen |= 1u << k;
   }
+  const bool b = (seen & 2) != 0, f = (seen & 4) != 0, u = (seen & 8) != 0;
   if (u && w.size() > 1) return false;
   return !(b && f);
 }

@@ -66,18 +66,14 @@ int OdEqual(VM& vm, const Value& self, const Value& other) {
   }
   return 1;
 }
-Value OdCompare(VM& vm, const Value& self, const ArgsView& args, bool want_eq) {
-  if (!CheckArgCount(vm, args, want_eq ? "__eq__" : "__ne__", 1, 1)) return {};
+// __eq__ (kEq) and __ne__.
+template <bool kEq>
+Value OdCompare(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kEq ? "__eq__" : "__ne__", 1, 1)) return {};
   if (DictTable(args[0]) == nullptr) return NotImplementedValue();
   int eq = OdEqual(vm, self, args[0]);
   if (eq < 0) return {};
-  return Value::Bool((eq == 1) == want_eq);
-}
-Value OdEq(VM& vm, const Value& self, const ArgsView& args) {
-  return OdCompare(vm, self, args, true);
-}
-Value OdNe(VM& vm, const Value& self, const ArgsView& args) {
-  return OdCompare(vm, self, args, false);
+  return Value::Bool((eq == 1) == kEq);
 }
 
 // Parses the optional `last` flag (default True) after `positional` args.
@@ -141,9 +137,9 @@ Value OdValues(VM&, const Value& self, const ArgsView&) { return OdView(self, 1)
 Value OdItems(VM&, const Value& self, const ArgsView&) { return OdView(self, 2); }
 
 constexpr MethodDef kOdMethods[] = {
-    {"__repr__", OdRepr}, {"__eq__", OdEq},       {"__ne__", OdNe},
-    {"keys", OdKeys},     {"values", OdValues},   {"items", OdItems},
-    {"copy", OdCopy},     {"popitem", OdPopItem}, {"move_to_end", OdMoveToEnd}};
+    {"__repr__", OdRepr}, {"__eq__", OdCompare<true>}, {"__ne__", OdCompare<false>},
+    {"keys", OdKeys},     {"values", OdValues},        {"items", OdItems},
+    {"copy", OdCopy},     {"popitem", OdPopItem},      {"move_to_end", OdMoveToEnd}};
 
 // --- odict_keys / odict_values / odict_items ------------------------------------
 // Subtypes of the dict views, so the VM's exact-type paths for dict views

@@ -12,10 +12,10 @@ bool InitIoModule(VM& vm, ModuleObject* m) {
   ModuleSet(m, "open", open != nullptr ? *open : NewNativeFunction("open", OpenBuiltin));
   AddType(m, StringIOType());
   AddType(m, BytesIOType());
-  AddType(m, TextIOWrapperType());
-  AddType(m, BufferedReaderType());
-  AddType(m, BufferedWriterType());
-  AddType(m, BufferedRandomType());
+  for (FileKind kind : {FileKind::kTextIOWrapper, FileKind::kBufferedReader,
+                        FileKind::kBufferedWriter, FileKind::kBufferedRandom}) {
+    AddType(m, FileTypeOf(kind));
+  }
   AddType(m, Types().unsupported_operation);
   ModuleSet(m, "SEEK_SET", Value::Int(0));
   ModuleSet(m, "SEEK_CUR", Value::Int(1));

@@ -89,11 +89,7 @@ struct CycleObject : Object {
 };
 Value CycleNew(VM& vm, const Value& cls, const ArgsView& args) {
   if (!CheckPositional(vm, args, "cycle", 1, 1)) return {};
-  Value it = vm.Iter(args[0]);
-  if (it.is_null()) return it;
-  auto* c = new CycleObject(ClsType(cls));
-  c->it = std::move(it);
-  return Value::Adopt(c);
+  return NewOverIterator<CycleObject>(vm, cls, args[0]);
 }
 Value CycleNext(VM& vm, const Value& self) {
   auto* c = Cast<CycleObject>(self);
@@ -168,13 +164,12 @@ Value AccumulateNew(VM& vm, const Value& cls, const ArgsView& args) {
   static constexpr const char* kNames[] = {"iterable", "func", "initial"};
   Value a[3];
   if (!ParseArgs(vm, args, "accumulate", kNames, 1, a, 2)) return {};
-  Value it = vm.Iter(a[0]);
-  if (it.is_null()) return it;
-  auto* acc = new AccumulateObject(ClsType(cls));
-  acc->it = std::move(it);
+  Value v = NewOverIterator<AccumulateObject>(vm, cls, a[0]);
+  if (v.is_null()) return v;
+  auto* acc = Cast<AccumulateObject>(v);
   acc->func = a[1].is_null() ? Value::None() : a[1];
   if (!a[2].is_null() && !a[2].is_none()) acc->initial = a[2];
-  return Value::Adopt(acc);
+  return v;
 }
 Value AccumulateNext(VM& vm, const Value& self) {
   auto* a = Cast<AccumulateObject>(self);
@@ -212,11 +207,7 @@ Value ChainNew(VM& vm, const Value& cls, const ArgsView& args) {
 }
 Value ChainFromIterable(VM& vm, const Value& cls, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "from_iterable", 1, 1)) return {};
-  Value source = vm.Iter(args[0]);
-  if (source.is_null()) return source;
-  auto* c = new ChainObject(ClsType(cls));
-  c->source = std::move(source);
-  return Value::Adopt(c);
+  return NewOverIterator(vm, cls, args[0], &ChainObject::source);
 }
 Value ChainNext(VM& vm, const Value& self) {
   auto* c = Cast<ChainObject>(self);
@@ -276,12 +267,9 @@ Value CompressNext(VM& vm, const Value& self) {
 // positional only, "NAME expected 2 arguments, got N".
 Value FuncIterNew(VM& vm, const Value& cls, const ArgsView& args, const char* name) {
   if (!CheckPositional(vm, args, name, 2, 2)) return {};
-  Value it = vm.Iter(args[1]);
-  if (it.is_null()) return it;
-  auto* o = new PairIterObject(ClsType(cls));
-  o->func = args[0];
-  o->it = std::move(it);
-  return Value::Adopt(o);
+  Value o = NewOverIterator<PairIterObject>(vm, cls, args[1]);
+  if (!o.is_null()) Cast<PairIterObject>(o)->func = args[0];
+  return o;
 }
 Value DropwhileNew(VM& vm, const Value& cls, const ArgsView& a) {
   return FuncIterNew(vm, cls, a, "dropwhile");
@@ -348,11 +336,7 @@ Value StarmapNext(VM& vm, const Value& self) {
 
 Value PairwiseNew(VM& vm, const Value& cls, const ArgsView& args) {
   if (!CheckPositional(vm, args, "pairwise", 1, 1)) return {};
-  Value it = vm.Iter(args[0]);
-  if (it.is_null()) return it;
-  auto* o = new PairIterObject(ClsType(cls));
-  o->it = std::move(it);
-  return Value::Adopt(o);
+  return NewOverIterator<PairIterObject>(vm, cls, args[0]);
 }
 Value PairwiseNext(VM& vm, const Value& self) {
   auto* o = Cast<PairIterObject>(self);
@@ -418,14 +402,13 @@ Value IsliceNew(VM& vm, const Value& cls, const ArgsView& args) {
   if (args.nargs == 4) step = IsliceArg(vm, args[3], 1);
   if (step < 1) return RaiseValueError(vm, "Step for islice() must be a positive integer or None.");
   // CPython takes the iterator after checking the indices.
-  Value it = vm.Iter(args[0]);
-  if (it.is_null()) return it;
-  auto* o = new IsliceObject(ClsType(cls));
-  o->it = std::move(it);
+  Value v = NewOverIterator<IsliceObject>(vm, cls, args[0]);
+  if (v.is_null()) return v;
+  auto* o = Cast<IsliceObject>(v);
   o->next = start;
   o->stop = stop;
   o->step = step;
-  return Value::Adopt(o);
+  return v;
 }
 Value IsliceNext(VM& vm, const Value& self) {
   auto* o = Cast<IsliceObject>(self);

@@ -3,6 +3,9 @@
 // TypeErrors are the interpreter's, and the callables itemgetter,
 // attrgetter (dotted names) and methodcaller with CPython's reprs. The
 // dunder aliases (`operator.__add__`) are the same function objects.
+#include <array>
+#include <iterator>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +16,7 @@
 
 #include "tc/script/native.h"
 
+#include "for_each_item.h"
 #include "positional_args.h"
 #include "vm_internal.h"
 
@@ -33,26 +37,22 @@ bool TwoArgs(VM& vm, const ArgsView& args, const char* name) {
   return CheckPositional(vm, args, name, 2, 2);
 }
 
-template <BinaryOp kOp>
-constexpr const char* BinaryName(bool inplace) {
-  constexpr const char* kNames[] = {"add",  "sub", "mul",    "truediv", "floordiv",
-                                    "mod",  "pow", "matmul", "lshift",  "rshift",
-                                    "and_", "or_", "xor"};
-  constexpr const char* kInplace[] = {"iadd", "isub", "imul",    "itruediv", "ifloordiv",
-                                      "imod", "ipow", "imatmul", "ilshift",  "irshift",
-                                      "iand", "ior",  "ixor"};
-  return inplace ? kInplace[static_cast<int>(kOp)] : kNames[static_cast<int>(kOp)];
-}
+// The functions of each BinaryOp, in its order, and of each CompareOp.
+constexpr const char* kBinaryNames[] = {"add",  "sub", "mul",    "truediv", "floordiv",
+                                        "mod",  "pow", "matmul", "lshift",  "rshift",
+                                        "and_", "or_", "xor"};
+constexpr const char* kInplaceNames[] = {"iadd", "isub", "imul",    "itruediv", "ifloordiv",
+                                         "imod", "ipow", "imatmul", "ilshift",  "irshift",
+                                         "iand", "ior",  "ixor"};
+static_assert(std::size(kBinaryNames) == static_cast<size_t>(BinaryOp::kXor) + 1);
+static_assert(std::size(kInplaceNames) == std::size(kBinaryNames));
 
-template <BinaryOp kOp>
-Value Binary(VM& vm, const Value&, const ArgsView& args) {
-  if (!TwoArgs(vm, args, BinaryName<kOp>(false))) return {};
-  return vm.Binary(kOp, args[0], args[1]);
-}
-template <BinaryOp kOp>
-Value Inplace(VM& vm, const Value&, const ArgsView& args) {
-  if (!TwoArgs(vm, args, BinaryName<kOp>(true))) return {};
-  return vm.Inplace(kOp, args[0], args[1]);
+// operator.add(a, b) (a + b), or operator.iadd(a, b) (a += b) when kInplace.
+template <BinaryOp kOp, bool kInplace>
+Value BinaryFn(VM& vm, const Value&, const ArgsView& args) {
+  const int i = static_cast<int>(kOp);
+  if (!TwoArgs(vm, args, kInplace ? kInplaceNames[i] : kBinaryNames[i])) return {};
+  return kInplace ? vm.Inplace(kOp, args[0], args[1]) : vm.Binary(kOp, args[0], args[1]);
 }
 
 constexpr const char* kCompareNames[] = {"lt", "le", "eq", "ne", "gt", "ge", "is_", "is_not"};
@@ -62,10 +62,10 @@ Value Compare(VM& vm, const Value&, const ArgsView& args) {
   return vm.Compare(kOp, args[0], args[1]);
 }
 
+constexpr const char* kUnaryNames[] = {"neg", "pos", "not_", "invert"};
 template <UnaryOp kOp>
 Value Unary(VM& vm, const Value&, const ArgsView& args) {
-  constexpr const char* kNames[] = {"neg", "pos", "not_", "invert"};
-  if (!OneArg(vm, args, kNames[static_cast<int>(kOp)])) return {};
+  if (!OneArg(vm, args, kUnaryNames[static_cast<int>(kOp)])) return {};
   return vm.Unary(kOp, args[0]);
 }
 
@@ -117,30 +117,24 @@ Value Contains(VM& vm, const Value&, const ArgsView& args) {
 // The items of `seq` equal to (or the same object as) `item`: their count,
 // or the first one's index (-1: none).
 bool Scan(VM& vm, const Value& seq, const Value& item, bool first_only, int64_t* out) {
-  Value it = vm.Iter(seq);
-  if (it.is_null()) return false;
   int64_t count = 0, index = 0;
   *out = first_only ? -1 : 0;
-  while (true) {
-    Value v = vm.Next(it);
-    if (v.is_null()) {
-      if (vm.HasException()) return false;
-      break;
-    }
-    bool same = v.tag() == item.tag() && v.raw() == item.raw();
-    int eq = same ? 1 : vm.Equal(v, item);
-    if (eq < 0) return false;
+  const bool ok = ForEachItem(vm, seq, [&](const Value& v) {
+    const bool same = v.tag() == item.tag() && v.raw() == item.raw();
+    const int eq = same ? 1 : vm.Equal(v, item);
+    if (eq < 0) return ItemStep::kError;
     if (eq == 1) {
       if (first_only) {
         *out = index;
-        return true;
+        return ItemStep::kStop;
       }
       ++count;
     }
     ++index;
-  }
-  if (!first_only) *out = count;
-  return true;
+    return ItemStep::kNext;
+  });
+  if (ok && !first_only) *out = count;
+  return ok;
 }
 Value CountOf(VM& vm, const Value&, const ArgsView& args) {
   if (!TwoArgs(vm, args, "countOf")) return {};
@@ -364,53 +358,33 @@ constexpr MethodDef kMethodCallerMethods[] = {
 
 // Functions that also have a dunder alias (`__add__` for `add`).
 constexpr MethodDef kAliased[] = {
-    {"abs", Abs},
-    {"add", Binary<BinaryOp::kAdd>},
-    {"and_", Binary<BinaryOp::kAnd>},
-    {"concat", Concat},
-    {"contains", Contains},
-    {"delitem", DelItem},
-    {"eq", Compare<CompareOp::kEq>},
-    {"floordiv", Binary<BinaryOp::kFloorDiv>},
-    {"ge", Compare<CompareOp::kGe>},
-    {"getitem", GetItem},
-    {"gt", Compare<CompareOp::kGt>},
-    {"iadd", Inplace<BinaryOp::kAdd>},
-    {"iand", Inplace<BinaryOp::kAnd>},
-    {"iconcat", IConcat},
-    {"ifloordiv", Inplace<BinaryOp::kFloorDiv>},
-    {"ilshift", Inplace<BinaryOp::kLShift>},
-    {"imatmul", Inplace<BinaryOp::kMatMul>},
-    {"imod", Inplace<BinaryOp::kMod>},
-    {"imul", Inplace<BinaryOp::kMul>},
-    {"index", Index},
-    {"inv", Unary<UnaryOp::kInvert>},
-    {"invert", Unary<UnaryOp::kInvert>},
-    {"ior", Inplace<BinaryOp::kOr>},
-    {"ipow", Inplace<BinaryOp::kPow>},
-    {"irshift", Inplace<BinaryOp::kRShift>},
-    {"isub", Inplace<BinaryOp::kSub>},
-    {"itruediv", Inplace<BinaryOp::kTrueDiv>},
-    {"ixor", Inplace<BinaryOp::kXor>},
-    {"le", Compare<CompareOp::kLe>},
-    {"lshift", Binary<BinaryOp::kLShift>},
-    {"lt", Compare<CompareOp::kLt>},
-    {"matmul", Binary<BinaryOp::kMatMul>},
-    {"mod", Binary<BinaryOp::kMod>},
-    {"mul", Binary<BinaryOp::kMul>},
-    {"ne", Compare<CompareOp::kNe>},
-    {"neg", Unary<UnaryOp::kNeg>},
-    {"not_", Unary<UnaryOp::kNot>},
-    {"or_", Binary<BinaryOp::kOr>},
-    {"pos", Unary<UnaryOp::kPos>},
-    {"pow", Binary<BinaryOp::kPow>},
-    {"rshift", Binary<BinaryOp::kRShift>},
-    {"setitem", SetItem},
-    {"sub", Binary<BinaryOp::kSub>},
-    {"truediv", Binary<BinaryOp::kTrueDiv>},
-    {"xor", Binary<BinaryOp::kXor>},
-    {"call", CallFn},
+    {"abs", Abs},           {"concat", Concat},
+    {"contains", Contains}, {"delitem", DelItem},
+    {"getitem", GetItem},   {"iconcat", IConcat},
+    {"index", Index},       {"inv", Unary<UnaryOp::kInvert>},
+    {"setitem", SetItem},   {"call", CallFn},
 };
+// The functions of the operators, named as above, aliased too: add ... xor
+// and iadd ... ixor for every BinaryOp, lt ... ge for the rich comparisons
+// (CompareOp's first six), neg, pos, not_ and invert for every UnaryOp.
+template <size_t... kOps>
+constexpr std::array<MethodDef, 2 * sizeof...(kOps)> BinaryFunctions(std::index_sequence<kOps...>) {
+  return {{{kBinaryNames[kOps], BinaryFn<static_cast<BinaryOp>(kOps), false>}...,
+           {kInplaceNames[kOps], BinaryFn<static_cast<BinaryOp>(kOps), true>}...}};
+}
+template <size_t... kOps>
+constexpr std::array<MethodDef, sizeof...(kOps)> CompareFunctions(std::index_sequence<kOps...>) {
+  return {{{kCompareNames[kOps], Compare<static_cast<CompareOp>(kOps)>}...}};
+}
+template <size_t... kOps>
+constexpr std::array<MethodDef, sizeof...(kOps)> UnaryFunctions(std::index_sequence<kOps...>) {
+  return {{{kUnaryNames[kOps], Unary<static_cast<UnaryOp>(kOps)>}...}};
+}
+constexpr auto kBinaryFunctions =
+    BinaryFunctions(std::make_index_sequence<std::size(kBinaryNames)>());
+constexpr auto kRichCompareFunctions =
+    CompareFunctions(std::make_index_sequence<static_cast<size_t>(CompareOp::kGe) + 1>());
+constexpr auto kUnaryFunctions = UnaryFunctions(std::make_index_sequence<std::size(kUnaryNames)>());
 constexpr MethodDef kPlain[] = {
     {"truth", Truth},
     {"is_", Compare<CompareOp::kIs>},
@@ -431,11 +405,16 @@ bool InitOperatorModule(VM&, ModuleObject* m) {
   };
   for (Type* t : kTypes) AddType(m, t);
   AddFunctions(m, kPlain);
-  AddFunctions(m, kAliased);
-  for (const MethodDef& d : kAliased) {
-    std::string name = d.name;
-    if (name.back() == '_') name.pop_back();  // and_ -> __and__
-    ModuleSet(m, absl::StrCat("__", name, "__"), *DictGetStr(m->dict, d.name));
+  for (std::span<const MethodDef> aliased :
+       {std::span<const MethodDef>(kAliased), std::span<const MethodDef>(kBinaryFunctions),
+        std::span<const MethodDef>(kRichCompareFunctions),
+        std::span<const MethodDef>(kUnaryFunctions)}) {
+    AddFunctions(m, aliased);
+    for (const MethodDef& d : aliased) {
+      std::string name = d.name;
+      if (name.back() == '_') name.pop_back();  // and_ -> __and__
+      ModuleSet(m, absl::StrCat("__", name, "__"), *DictGetStr(m->dict, d.name));
+    }
   }
   return true;
 }

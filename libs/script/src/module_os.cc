@@ -115,19 +115,20 @@ Value ListDir(VM& vm, const Value&, const ArgsView& args) {
   ::closedir(d);
   return NewList(std::move(names));
 }
-bool ModeArg(VM& vm, const Value& v, int64_t* mode) {
+// The arguments of mkdir and makedirs: (path, mode=0o777, ...) into a,
+// with the path and the mode read.
+bool MkdirArgs(VM& vm, const ArgsView& args, const char* fname, std::span<const char* const> names,
+               Value* a, std::string* path, int64_t* mode) {
+  if (!ParseArgs(vm, args, fname, names, 1, a) || !PathArg(vm, a[0], fname, path)) return false;
   *mode = 0777;
-  return v.is_null() || ToInt(vm, v, mode);
+  return a[1].is_null() || ToInt(vm, a[1], mode);
 }
 Value Mkdir(VM& vm, const Value&, const ArgsView& args) {
   static constexpr const char* kNames[] = {"path", "mode"};
   Value a[2];
   std::string p;
   int64_t mode;
-  if (!ParseArgs(vm, args, "mkdir", kNames, 1, a) || !PathArg(vm, a[0], "mkdir", &p) ||
-      !ModeArg(vm, a[1], &mode)) {
-    return {};
-  }
+  if (!MkdirArgs(vm, args, "mkdir", kNames, a, &p, &mode)) return {};
   if (::mkdir(p.c_str(), static_cast<mode_t>(mode)) != 0) return RaiseOSError(vm, errno, a[0]);
   return Value::None();
 }
@@ -157,10 +158,7 @@ Value MakeDirsFn(VM& vm, const Value&, const ArgsView& args) {
   Value a[3];
   std::string p;
   int64_t mode;
-  if (!ParseArgs(vm, args, "makedirs", kNames, 1, a) || !PathArg(vm, a[0], "makedirs", &p) ||
-      !ModeArg(vm, a[1], &mode)) {
-    return {};
-  }
+  if (!MkdirArgs(vm, args, "makedirs", kNames, a, &p, &mode)) return {};
   int exist_ok = a[2].is_null() ? 0 : vm.Truthy(a[2]);
   if (exist_ok < 0 || !MakeDirs(vm, p, mode, exist_ok == 1)) return {};
   return Value::None();
@@ -259,14 +257,8 @@ bool InitOsModule(VM& vm, ModuleObject* m) {
   }
   ModuleSet(m, "environ", ev);
   ModuleSet(m, "name", NewStr("posix"));
-  ModuleSet(m, "sep", NewStr("/"));
-  ModuleSet(m, "altsep", Value::None());
-  ModuleSet(m, "extsep", NewStr("."));
-  ModuleSet(m, "pathsep", NewStr(":"));
+  AddPathConstants(m);
   ModuleSet(m, "linesep", NewStr("\n"));
-  ModuleSet(m, "curdir", NewStr("."));
-  ModuleSet(m, "pardir", NewStr(".."));
-  ModuleSet(m, "devnull", NewStr("/dev/null"));
   ModuleSet(m, "SEEK_SET", Value::Int(0));
   ModuleSet(m, "SEEK_CUR", Value::Int(1));
   ModuleSet(m, "SEEK_END", Value::Int(2));

@@ -299,7 +299,7 @@ constexpr MethodDef kPathFunctions[] = {
 
 }  // namespace
 
-bool InitPosixPathModule(VM&, ModuleObject* m) {
+void AddPathConstants(ModuleObject* m) {
   ModuleSet(m, "sep", NewStr("/"));
   ModuleSet(m, "altsep", Value::None());
   ModuleSet(m, "extsep", NewStr("."));
@@ -307,6 +307,10 @@ bool InitPosixPathModule(VM&, ModuleObject* m) {
   ModuleSet(m, "curdir", NewStr("."));
   ModuleSet(m, "pardir", NewStr(".."));
   ModuleSet(m, "devnull", NewStr("/dev/null"));
+}
+
+bool InitPosixPathModule(VM&, ModuleObject* m) {
+  AddPathConstants(m);
   AddFunctions(m, kPathFunctions);
   return true;
 }

@@ -40,10 +40,7 @@ Value GetRecursionLimit(VM& vm, const Value&, const ArgsView& args) {
 
 Value SetRecursionLimit(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "setrecursionlimit", 1, 1)) return {};
-  if (args[0].is_float()) {
-    return RaiseTypeError(vm, "'float' object cannot be interpreted as an integer");
-  }
-  int64_t n;
+  int64_t n;  // a float is ToInt's "'float' object cannot be interpreted as an integer"
   if (!ToInt(vm, args[0], &n)) return {};
   if (n < 1) return RaiseValueError(vm, "recursion limit must be greater or equal than 1");
   if (n > INT_MAX) return RaiseOverflowError(vm, "Python int too large to convert to C int");

@@ -21,6 +21,13 @@ Value RaiseUnsupportedName(VM& vm, std::string_view qualified_name);
 // is False for them, and AttributeError for any other missing name.
 void AddUnsupportedNames(ModuleObject* m, std::span<const char* const> known);
 
+// The same for a native type's methods, as the body of its __getattr__:
+// the error above for `owner.name` (owner: "bytes", "random.Random") when
+// the name is in `known`, else AttributeError "'<type>' object has no
+// attribute 'name'".
+Value UnsupportedMethodGetAttr(VM& vm, const Value& self, const ArgsView& args,
+                               std::string_view owner, std::span<const char* const> known);
+
 }  // namespace tc::script
 
 #endif  // TC_SCRIPT_SRC_MODULE_UNSUPPORTED_H_

@@ -11,6 +11,7 @@
 #include "tc/script/native.h"
 #include "tc/support/py_repr.h"
 
+#include "src/rich_compare.h"
 #include "src/str_codecs.h"
 #include "src/str_helpers.h"
 #include "vm_internal.h"
@@ -200,13 +201,12 @@ Value BytesIter(VM& vm, const Value& self, const ArgsView&) {
 
 // Rich comparisons: bytes and bytearray compare with each other by
 // content, with anything else NotImplemented.
-template <CompareOp kOp>
-Value BytesCompare(VM& vm, const Value& self, const ArgsView& args) {
+Value BytesCompare(VM& vm, CompareOp op, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "comparison", 1, 1)) return {};
   const std::string* o = BytesValue(args[0]);
   if (o == nullptr) return NotImplementedValue();
   int c = AsBytes(self)->data.compare(*o);
-  switch (kOp) {
+  switch (op) {
     case CompareOp::kLt:
       return Value::Bool(c < 0);
     case CompareOp::kLe:
@@ -222,22 +222,16 @@ Value BytesCompare(VM& vm, const Value& self, const ArgsView& args) {
   }
 }
 
-Value BytesAdd(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "__add__", 1, 1)) return {};
+// __add__, and bytearray's __iadd__ (kInPlace).
+template <bool kInPlace>
+Value BytesConcat(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kInPlace ? "__iadd__" : "__add__", 1, 1)) return {};
   const std::string* o = BytesValue(args[0]);
   if (o == nullptr) {
     return RaiseTypeError(
         vm, absl::StrFormat("can't concat %s to %s", TypeName(args[0]), TypeName(self)));
   }
-  return MakeBytesLike(self, AsBytes(self)->data + *o);
-}
-Value ByteArrayIAdd(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "__iadd__", 1, 1)) return {};
-  const std::string* o = BytesValue(args[0]);
-  if (o == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("can't concat %s to %s", TypeName(args[0]), TypeName(self)));
-  }
+  if (!kInPlace) return MakeBytesLike(self, AsBytes(self)->data + *o);
   AsBytes(self)->data += *o;
   return self;
 }
@@ -300,11 +294,8 @@ int HexDigit(char c) {
 }
 Value BytesFromHex(VM& vm, const Value& cls, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "fromhex", 1, 1)) return {};
-  const std::string* s = StrValue(args[0]);
-  if (s == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("fromhex() argument must be str, not %s", TypeName(args[0])));
-  }
+  const std::string* s = StrArgText(vm, args[0], "fromhex");
+  if (s == nullptr) return {};
   const StrObject* so = AsStr(args[0]);
   std::string out;
   size_t i = 0;
@@ -340,13 +331,7 @@ constexpr MethodDef kCommonMethods[] = {
     {"__getitem__", BytesGetItem},
     {"__contains__", BytesContains},
     {"__iter__", BytesIter},
-    {"__eq__", BytesCompare<CompareOp::kEq>},
-    {"__ne__", BytesCompare<CompareOp::kNe>},
-    {"__lt__", BytesCompare<CompareOp::kLt>},
-    {"__le__", BytesCompare<CompareOp::kLe>},
-    {"__gt__", BytesCompare<CompareOp::kGt>},
-    {"__ge__", BytesCompare<CompareOp::kGe>},
-    {"__add__", BytesAdd},
+    {"__add__", BytesConcat<false>},
     {"__mul__", BytesMul},
     {"__rmul__", BytesMul},
     {"decode", BytesDecode},
@@ -357,10 +342,18 @@ constexpr MethodDef kBytesMethods[] = {{"__new__", BytesNew}, {"__hash__", Bytes
 constexpr MethodDef kByteArrayMethods[] = {
     {"__new__", ByteArrayNew},
     {"__init__", ByteArrayInit},
-    {"__iadd__", ByteArrayIAdd},
+    {"__iadd__", BytesConcat<true>},
 };
 
 }  // namespace
+
+const std::string* BytesArg(VM& vm, const Value& v) {
+  const std::string* data = BytesValue(v);
+  if (data == nullptr) {
+    RaiseTypeError(vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(v)));
+  }
+  return data;
+}
 
 const std::string* BytesValue(const Value& v) {
   if (!v.is_object()) return nullptr;
@@ -386,6 +379,7 @@ void InitBytesTypes(BuiltinTypes& bt) {
     t->type = bt.type;
     t->dict = static_cast<DictObject*>(NewDict().Release());
     AddMethods(t, kCommonMethods);
+    AddMethods(t, kRichCompareMethods<BytesCompare>);
     AddBytesSearchMethods(t);
     AddMethods(t, own);
     UpdateSlots(t);

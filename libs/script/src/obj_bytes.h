@@ -22,6 +22,9 @@ inline Value MakeBytesLike(const Value& self, std::string data) {
 // A byte from an int-like value: TypeError / ValueError(range_msg) as
 // CPython.
 bool ByteOf(VM& vm, const Value& v, unsigned char* out, const char* range_msg);
+// A bytes-like argument's data; null with CPython's TypeError "a bytes-like
+// object is required, not 'str'".
+const std::string* BytesArg(VM& vm, const Value& v);
 // The bytes a bytes-like object or an iterable of ints stands for.
 bool BytesFromSource(VM& vm, const Value& src, std::string* out);
 // An item index with bytes' and bytearray's own error texts.

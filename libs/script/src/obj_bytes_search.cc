@@ -2,13 +2,13 @@
 // methods (CPython 3.11's behaviour and error texts).
 #include <algorithm>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 #include "tc/script/native.h"
 
 #include "src/module_unsupported.h"
 #include "src/obj_bytes.h"
+#include "src/str_helpers.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -31,9 +31,9 @@ bool Needle(VM& vm, const Value& v, std::string* out) {
   return false;
 }
 
-Value FindImpl(VM& vm, const Value& self, const ArgsView& args, const char* name, bool reverse,
-               bool raise) {
-  if (!CheckArgCount(vm, args, name, 1, 3)) return {};
+template <bool kReverse, bool kRaise>
+Value BytesFind(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, FindMethodName(kReverse, kRaise), 1, 3)) return {};
   std::string sub;
   if (!Needle(vm, args[0], &sub)) return {};
   const std::string& d = AsBytes(self)->data;
@@ -46,20 +46,11 @@ Value FindImpl(VM& vm, const Value& self, const ArgsView& args, const char* name
   int64_t r = -1;
   if (b <= e) {
     std::string_view view(d.data() + b, static_cast<size_t>(e - b));
-    size_t p = reverse ? view.rfind(sub) : view.find(sub);
+    size_t p = kReverse ? view.rfind(sub) : view.find(sub);
     if (p != std::string_view::npos) r = b + static_cast<int64_t>(p);
   }
-  if (r < 0 && raise) return RaiseValueError(vm, "subsection not found");
+  if (r < 0 && kRaise) return RaiseValueError(vm, "subsection not found");
   return Value::Int(r);
-}
-Value BytesFind(VM& vm, const Value& s, const ArgsView& a) {
-  return FindImpl(vm, s, a, "find", false, false);
-}
-Value BytesRFind(VM& vm, const Value& s, const ArgsView& a) {
-  return FindImpl(vm, s, a, "rfind", true, false);
-}
-Value BytesIndex(VM& vm, const Value& s, const ArgsView& a) {
-  return FindImpl(vm, s, a, "index", false, true);
 }
 Value BytesCount(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "count", 1, 1)) return {};
@@ -72,22 +63,20 @@ Value BytesCount(VM& vm, const Value& self, const ArgsView& args) {
   return Value::Int(n);
 }
 
-Value StartsEnds(VM& vm, const Value& self, const ArgsView& args, bool starts) {
-  const char* name = starts ? "startswith" : "endswith";
+template <bool kStarts>
+Value BytesStartsEnds(VM& vm, const Value& self, const ArgsView& args) {
+  const char* name = kStarts ? "startswith" : "endswith";
   if (!CheckArgCount(vm, args, name, 1, 1)) return {};
   const std::string& d = AsBytes(self)->data;
   auto test = [&](const std::string& p) {
     if (p.size() > d.size()) return false;
-    return starts ? d.compare(0, p.size(), p) == 0
-                  : d.compare(d.size() - p.size(), p.size(), p) == 0;
+    return kStarts ? d.compare(0, p.size(), p) == 0
+                   : d.compare(d.size() - p.size(), p.size(), p) == 0;
   };
   if (IsInstance(args[0], Types().tuple)) {
     for (const Value& v : Cast<TupleObject>(args[0])->items) {
-      const std::string* p = BytesValue(v);
-      if (p == nullptr) {
-        return RaiseTypeError(
-            vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(v)));
-      }
+      const std::string* p = BytesArg(vm, v);
+      if (p == nullptr) return {};
       if (test(*p)) return Value::Bool(true);
     }
     return Value::Bool(false);
@@ -99,12 +88,6 @@ Value StartsEnds(VM& vm, const Value& self, const ArgsView& args, bool starts) {
                             TypeName(args[0])));
   }
   return Value::Bool(test(*p));
-}
-Value BytesStartsWith(VM& vm, const Value& s, const ArgsView& a) {
-  return StartsEnds(vm, s, a, true);
-}
-Value BytesEndsWith(VM& vm, const Value& s, const ArgsView& a) {
-  return StartsEnds(vm, s, a, false);
 }
 
 Value BytesJoin(VM& vm, const Value& self, const ArgsView& args) {
@@ -131,11 +114,9 @@ bool IsAsciiSpace(char c) {
 }
 
 Value BytesSplit(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"sep", "maxsplit"};
   Value a[2];
-  if (!ParseArgs(vm, args, "split", kNames, 0, a)) return {};
-  int64_t maxsplit = -1;
-  if (!a[1].is_null() && !ToInt(vm, a[1], &maxsplit)) return {};
+  int64_t maxsplit;
+  if (!SplitArgs(vm, args, "split", a, &maxsplit)) return {};
   const std::string& d = AsBytes(self)->data;
   std::vector<Value> out;
   if (a[0].is_null() || a[0].is_none()) {
@@ -156,11 +137,8 @@ Value BytesSplit(VM& vm, const Value& self, const ArgsView& args) {
     }
     return NewList(std::move(out));
   }
-  const std::string* sep = BytesValue(a[0]);
-  if (sep == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(a[0])));
-  }
+  const std::string* sep = BytesArg(vm, a[0]);
+  if (sep == nullptr) return {};
   if (sep->empty()) return RaiseValueError(vm, "empty separator");
   size_t i = 0;
   while (true) {
@@ -176,45 +154,30 @@ Value BytesSplit(VM& vm, const Value& self, const ArgsView& args) {
   return NewList(std::move(out));
 }
 
-Value StripImpl(VM& vm, const Value& self, const ArgsView& args, bool left, bool right,
-                const char* name) {
-  if (!CheckArgCount(vm, args, name, 0, 1)) return {};
+template <bool kLeft, bool kRight>
+Value BytesStrip(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, StripMethodName(kLeft, kRight), 0, 1)) return {};
   std::string chars = " \t\n\r\f\v";
   if (args.nargs == 1 && !args[0].is_none()) {
-    const std::string* c = BytesValue(args[0]);
-    if (c == nullptr) {
-      return RaiseTypeError(
-          vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(args[0])));
-    }
+    const std::string* c = BytesArg(vm, args[0]);
+    if (c == nullptr) return {};
     chars = *c;
   }
   const std::string& d = AsBytes(self)->data;
   size_t b = 0, e = d.size();
-  if (left)
+  if (kLeft)
     while (b < e && chars.find(d[b]) != std::string::npos) ++b;
-  if (right)
+  if (kRight)
     while (e > b && chars.find(d[e - 1]) != std::string::npos) --e;
   return MakeBytesLike(self, d.substr(b, e - b));
-}
-Value BytesStrip(VM& vm, const Value& s, const ArgsView& a) {
-  return StripImpl(vm, s, a, true, true, "strip");
-}
-Value BytesLStrip(VM& vm, const Value& s, const ArgsView& a) {
-  return StripImpl(vm, s, a, true, false, "lstrip");
-}
-Value BytesRStrip(VM& vm, const Value& s, const ArgsView& a) {
-  return StripImpl(vm, s, a, false, true, "rstrip");
 }
 
 Value BytesReplace(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "replace", 2, 3)) return {};
-  const std::string* old = BytesValue(args[0]);
-  const std::string* neu = BytesValue(args[1]);
-  if (old == nullptr || neu == nullptr) {
-    const Value& bad = old == nullptr ? args[0] : args[1];
-    return RaiseTypeError(
-        vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(bad)));
-  }
+  const std::string* old = BytesArg(vm, args[0]);
+  if (old == nullptr) return {};
+  const std::string* neu = BytesArg(vm, args[1]);
+  if (neu == nullptr) return {};
   int64_t count = -1;
   if (args.nargs == 3 && !ToInt(vm, args[2], &count)) return {};
   const std::string& d = AsBytes(self)->data;
@@ -268,10 +231,6 @@ int IsAlphaB(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 int IsAlnumB(int c) { return IsDigitB(c) || IsAlphaB(c); }
 int IsSpaceB(int c) { return IsAsciiSpace(static_cast<char>(c)); }
 
-Value BytesRIndex(VM& vm, const Value& s, const ArgsView& a) {
-  return FindImpl(vm, s, a, "rindex", true, true);
-}
-
 // isupper/islower: some cased ASCII letter and none of the other case.
 template <bool kUpper>
 Value BytesIsCase(VM&, const Value& self, const ArgsView&) {
@@ -289,54 +248,38 @@ Value BytesIsAscii(VM&, const Value& self, const ArgsView&) {
   return Value::Bool(true);
 }
 
-Value PartitionImpl(VM& vm, const Value& self, const ArgsView& args, bool right) {
-  if (!CheckArgCount(vm, args, right ? "rpartition" : "partition", 1, 1)) return {};
-  const std::string* sep = BytesValue(args[0]);
-  if (sep == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(args[0])));
-  }
+template <bool kRight>
+Value BytesPartition(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kRight ? "rpartition" : "partition", 1, 1)) return {};
+  const std::string* sep = BytesArg(vm, args[0]);
+  if (sep == nullptr) return {};
   if (sep->empty()) return RaiseValueError(vm, "empty separator");
   const std::string& d = AsBytes(self)->data;
-  size_t p = right ? d.rfind(*sep) : d.find(*sep);
+  size_t p = kRight ? d.rfind(*sep) : d.find(*sep);
   if (p == std::string::npos) {
     Value whole = MakeBytesLike(self, d);
-    return right ? NewTuple({MakeBytesLike(self, ""), MakeBytesLike(self, ""), whole})
-                 : NewTuple({whole, MakeBytesLike(self, ""), MakeBytesLike(self, "")});
+    return kRight ? NewTuple({MakeBytesLike(self, ""), MakeBytesLike(self, ""), whole})
+                  : NewTuple({whole, MakeBytesLike(self, ""), MakeBytesLike(self, "")});
   }
   return NewTuple({MakeBytesLike(self, d.substr(0, p)), MakeBytesLike(self, *sep),
                    MakeBytesLike(self, d.substr(p + sep->size()))});
 }
-Value BytesPartition(VM& vm, const Value& s, const ArgsView& a) {
-  return PartitionImpl(vm, s, a, false);
-}
-Value BytesRPartition(VM& vm, const Value& s, const ArgsView& a) {
-  return PartitionImpl(vm, s, a, true);
-}
 
-Value RemoveAffix(VM& vm, const Value& self, const ArgsView& args, bool prefix) {
-  if (!CheckArgCount(vm, args, prefix ? "removeprefix" : "removesuffix", 1, 1)) return {};
-  const std::string* a = BytesValue(args[0]);
-  if (a == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(args[0])));
-  }
+template <bool kPrefix>
+Value BytesRemoveAffix(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kPrefix ? "removeprefix" : "removesuffix", 1, 1)) return {};
+  const std::string* a = BytesArg(vm, args[0]);
+  if (a == nullptr) return {};
   const std::string& d = AsBytes(self)->data;
   if (a->size() <= d.size()) {
-    if (prefix && d.compare(0, a->size(), *a) == 0) {
+    if (kPrefix && d.compare(0, a->size(), *a) == 0) {
       return MakeBytesLike(self, d.substr(a->size()));
     }
-    if (!prefix && d.compare(d.size() - a->size(), a->size(), *a) == 0) {
+    if (!kPrefix && d.compare(d.size() - a->size(), a->size(), *a) == 0) {
       return MakeBytesLike(self, d.substr(0, d.size() - a->size()));
     }
   }
   return MakeBytesLike(self, d);
-}
-Value BytesRemovePrefix(VM& vm, const Value& s, const ArgsView& a) {
-  return RemoveAffix(vm, s, a, true);
-}
-Value BytesRemoveSuffix(VM& vm, const Value& s, const ArgsView& a) {
-  return RemoveAffix(vm, s, a, false);
 }
 
 // CPython's bytes methods that tc lacks: a clear NotImplementedError
@@ -345,47 +288,41 @@ constexpr const char* kUnsupported[] = {
     "capitalize", "center",     "expandtabs", "istitle", "ljust",     "maketrans", "rjust",
     "rsplit",     "splitlines", "swapcase",   "title",   "translate", "zfill"};
 Value BytesGetAttr(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "__getattr__", 1, 1)) return {};
-  const std::string* name = StrValue(args[0]);
-  if (name == nullptr) return RaiseTypeError(vm, "attribute name must be string");
-  for (const char* known : kUnsupported) {
-    if (*name == known) {
-      RaiseUnsupportedName(vm, absl::StrCat(std::string(TypeName(self)), ".", *name));
-      return MarkUnsupportedAttribute(vm);
-    }
-  }
-  return RaiseAttributeError(
-      vm, absl::StrFormat("'%s' object has no attribute '%s'", TypeName(self), *name));
+  return UnsupportedMethodGetAttr(vm, self, args, TypeName(self), kUnsupported);
 }
 
 constexpr MethodDef kSearchMethods[] = {
-    {"rindex", BytesRIndex},
-    {"isupper", BytesIsCase<true>},
-    {"islower", BytesIsCase<false>},
-    {"isascii", BytesIsAscii},
-    {"partition", BytesPartition},
-    {"rpartition", BytesRPartition},
-    {"removeprefix", BytesRemovePrefix},
-    {"removesuffix", BytesRemoveSuffix},
-    {"__getattr__", BytesGetAttr},
-    {"find", BytesFind},
-    {"rfind", BytesRFind},
-    {"index", BytesIndex},
+    // Searching.
+    {"find", BytesFind<false, false>},
+    {"rfind", BytesFind<true, false>},
+    {"index", BytesFind<false, true>},
+    {"rindex", BytesFind<true, true>},
     {"count", BytesCount},
-    {"startswith", BytesStartsWith},
-    {"endswith", BytesEndsWith},
+    {"startswith", BytesStartsEnds<true>},
+    {"endswith", BytesStartsEnds<false>},
+    // Joining, splitting, trimming, replacing.
     {"join", BytesJoin},
     {"split", BytesSplit},
-    {"strip", BytesStrip},
-    {"lstrip", BytesLStrip},
-    {"rstrip", BytesRStrip},
+    {"partition", BytesPartition<false>},
+    {"rpartition", BytesPartition<true>},
+    {"strip", BytesStrip<true, true>},
+    {"lstrip", BytesStrip<true, false>},
+    {"rstrip", BytesStrip<false, true>},
+    {"removeprefix", BytesRemoveAffix<true>},
+    {"removesuffix", BytesRemoveAffix<false>},
     {"replace", BytesReplace},
+    // ASCII case and classes.
     {"upper", BytesCase<true>},
     {"lower", BytesCase<false>},
+    {"isupper", BytesIsCase<true>},
+    {"islower", BytesIsCase<false>},
     {"isdigit", BytesIs<IsDigitB>},
     {"isalpha", BytesIs<IsAlphaB>},
     {"isalnum", BytesIs<IsAlnumB>},
     {"isspace", BytesIs<IsSpaceB>},
+    {"isascii", BytesIsAscii},
+    // CPython's methods that tc lacks.
+    {"__getattr__", BytesGetAttr},
 };
 
 }  // namespace

@@ -171,19 +171,15 @@ Value DictReprM(VM& vm, const Value& self, const ArgsView&) {
   if (!DictReprString(vm, D(self), &s)) return {};
   return NewStr(std::move(s));
 }
-Value DictCompareM(VM& vm, const Value& self, const ArgsView& args, bool eq) {
-  if (!CheckArgCount(vm, args, eq ? "__eq__" : "__ne__", 1, 1)) return {};
+// __eq__ (kEq) and __ne__.
+template <bool kEq>
+Value DictCompareM(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kEq ? "__eq__" : "__ne__", 1, 1)) return {};
   DictObject* other = DictTable(args[0]);
   if (other == nullptr) return NotImplementedValue();
   int r = DictEqual(vm, D(self), other);
   if (r < 0) return {};
-  return Value::Bool((r == 1) == eq);
-}
-Value DictEqM(VM& vm, const Value& self, const ArgsView& args) {
-  return DictCompareM(vm, self, args, true);
-}
-Value DictNeM(VM& vm, const Value& self, const ArgsView& args) {
-  return DictCompareM(vm, self, args, false);
+  return Value::Bool((r == 1) == kEq);
 }
 
 constexpr MethodDef kDictMethodDefs[] = {{"__init__", DictInit},
@@ -205,8 +201,8 @@ constexpr MethodDef kDictMethodDefs[] = {{"__init__", DictInit},
                                          {"__len__", DictLenM},
                                          {"__iter__", DictIterM},
                                          {"__repr__", DictReprM},
-                                         {"__eq__", DictEqM},
-                                         {"__ne__", DictNeM}};
+                                         {"__eq__", DictCompareM<true>},
+                                         {"__ne__", DictCompareM<false>}};
 
 // --- set -----------------------------------------------------------------------
 Value SetInit(VM& vm, const Value& self, const ArgsView& args) {

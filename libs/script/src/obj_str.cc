@@ -83,8 +83,9 @@ bool SubRange(VM& vm, const ArgsView& args, int first, const StrObject* s, Span*
   return true;
 }
 
-Value StartsEnds(VM& vm, const Value& self, const ArgsView& args, bool starts) {
-  const char* name = starts ? "startswith" : "endswith";
+template <bool kStarts>
+Value StrStartsEnds(VM& vm, const Value& self, const ArgsView& args) {
+  const char* name = kStarts ? "startswith" : "endswith";
   if (!CheckArgCount(vm, args, name, 1, 3)) return {};
   const StrObject* so = AsStr(self);
   Span sp;
@@ -94,7 +95,7 @@ Value StartsEnds(VM& vm, const Value& self, const ArgsView& args, bool starts) {
     std::string_view view(so->value.data() + sp.byte_begin, sp.byte_end - sp.byte_begin);
     std::string_view pv = p->value;
     if (pv.size() > view.size()) return false;
-    return starts ? view.substr(0, pv.size()) == pv : view.substr(view.size() - pv.size()) == pv;
+    return kStarts ? view.substr(0, pv.size()) == pv : view.substr(view.size() - pv.size()) == pv;
   };
   if (args[0].is_object() && args[0].as_object()->type == Types().tuple) {
     for (const Value& v : static_cast<TupleObject*>(args[0].as_object())->items) {
@@ -112,32 +113,21 @@ Value StartsEnds(VM& vm, const Value& self, const ArgsView& args, bool starts) {
   }
   return Value::Bool(test(AsStr(args[0])));
 }
-Value StrStartsWith(VM& vm, const Value& self, const ArgsView& a) {
-  return StartsEnds(vm, self, a, true);
-}
-Value StrEndsWith(VM& vm, const Value& self, const ArgsView& a) {
-  return StartsEnds(vm, self, a, false);
-}
 
-Value RemoveAffix(VM& vm, const Value& self, const ArgsView& args, bool prefix) {
-  if (!CheckArgCount(vm, args, prefix ? "removeprefix" : "removesuffix", 1, 1)) return {};
+template <bool kPrefix>
+Value StrRemoveAffix(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kPrefix ? "removeprefix" : "removesuffix", 1, 1)) return {};
   const StrObject* p = StrArg(
       vm, args[0],
-      prefix ? "removeprefix() argument must be str" : "removesuffix() argument must be str");
+      kPrefix ? "removeprefix() argument must be str" : "removesuffix() argument must be str");
   if (p == nullptr) return {};
   std::string_view s = S(self), pv = p->value;
   if (pv.empty() || pv.size() > s.size()) return self;
-  if (prefix && s.substr(0, pv.size()) == pv) return NewStr(std::string(s.substr(pv.size())));
-  if (!prefix && s.substr(s.size() - pv.size()) == pv) {
+  if (kPrefix && s.substr(0, pv.size()) == pv) return NewStr(std::string(s.substr(pv.size())));
+  if (!kPrefix && s.substr(s.size() - pv.size()) == pv) {
     return NewStr(std::string(s.substr(0, s.size() - pv.size())));
   }
   return self;
-}
-Value StrRemovePrefix(VM& vm, const Value& self, const ArgsView& a) {
-  return RemoveAffix(vm, self, a, true);
-}
-Value StrRemoveSuffix(VM& vm, const Value& self, const ArgsView& a) {
-  return RemoveAffix(vm, self, a, false);
 }
 
 Value StrReplace(VM& vm, const Value& self, const ArgsView& args) {
@@ -183,9 +173,9 @@ Value StrReplace(VM& vm, const Value& self, const ArgsView& args) {
   return NewStr(std::move(out));
 }
 
-Value FindImpl(VM& vm, const Value& self, const ArgsView& args, bool reverse, bool raise,
-               const char* name) {
-  if (!CheckArgCount(vm, args, name, 1, 3)) return {};
+template <bool kReverse, bool kRaise>
+Value StrFind(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, FindMethodName(kReverse, kRaise), 1, 3)) return {};
   const StrObject* sub = StrArg(vm, args[0]);
   if (sub == nullptr) return {};
   const StrObject* s = AsStr(self);
@@ -194,26 +184,14 @@ Value FindImpl(VM& vm, const Value& self, const ArgsView& args, bool reverse, bo
   int64_t r = -1;
   if (sp.begin <= sp.end) {
     std::string_view view(s->value.data() + sp.byte_begin, sp.byte_end - sp.byte_begin);
-    size_t p = reverse ? view.rfind(sub->value) : view.find(sub->value);
+    size_t p = kReverse ? view.rfind(sub->value) : view.find(sub->value);
     if (p != std::string_view::npos) {
       r = s->IsAscii() ? sp.begin + static_cast<int64_t>(p)
                        : sp.begin + utf8::CountCodePoints(view.substr(0, p));
     }
   }
-  if (r < 0 && raise) return RaiseValueError(vm, "substring not found");
+  if (r < 0 && kRaise) return RaiseValueError(vm, "substring not found");
   return Value::Int(r);
-}
-Value StrFind(VM& vm, const Value& self, const ArgsView& a) {
-  return FindImpl(vm, self, a, false, false, "find");
-}
-Value StrRFind(VM& vm, const Value& self, const ArgsView& a) {
-  return FindImpl(vm, self, a, true, false, "rfind");
-}
-Value StrIndex(VM& vm, const Value& self, const ArgsView& a) {
-  return FindImpl(vm, self, a, false, true, "index");
-}
-Value StrRIndex(VM& vm, const Value& self, const ArgsView& a) {
-  return FindImpl(vm, self, a, true, true, "rindex");
 }
 Value StrCount(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "count", 1, 3)) return {};
@@ -259,7 +237,10 @@ std::string Repeat(const std::string& unit, int64_t n) {
   return out;
 }
 
-Value PadImpl(VM& vm, const Value& self, const ArgsView& args, char align, const char* name) {
+// ljust ('<'), rjust ('>') and center ('^').
+template <char kAlign>
+Value StrPad(VM& vm, const Value& self, const ArgsView& args) {
+  const char* name = kAlign == '<' ? "ljust" : (kAlign == '>' ? "rjust" : "center");
   if (!CheckArgCount(vm, args, name, 1, 2)) return {};
   int64_t width;
   if (!ToInt(vm, args[0], &width)) return {};
@@ -270,20 +251,11 @@ Value PadImpl(VM& vm, const Value& self, const ArgsView& args, char align, const
   int64_t n = so->Length();
   if (width <= n) return self.type() == Types().str ? self : NewStr(s);
   int64_t pad = width - n;
-  if (align == '<') return NewStrN(s + Repeat(fill, pad), width);
-  if (align == '>') return NewStrN(Repeat(fill, pad) + s, width);
+  if (kAlign == '<') return NewStrN(s + Repeat(fill, pad), width);
+  if (kAlign == '>') return NewStrN(Repeat(fill, pad) + s, width);
   // CPython's center: the odd extra goes left when the width is odd.
   int64_t left = pad / 2 + (pad & width & 1);
   return NewStrN(Repeat(fill, left) + s + Repeat(fill, pad - left), width);
-}
-Value StrLJust(VM& vm, const Value& self, const ArgsView& a) {
-  return PadImpl(vm, self, a, '<', "ljust");
-}
-Value StrRJust(VM& vm, const Value& self, const ArgsView& a) {
-  return PadImpl(vm, self, a, '>', "rjust");
-}
-Value StrCenter(VM& vm, const Value& self, const ArgsView& a) {
-  return PadImpl(vm, self, a, '^', "center");
 }
 Value StrZFill(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "zfill", 1, 1)) return {};
@@ -417,20 +389,20 @@ Value StrEncode(VM& vm, const Value& self, const ArgsView& args) {
 constexpr MethodDef kStrMethods[] = {
     {"__new__", StrNew},
     {"join", StrJoin},
-    {"startswith", StrStartsWith},
-    {"endswith", StrEndsWith},
-    {"removeprefix", StrRemovePrefix},
-    {"removesuffix", StrRemoveSuffix},
+    {"startswith", StrStartsEnds<true>},
+    {"endswith", StrStartsEnds<false>},
+    {"removeprefix", StrRemoveAffix<true>},
+    {"removesuffix", StrRemoveAffix<false>},
     {"replace", StrReplace},
     {"format", StrFormatFn},
-    {"find", StrFind},
-    {"rfind", StrRFind},
-    {"index", StrIndex},
-    {"rindex", StrRIndex},
+    {"find", StrFind<false, false>},
+    {"rfind", StrFind<true, false>},
+    {"index", StrFind<false, true>},
+    {"rindex", StrFind<true, true>},
     {"count", StrCount},
-    {"ljust", StrLJust},
-    {"rjust", StrRJust},
-    {"center", StrCenter},
+    {"ljust", StrPad<'<'>},
+    {"rjust", StrPad<'>'>},
+    {"center", StrPad<'^'>},
     {"zfill", StrZFill},
     {"expandtabs", StrExpandTabs},
     {"encode", StrEncode},

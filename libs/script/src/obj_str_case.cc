@@ -53,10 +53,18 @@ void AppendLower(const std::vector<uint32_t>& cps, size_t i, std::string* out) {
 
 const std::string& S(const Value& v) { return AsStr(v)->value; }
 
-Value StrUpper(VM&, const Value& self, const ArgsView&) {
-  if (AsStr(self)->IsAscii()) return NewStrN(absl::AsciiStrToUpper(S(self)), AsStr(self)->Length());
+// upper() and casefold(): each code point mapped alone (lower() looks at
+// the neighbours of a capital sigma).
+template <Case kCase>
+Value StrMapEach(VM&, const Value& self, const ArgsView&) {
+  const StrObject* s = AsStr(self);
+  if (s->IsAscii()) {
+    return NewStrN(
+        kCase == Case::kUpper ? absl::AsciiStrToUpper(s->value) : absl::AsciiStrToLower(s->value),
+        s->Length());
+  }
   std::string out;
-  for (uint32_t cp : CodePoints(S(self))) AppendMapped(cp, Case::kUpper, &out);
+  for (uint32_t cp : CodePoints(s->value)) AppendMapped(cp, kCase, &out);
   return NewStr(std::move(out));
 }
 Value StrLower(VM&, const Value& self, const ArgsView&) {
@@ -64,12 +72,6 @@ Value StrLower(VM&, const Value& self, const ArgsView&) {
   std::vector<uint32_t> cps = CodePoints(S(self));
   std::string out;
   for (size_t i = 0; i < cps.size(); ++i) AppendLower(cps, i, &out);
-  return NewStr(std::move(out));
-}
-Value StrCaseFold(VM&, const Value& self, const ArgsView&) {
-  if (AsStr(self)->IsAscii()) return NewStrN(absl::AsciiStrToLower(S(self)), AsStr(self)->Length());
-  std::string out;
-  for (uint32_t cp : CodePoints(S(self))) AppendMapped(cp, Case::kFold, &out);
   return NewStr(std::move(out));
 }
 Value StrSwapCase(VM&, const Value& self, const ArgsView&) {
@@ -125,23 +127,22 @@ Value StrIsAll(VM&, const Value& self, const ArgsView&) {
   return Value::Bool(true);
 }
 
-Value StrIsUpper(VM&, const Value& self, const ArgsView&) {
+// isupper/islower: some character with property `cased_as` and none with
+// any of `other`.
+Value IsCased(const Value& self, uint32_t cased_as, uint32_t other) {
   bool cased = false;
   for (uint32_t cp : CodePoints(S(self))) {
     uint32_t p = unicode::Properties(cp);
-    if (p & (unicode::kLower | unicode::kTitle)) return Value::Bool(false);
-    cased |= (p & unicode::kUpper) != 0;
+    if (p & other) return Value::Bool(false);
+    cased |= (p & cased_as) != 0;
   }
   return Value::Bool(cased);
 }
+Value StrIsUpper(VM&, const Value& self, const ArgsView&) {
+  return IsCased(self, unicode::kUpper, unicode::kLower | unicode::kTitle);
+}
 Value StrIsLower(VM&, const Value& self, const ArgsView&) {
-  bool cased = false;
-  for (uint32_t cp : CodePoints(S(self))) {
-    uint32_t p = unicode::Properties(cp);
-    if (p & (unicode::kUpper | unicode::kTitle)) return Value::Bool(false);
-    cased |= (p & unicode::kLower) != 0;
-  }
-  return Value::Bool(cased);
+  return IsCased(self, unicode::kLower, unicode::kUpper | unicode::kTitle);
 }
 Value StrIsTitle(VM&, const Value& self, const ArgsView&) {
   bool cased = false, previous_cased = false;
@@ -180,9 +181,9 @@ constexpr uint32_t kAlnum =
     unicode::kAlpha | unicode::kDecimal | unicode::kDigit | unicode::kNumeric;
 
 constexpr MethodDef kCaseMethods[] = {
-    {"upper", StrUpper},
+    {"upper", StrMapEach<Case::kUpper>},
     {"lower", StrLower},
-    {"casefold", StrCaseFold},
+    {"casefold", StrMapEach<Case::kFold>},
     {"swapcase", StrSwapCase},
     {"capitalize", StrCapitalize},
     {"title", StrTitle},

@@ -47,92 +47,109 @@ void SplitWhitespace(const std::string& s, int64_t maxsplit, std::vector<Value>*
   }
 }
 
-Value StrSplit(VM& vm, const Value& self, const ArgsView& args) {
+}  // namespace
+
+bool SplitArgs(VM& vm, const ArgsView& args, const char* name, Value* a, int64_t* maxsplit) {
   static constexpr const char* kNames[] = {"sep", "maxsplit"};
-  Value a[2];
-  if (!ParseArgs(vm, args, "split", kNames, 0, a)) return {};
-  int64_t maxsplit = -1;
-  if (!a[1].is_null() && !ToInt(vm, a[1], &maxsplit)) return {};
-  const std::string& s = S(self);
-  std::vector<Value> out;
-  if (a[0].is_null() || a[0].is_none()) {
-    SplitWhitespace(s, maxsplit, &out);
-    return NewList(std::move(out));
+  if (!ParseArgs(vm, args, name, kNames, 0, a)) return false;
+  *maxsplit = -1;
+  return a[1].is_null() || ToInt(vm, a[1], maxsplit);
+}
+
+namespace {
+
+// Splits on runs of whitespace from the right, at most maxsplit >= 0 times;
+// out in order.
+void RSplitWhitespace(const std::string& s, int64_t maxsplit, std::vector<Value>* out) {
+  // Words are found backwards over code points.
+  size_t end = s.size();
+  auto prev = [&](size_t at) {
+    do {
+      --at;
+    } while (at > 0 && utf8::IsContinuation(s[at]));
+    return at;
+  };
+  auto space_before = [&](size_t at) {
+    size_t p = prev(at);
+    return IsUnicodeSpace(utf8::Decode(s, &p));
+  };
+  while (true) {
+    while (end > 0 && space_before(end)) end = prev(end);
+    if (end == 0) break;
+    if (static_cast<int64_t>(out->size()) == maxsplit) {
+      size_t b = 0;
+      size_t nx = 0;
+      while (b < end && IsUnicodeSpace(utf8::Decode(s, &(nx = b)))) b = nx;
+      out->push_back(NewStr(s.substr(b, end - b)));
+      break;
+    }
+    size_t b = end;
+    while (b > 0 && !space_before(b)) b = prev(b);
+    out->push_back(NewStr(s.substr(b, end - b)));
+    end = b;
   }
-  const StrObject* sepo = StrArg(vm, a[0], "must be str or None");
-  if (sepo == nullptr) return {};
-  const std::string& sep = sepo->value;
-  if (sep.empty()) return RaiseValueError(vm, "empty separator");
+  std::reverse(out->begin(), out->end());
+}
+
+// Splits on `sep` (not empty) from the left, at most maxsplit times when
+// it is >= 0.
+void SplitOn(const std::string& s, const std::string& sep, int64_t maxsplit,
+             std::vector<Value>* out) {
   size_t i = 0;
   while (true) {
-    if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
-      out.push_back(NewStr(s.substr(i)));
+    if (maxsplit >= 0 && static_cast<int64_t>(out->size()) == maxsplit) {
+      out->push_back(NewStr(s.substr(i)));
       break;
     }
     size_t j = s.find(sep, i);
     if (j == std::string::npos) {
-      out.push_back(NewStr(s.substr(i)));
+      out->push_back(NewStr(s.substr(i)));
       break;
     }
-    out.push_back(NewStr(s.substr(i, j - i)));
+    out->push_back(NewStr(s.substr(i, j - i)));
     i = j + sep.size();
   }
-  return NewList(std::move(out));
 }
 
-Value StrRSplit(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"sep", "maxsplit"};
+// The same from the right; out in order.
+void RSplitOn(const std::string& s, const std::string& sep, int64_t maxsplit,
+              std::vector<Value>* out) {
+  size_t end = s.size();
+  while (maxsplit < 0 || static_cast<int64_t>(out->size()) < maxsplit) {
+    size_t p = end >= sep.size() ? s.rfind(sep, end - sep.size()) : std::string::npos;
+    if (p == std::string::npos) break;
+    out->push_back(NewStr(s.substr(p + sep.size(), end - p - sep.size())));
+    end = p;
+  }
+  out->push_back(NewStr(s.substr(0, end)));
+  std::reverse(out->begin(), out->end());
+}
+
+// split, and rsplit (kRight).
+template <bool kRight>
+Value StrSplit(VM& vm, const Value& self, const ArgsView& args) {
   Value a[2];
-  if (!ParseArgs(vm, args, "rsplit", kNames, 0, a)) return {};
-  int64_t maxsplit = -1;
-  if (!a[1].is_null() && !ToInt(vm, a[1], &maxsplit)) return {};
+  int64_t maxsplit;
+  if (!SplitArgs(vm, args, kRight ? "rsplit" : "split", a, &maxsplit)) return {};
   const std::string& s = S(self);
   std::vector<Value> out;
   if (a[0].is_null() || a[0].is_none()) {
-    if (maxsplit < 0) return StrSplit(vm, self, args);
-    // From the right: find words backwards over code points.
-    size_t end = s.size();
-    auto prev = [&](size_t at) {
-      do {
-        --at;
-      } while (at > 0 && utf8::IsContinuation(s[at]));
-      return at;
-    };
-    auto space_before = [&](size_t at) {
-      size_t p = prev(at);
-      return IsUnicodeSpace(utf8::Decode(s, &p));
-    };
-    while (true) {
-      while (end > 0 && space_before(end)) end = prev(end);
-      if (end == 0) break;
-      if (static_cast<int64_t>(out.size()) == maxsplit) {
-        size_t b = 0;
-        size_t nx = 0;
-        while (b < end && IsUnicodeSpace(utf8::Decode(s, &(nx = b)))) b = nx;
-        out.push_back(NewStr(s.substr(b, end - b)));
-        break;
-      }
-      size_t b = end;
-      while (b > 0 && !space_before(b)) b = prev(b);
-      out.push_back(NewStr(s.substr(b, end - b)));
-      end = b;
+    // Without a limit, from the right or the left splits alike.
+    if (kRight && maxsplit >= 0) {
+      RSplitWhitespace(s, maxsplit, &out);
+    } else {
+      SplitWhitespace(s, maxsplit, &out);
     }
-    std::reverse(out.begin(), out.end());
     return NewList(std::move(out));
   }
   const StrObject* sepo = StrArg(vm, a[0], "must be str or None");
   if (sepo == nullptr) return {};
-  const std::string& sep = sepo->value;
-  if (sep.empty()) return RaiseValueError(vm, "empty separator");
-  size_t end = s.size();
-  while (maxsplit < 0 || static_cast<int64_t>(out.size()) < maxsplit) {
-    size_t p = end >= sep.size() ? s.rfind(sep, end - sep.size()) : std::string::npos;
-    if (p == std::string::npos) break;
-    out.push_back(NewStr(s.substr(p + sep.size(), end - p - sep.size())));
-    end = p;
+  if (sepo->value.empty()) return RaiseValueError(vm, "empty separator");
+  if (kRight) {
+    RSplitOn(s, sepo->value, maxsplit, &out);
+  } else {
+    SplitOn(s, sepo->value, maxsplit, &out);
   }
-  out.push_back(NewStr(s.substr(0, end)));
-  std::reverse(out.begin(), out.end());
   return NewList(std::move(out));
 }
 
@@ -170,28 +187,24 @@ Value StrSplitLines(VM& vm, const Value& self, const ArgsView& args) {
   return NewList(std::move(out));
 }
 
-Value PartitionImpl(VM& vm, const Value& self, const ArgsView& args, bool right) {
-  if (!CheckArgCount(vm, args, right ? "rpartition" : "partition", 1, 1)) return {};
+template <bool kRight>
+Value StrPartition(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, kRight ? "rpartition" : "partition", 1, 1)) return {};
   const StrObject* sepo = StrArg(vm, args[0]);
   if (sepo == nullptr) return {};
   if (sepo->value.empty()) return RaiseValueError(vm, "empty separator");
   const std::string& s = S(self);
-  size_t p = right ? s.rfind(sepo->value) : s.find(sepo->value);
+  size_t p = kRight ? s.rfind(sepo->value) : s.find(sepo->value);
   if (p == std::string::npos) {
-    return right ? NewTuple({NewStrN("", 0), NewStrN("", 0), self})
-                 : NewTuple({self, NewStrN("", 0), NewStrN("", 0)});
+    return kRight ? NewTuple({NewStrN("", 0), NewStrN("", 0), self})
+                  : NewTuple({self, NewStrN("", 0), NewStrN("", 0)});
   }
   return NewTuple({NewStr(s.substr(0, p)), args[0], NewStr(s.substr(p + sepo->value.size()))});
 }
-Value StrPartition(VM& vm, const Value& self, const ArgsView& a) {
-  return PartitionImpl(vm, self, a, false);
-}
-Value StrRPartition(VM& vm, const Value& self, const ArgsView& a) {
-  return PartitionImpl(vm, self, a, true);
-}
 
-Value StripImpl(VM& vm, const Value& self, const ArgsView& args, bool left, bool right,
-                const char* name) {
+template <bool kLeft, bool kRight>
+Value StrStrip(VM& vm, const Value& self, const ArgsView& args) {
+  const char* name = StripMethodName(kLeft, kRight);
   if (!CheckArgCount(vm, args, name, 0, 1)) return {};
   const std::string& s = S(self);
   std::vector<uint32_t> chars;
@@ -208,14 +221,14 @@ Value StripImpl(VM& vm, const Value& self, const ArgsView& args, bool left, bool
                       : std::find(chars.begin(), chars.end(), cp) != chars.end();
   };
   size_t b = 0, e = s.size();
-  if (left) {
+  if (kLeft) {
     while (b < e) {
       size_t k = b;
       if (!strip(utf8::Decode(s, &k))) break;
       b = k;
     }
   }
-  if (right) {
+  if (kRight) {
     while (e > b) {
       size_t p = e;
       do {
@@ -229,20 +242,12 @@ Value StripImpl(VM& vm, const Value& self, const ArgsView& args, bool left, bool
   if (b == 0 && e == s.size() && self.type() == Types().str) return self;
   return NewStr(s.substr(b, e - b));
 }
-Value StrStrip(VM& vm, const Value& self, const ArgsView& a) {
-  return StripImpl(vm, self, a, true, true, "strip");
-}
-Value StrLStrip(VM& vm, const Value& self, const ArgsView& a) {
-  return StripImpl(vm, self, a, true, false, "lstrip");
-}
-Value StrRStrip(VM& vm, const Value& self, const ArgsView& a) {
-  return StripImpl(vm, self, a, false, true, "rstrip");
-}
 
 constexpr MethodDef kSplitMethods[] = {
-    {"split", StrSplit},         {"rsplit", StrRSplit},         {"splitlines", StrSplitLines},
-    {"partition", StrPartition}, {"rpartition", StrRPartition}, {"strip", StrStrip},
-    {"lstrip", StrLStrip},       {"rstrip", StrRStrip},
+    {"split", StrSplit<false>},         {"rsplit", StrSplit<true>},
+    {"splitlines", StrSplitLines},      {"partition", StrPartition<false>},
+    {"rpartition", StrPartition<true>}, {"strip", StrStrip<true, true>},
+    {"lstrip", StrStrip<true, false>},  {"rstrip", StrStrip<false, true>},
 };
 
 }  // namespace

@@ -21,6 +21,10 @@ std::string NormPath(const std::string& p);
 bool PathExists(const std::string& p);
 bool PathIsDir(const std::string& p);
 
+// posixpath's constants (sep, altsep, extsep, pathsep, curdir, pardir,
+// devnull), which os also exports.
+void AddPathConstants(ModuleObject* m);
+
 }  // namespace tc::script
 
 #endif  // TC_SCRIPT_SRC_OS_PATH_UTIL_H_

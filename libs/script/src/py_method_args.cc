@@ -22,6 +22,29 @@ std::string NameList(const std::vector<std::string_view>& names) {
 
 }  // namespace
 
+bool BindArgSlots(VM& vm, const ArgsView& args, std::string_view fname,
+                  std::span<const char* const> names, Value* out, DuplicateArgMessage duplicate) {
+  const int n = static_cast<int>(names.size());
+  for (int i = 0; i < n; ++i) out[i] = Value();
+  for (int i = 0; i < args.nargs; ++i) out[i] = args[i];
+  for (int k = 0; k < args.nkw(); ++k) {
+    const std::string_view kw = args.kwname(k);
+    int slot = 0;
+    while (slot < n && kw != names[slot]) ++slot;
+    if (slot == n) {
+      RaiseTypeError(vm,
+                     absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname, kw));
+      return false;
+    }
+    if (!out[slot].is_null()) {
+      RaiseTypeError(vm, duplicate(fname, kw, slot));
+      return false;
+    }
+    out[slot] = args.kwvalue(k);
+  }
+  return true;
+}
+
 bool ParseMethodArgs(VM& vm, const ArgsView& args, std::string_view qualname,
                      std::span<const char* const> names, int required, Value* out,
                      int max_positional) {
@@ -38,26 +61,10 @@ bool ParseMethodArgs(VM& vm, const ArgsView& args, std::string_view qualname,
                                        given == 1 ? "was" : "were"));
     return false;
   }
-  for (int i = 0; i < n; ++i) out[i] = Value();
-  for (int i = 0; i < args.nargs; ++i) out[i] = args[i];
-  for (int k = 0; k < args.nkw(); ++k) {
-    std::string_view kw = args.kwname(k);
-    int idx = -1;
-    for (int i = 0; i < n; ++i) {
-      if (kw == names[i]) idx = i;
-    }
-    if (idx < 0) {
-      RaiseTypeError(vm,
-                     absl::StrFormat("%s() got an unexpected keyword argument '%s'", qualname, kw));
-      return false;
-    }
-    if (!out[idx].is_null()) {
-      RaiseTypeError(vm,
-                     absl::StrFormat("%s() got multiple values for argument '%s'", qualname, kw));
-      return false;
-    }
-    out[idx] = args.kwvalue(k);
-  }
+  auto duplicate = [](std::string_view fname, std::string_view kw, int) {
+    return absl::StrFormat("%s() got multiple values for argument '%s'", fname, kw);
+  };
+  if (!BindArgSlots(vm, args, qualname, names, out, duplicate)) return false;
   std::vector<std::string_view> missing;
   for (int i = 0; i < required; ++i) {
     if (out[i].is_null()) missing.push_back(names[i]);

@@ -79,21 +79,12 @@ bool CodecArgs(VM& vm, const Value& encoding, const Value& errors, const char* f
   *codec = Codec::kUtf8;
   *handler = "strict";
   if (!encoding.is_null()) {
-    const std::string* e = StrValue(encoding);
-    if (e == nullptr) {
-      RaiseTypeError(vm, absl::StrFormat("%s() argument 'encoding' must be str, not %s", fname,
-                                         TypeName(encoding)));
-      return false;
-    }
-    if (!LookupCodec(vm, *e, codec)) return false;
+    const std::string* e = StrArgText(vm, encoding, fname, "encoding");
+    if (e == nullptr || !LookupCodec(vm, *e, codec)) return false;
   }
   if (!errors.is_null()) {
-    const std::string* e = StrValue(errors);
-    if (e == nullptr) {
-      RaiseTypeError(vm, absl::StrFormat("%s() argument 'errors' must be str, not %s", fname,
-                                         TypeName(errors)));
-      return false;
-    }
+    const std::string* e = StrArgText(vm, errors, fname, "errors");
+    if (e == nullptr) return false;
     *handler = *e;
   }
   return true;

@@ -41,8 +41,28 @@ std::string DecimalAndSpaceToAscii(std::string_view text);
 // An argument that must be a str, or null with CPython's TypeError
 // "<what>, not int" (what: "must be str" for find/count/partition/...).
 const StrObject* StrArg(VM& vm, const Value& v, const char* what = "must be str");
+// A str argument's text; null with CPython's TypeError "<fname>() argument
+// '<name>' must be str, not int" ("<fname>() argument must be str, ..."
+// without a name; "must be str or None" with or_none, for an argument that
+// may also be None, which the caller handles).
+const std::string* StrArgText(VM& vm, const Value& v, const char* fname, const char* name = nullptr,
+                              bool or_none = false);
 // Whitespace as str.split() and strip() see it (Unicode White_Space).
 bool IsUnicodeSpace(uint32_t cp);
+
+// The Python names of the str and bytes methods that are one implementation
+// with a template argument or two (find/rfind/index/rindex, strip/lstrip/
+// rstrip), for their error messages.
+constexpr const char* FindMethodName(bool reverse, bool raise) {
+  return raise ? (reverse ? "rindex" : "index") : (reverse ? "rfind" : "find");
+}
+constexpr const char* StripMethodName(bool left, bool right) {
+  return left && right ? "strip" : (left ? "lstrip" : "rstrip");
+}
+
+// The arguments of split() and rsplit() (sep=None, maxsplit=-1), for str and
+// bytes: a[0] the separator (null or None: whitespace), a[1] as given.
+bool SplitArgs(VM& vm, const ArgsView& args, const char* name, Value* a, int64_t* maxsplit);
 
 // Adds str's split/partition/strip methods (obj_str_split.cc).
 void AddStrSplitMethods(Type* str);

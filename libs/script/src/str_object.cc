@@ -118,6 +118,17 @@ Value StrSlice(const StrObject* s, int64_t start, int64_t step, int64_t n) {
   return NewStrN(std::move(out), n);
 }
 
+const std::string* StrArgText(VM& vm, const Value& v, const char* fname, const char* name,
+                              bool or_none) {
+  const std::string* s = StrValue(v);
+  if (s == nullptr) {
+    RaiseTypeError(vm, absl::StrFormat("%s() argument %smust be str%s, not %s", fname,
+                                       name != nullptr ? absl::StrFormat("'%s' ", name) : "",
+                                       or_none ? " or None" : "", TypeName(v)));
+  }
+  return s;
+}
+
 const StrObject* StrArg(VM& vm, const Value& v, const char* what) {
   if (StrValue(v) == nullptr) {
     RaiseTypeError(vm, absl::StrFormat("%s, not %s", what, TypeName(v)));
@@ -131,40 +142,49 @@ bool IsUnicodeSpace(uint32_t cp) {
   return unicode::Has(cp, unicode::kSpace);
 }
 
-std::string AsciiEscape(std::string_view repr) {
-  if (utf8::IsAscii(repr)) return std::string(repr);
-  std::string out;
-  for (size_t i = 0; i < repr.size();) {
-    uint32_t cp = utf8::Decode(repr, &i);
-    if (cp < 0x80) {
-      out.push_back(static_cast<char>(cp));
-    } else if (cp <= 0xFF) {
-      absl::StrAppendFormat(&out, "\\x%02x", cp);
-    } else if (cp <= 0xFFFF) {
-      absl::StrAppendFormat(&out, "\\u%04x", cp);
-    } else {
-      absl::StrAppendFormat(&out, "\\U%08x", cp);
-    }
-  }
-  return out;
-}
+namespace {
 
-std::string DecimalAndSpaceToAscii(std::string_view text) {
+// `text` with ASCII kept and each other code point replaced by what
+// `replace(cp, &out)` appends.
+template <typename Replace>
+std::string ReplaceNonAscii(std::string_view text, Replace replace) {
   if (utf8::IsAscii(text)) return std::string(text);
   std::string out;
   for (size_t i = 0; i < text.size();) {
     uint32_t cp = utf8::Decode(text, &i);
     if (cp < 0x80) {
       out.push_back(static_cast<char>(cp));
-    } else if (unicode::Has(cp, unicode::kSpace)) {
-      out.push_back(' ');
-    } else if (int d = unicode::DecimalValue(cp); d >= 0) {
-      out.push_back(static_cast<char>('0' + d));
     } else {
-      out.push_back('?');
+      replace(cp, &out);
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::string AsciiEscape(std::string_view repr) {
+  return ReplaceNonAscii(repr, [](uint32_t cp, std::string* out) {
+    if (cp <= 0xFF) {
+      absl::StrAppendFormat(out, "\\x%02x", cp);
+    } else if (cp <= 0xFFFF) {
+      absl::StrAppendFormat(out, "\\u%04x", cp);
+    } else {
+      absl::StrAppendFormat(out, "\\U%08x", cp);
+    }
+  });
+}
+
+std::string DecimalAndSpaceToAscii(std::string_view text) {
+  return ReplaceNonAscii(text, [](uint32_t cp, std::string* out) {
+    if (unicode::Has(cp, unicode::kSpace)) {
+      out->push_back(' ');
+    } else if (int d = unicode::DecimalValue(cp); d >= 0) {
+      out->push_back(static_cast<char>('0' + d));
+    } else {
+      out->push_back('?');
+    }
+  });
 }
 
 int64_t StrCodePointIndex(const StrObject* s, size_t byte_offset) {

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 
+#include "str_helpers.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -22,11 +23,8 @@ FILE* CFile(const Value& self) { return Cast<StreamObject>(self)->is_stderr ? st
 
 Value StreamWrite(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "write", 1, 1)) return {};
-  const std::string* s = StrValue(args[0]);
-  if (s == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("write() argument must be str, not %s", TypeName(args[0])));
-  }
+  const std::string* s = StrArgText(vm, args[0], "write");
+  if (s == nullptr) return {};
   vm.Write(*s, Cast<StreamObject>(self)->is_stderr);
   // CPython returns the number of characters written.
   int64_t n = 0;

@@ -3,32 +3,18 @@
 
 #include <string_view>
 
+#include "tc/support/enum_table.h"
+
 namespace tc::script {
 
-std::string_view TokenKindName(TokenKind kind) {
-  switch (kind) {
-    case TokenKind::kEndMarker:
-      return "ENDMARKER";
-    case TokenKind::kNewline:
-      return "NEWLINE";
-    case TokenKind::kIndent:
-      return "INDENT";
-    case TokenKind::kDedent:
-      return "DEDENT";
-    case TokenKind::kName:
-      return "NAME";
-    case TokenKind::kInt:
-      return "INT";
-    case TokenKind::kFloat:
-      return "FLOAT";
-    case TokenKind::kString:
-      return "STRING";
-    case TokenKind::kOp:
-      return "OP";
-    case TokenKind::kError:
-      return "ERROR";
-  }
-  return "?";
-}
+namespace {
+
+// In TokenKind's order.
+constexpr support::EnumTable<TokenKind::kError, std::string_view> kTokenKindNames(
+    {"ENDMARKER", "NEWLINE", "INDENT", "DEDENT", "NAME", "INT", "FLOAT", "STRING", "OP", "ERROR"});
+
+}  // namespace
+
+std::string_view TokenKindName(TokenKind kind) { return kTokenKindNames.at(kind, "?"); }
 
 }  // namespace tc::script

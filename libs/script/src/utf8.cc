@@ -30,40 +30,21 @@ size_t FindInvalid(std::string_view s, size_t from, size_t* bad_len, const char*
       *reason = "invalid start byte";
       return i;
     }
-    if (c < 0xE0) {
-      if (left < 2) return end_of_data();
-      if (!IsContinuation(at(i + 1))) return invalid_continuation(1);
-      i += 2;
-      continue;
+    // The sequence's length, and the range its second byte must fall in
+    // (Unicode's table 3-7: no overlong forms, no surrogates, nothing past
+    // U+10FFFF); later bytes are any continuation byte.
+    const size_t len = c < 0xE0 ? 2 : (c < 0xF0 ? 3 : 4);
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+    for (size_t k = 1; k < len; ++k) {
+      if (left < k + 1) return end_of_data();
+      const unsigned char b = at(i + k);
+      if (k == 1 ? (b < lo || b > hi) : !IsContinuation(b)) return invalid_continuation(k);
     }
-    if (c < 0xF0) {
-      // Second byte limits: E0 needs A0.., ED (surrogates) needs ..9F.
-      auto second_ok = [&](unsigned char b) {
-        if (!IsContinuation(b)) return false;
-        if (c == 0xE0) return b >= 0xA0;
-        if (c == 0xED) return b < 0xA0;
-        return true;
-      };
-      if (left < 2) return end_of_data();
-      if (!second_ok(at(i + 1))) return invalid_continuation(1);
-      if (left < 3) return end_of_data();
-      if (!IsContinuation(at(i + 2))) return invalid_continuation(2);
-      i += 3;
-      continue;
-    }
-    auto second_ok = [&](unsigned char b) {
-      if (!IsContinuation(b)) return false;
-      if (c == 0xF0) return b >= 0x90;
-      if (c == 0xF4) return b < 0x90;
-      return true;
-    };
-    if (left < 2) return end_of_data();
-    if (!second_ok(at(i + 1))) return invalid_continuation(1);
-    if (left < 3) return end_of_data();
-    if (!IsContinuation(at(i + 2))) return invalid_continuation(2);
-    if (left < 4) return end_of_data();
-    if (!IsContinuation(at(i + 3))) return invalid_continuation(3);
-    i += 4;
+    i += len;
   }
   return std::string_view::npos;
 }

@@ -42,22 +42,20 @@ Value BindFunction(Value fn, Value self) {
   return Value::Adopt(m);
 }
 
-// A copy of native method `nf` bound to `self` (an instance, or the class
-// for a classmethod, whose binding keeps no owner to type-check against).
-Value BindNative(const NativeFunctionObject* nf, Value self, Type* owner) {
+}  // namespace
+
+Value CopyNativeMethod(const NativeFunctionObject* f, Value self, Type* owner) {
   auto* b = new NativeFunctionObject(Types().native_function);
-  b->name = nf->name;
-  b->qualname = nf->qualname;
-  b->fn = nf->fn;
-  b->data_fn = nf->data_fn;
-  b->data = nf->data;
+  b->name = f->name;
+  b->qualname = f->qualname;
+  b->fn = f->fn;
+  b->data_fn = f->data_fn;
+  b->data = f->data;
   b->self = std::move(self);
   b->is_method = true;
   b->owner = owner;
   return Value::Adopt(b);
 }
-
-}  // namespace
 
 Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
   if (!attr.is_object()) return attr;
@@ -68,7 +66,7 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
   if (at == T.native_function) {
     auto* nf = static_cast<NativeFunctionObject*>(a);
     if (!nf->is_method || !nf->self.is_null()) return attr;
-    return BindNative(nf, obj, nf->owner);
+    return CopyNativeMethod(nf, obj, nf->owner);
   }
   if (at == T.staticmethod) return static_cast<StaticMethodObject*>(a)->function;
   if (at == T.classmethod) {
@@ -76,7 +74,8 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
     Value cls = Value::Borrow(owner);
     if (fn.is_object() && fn.as_object()->type == T.native_function) {
       auto* nf = static_cast<NativeFunctionObject*>(fn.as_object());
-      return BindNative(nf, cls, nullptr);
+      // A classmethod's binding keeps no owner to type-check against.
+      return CopyNativeMethod(nf, cls, nullptr);
     }
     return BindFunction(fn, cls);
   }

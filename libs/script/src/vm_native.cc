@@ -7,6 +7,7 @@
 
 #include "tc/script/native.h"
 
+#include "py_method_args.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -50,29 +51,11 @@ bool ParseArgs(VM& vm, const ArgsView& args, std::string_view fname,
                                        maxpos == 1 ? "" : "s", args.nargs));
     return false;
   }
-  for (int i = 0; i < n; ++i) out[i] = Value();
-  for (int i = 0; i < args.nargs; ++i) out[i] = args[i];
-  for (int k = 0; k < args.nkw(); ++k) {
-    std::string_view kw = args.kwname(k);
-    int idx = -1;
-    for (int i = 0; i < n; ++i) {
-      if (kw == names[i]) {
-        idx = i;
-        break;
-      }
-    }
-    if (idx < 0) {
-      RaiseTypeError(vm,
-                     absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname, kw));
-      return false;
-    }
-    if (!out[idx].is_null()) {
-      RaiseTypeError(vm, absl::StrFormat("argument for %s() given by name ('%s') and position (%d)",
-                                         fname, kw, idx + 1));
-      return false;
-    }
-    out[idx] = args.kwvalue(k);
-  }
+  auto duplicate = [](std::string_view fname, std::string_view kw, int slot) {
+    return absl::StrFormat("argument for %s() given by name ('%s') and position (%d)", fname, kw,
+                           slot + 1);
+  };
+  if (!BindArgSlots(vm, args, fname, names, out, duplicate)) return false;
   for (int i = 0; i < required; ++i) {
     if (out[i].is_null()) {
       RaiseTypeError(vm, absl::StrFormat("%s() missing required argument '%s' (pos %d)", fname,
@@ -83,48 +66,50 @@ bool ParseArgs(VM& vm, const ArgsView& args, std::string_view fname,
   return true;
 }
 
+namespace {
+
+// What v's special method in `slot` (__index__, __float__) returns; null
+// when v has none (*raised false) or when it raised (*raised true).
+Value CallConversion(VM& vm, const Value& v, Slot slot, bool* raised) {
+  *raised = false;
+  if (!v.is_object()) return Value();
+  const Value& method = v.type()->slot(slot);
+  if (method.is_null()) return Value();
+  Value r = vm.CallWithSelf(method, v, ArgsView());
+  *raised = r.is_null();
+  return r;
+}
+
+}  // namespace
+
 bool ToInt(VM& vm, const Value& v, int64_t* out) {
   if (v.is_int() || v.is_bool()) {
     *out = v.as_int();
     return true;
   }
-  if (v.is_object()) {
-    const Value& idx = v.type()->slot(Slot::kIndex);
-    if (!idx.is_null()) {
-      Value r = vm.CallWithSelf(idx, v, ArgsView());
-      if (r.is_null()) return false;
-      if (r.is_int() || r.is_bool()) {
-        *out = r.as_int();
-        return true;
-      }
-    }
+  bool raised = false;
+  if (Value r = CallConversion(vm, v, Slot::kIndex, &raised); r.is_int() || r.is_bool()) {
+    *out = r.as_int();
+    return true;
   }
-  RaiseTypeError(vm,
-                 absl::StrFormat("'%s' object cannot be interpreted as an integer", TypeName(v)));
+  if (!raised) {
+    RaiseTypeError(vm,
+                   absl::StrFormat("'%s' object cannot be interpreted as an integer", TypeName(v)));
+  }
   return false;
 }
 
 bool ToFloat(VM& vm, const Value& v, double* out) {
-  if (v.is_float()) {
-    *out = v.as_float();
+  if (v.is_float() || v.is_int() || v.is_bool()) {
+    *out = v.is_float() ? v.as_float() : static_cast<double>(v.as_int());
     return true;
   }
-  if (v.is_int() || v.is_bool()) {
-    *out = static_cast<double>(v.as_int());
+  bool raised = false;
+  if (Value r = CallConversion(vm, v, Slot::kFloat, &raised); r.is_float()) {
+    *out = r.as_float();
     return true;
   }
-  if (v.is_object()) {
-    const Value& f = v.type()->slot(Slot::kFloat);
-    if (!f.is_null()) {
-      Value r = vm.CallWithSelf(f, v, ArgsView());
-      if (r.is_null()) return false;
-      if (r.is_float()) {
-        *out = r.as_float();
-        return true;
-      }
-    }
-  }
-  RaiseTypeError(vm, absl::StrFormat("must be real number, not %s", TypeName(v)));
+  if (!raised) RaiseTypeError(vm, absl::StrFormat("must be real number, not %s", TypeName(v)));
   return false;
 }
 

@@ -469,20 +469,24 @@ constexpr GetSetDef kExcGetSets[] = {{"args", ExcArgs, ExcSetArgs},
 
 }  // namespace
 
+namespace {
+
+// The one instance of a singleton type (NotImplemented, Ellipsis): never
+// freed, its count never reaches zero.
+Object* NewImmortal(Type* t) {
+  auto* x = new Object(t);
+  x->refcnt = kImmortalRefcount;
+  return x;
+}
+
+}  // namespace
+
 Value NotImplementedValue() {
-  static Object* o = [] {
-    auto* x = new Object(Types().not_implemented);
-    x->refcnt = kImmortalRefcount;
-    return x;
-  }();
+  static Object* const o = NewImmortal(Types().not_implemented);
   return Value::Borrow(o);
 }
 Value EllipsisValue() {
-  static Object* o = [] {
-    auto* x = new Object(Types().ellipsis);
-    x->refcnt = kImmortalRefcount;
-    return x;
-  }();
+  static Object* const o = NewImmortal(Types().ellipsis);
   return Value::Borrow(o);
 }
 

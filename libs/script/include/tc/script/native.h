@@ -184,6 +184,10 @@ void AddGetSets(Type* t, std::span<const GetSetDef> defs);
 // A native function value; `self` is passed to fn on every call.
 Value NewNativeFunction(std::string name, NativeFn fn, Value self = Value::None(),
                         std::string qualname = "");
+// A copy of native method `f` (its name, functions and data) as a method of
+// `owner`, bound to `self` (null: unbound): what attribute access makes,
+// and what a wrapper of a method keeps of the original.
+Value CopyNativeMethod(const NativeFunctionObject* f, Value self, Type* owner);
 // A native method of `owner` that receives `data` on every call, bound or
 // not (put it in the class with TypeSet). With owner null, a plain
 // function (self = None).
