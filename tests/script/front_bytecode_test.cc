@@ -212,7 +212,7 @@ TEST(OpcodeTableTest, StackEffects) {
       {Opcode::kMakeFunction, 0, false, 0},
       {Opcode::kMakeFunction, 5, false, -2},
       {Opcode::kMakeFunction, 7, false, -3},
-      {Opcode::kMakeClass, 1, false, -1},
+      {Opcode::kMakeClass, 1, false, -2},
       {Opcode::kReturn, 0, false, -1},
       {Opcode::kRaise, 0, false, 0},
       {Opcode::kRaise, 2, false, -2},

@@ -237,6 +237,21 @@ TEST(FrontParser, StringConcatenation) {
             "    Constant 'ab' @1:1-1:8\n");
 }
 
+TEST(FrontParser, ClassBasesAndKeywords) {
+  EXPECT_EQ(DumpOf("class C(A, *b, metaclass=M, **kw): pass\n"),
+            "Module\n"
+            "  ClassDef C @1:1-1:40\n"
+            "    Name A @1:9-1:10\n"
+            "    Starred @1:12-1:14\n"
+            "      Name b @1:13-1:14\n"
+            "    keyword metaclass @1:16-1:27\n"
+            "      Name M @1:26-1:27\n"
+            "    keyword ** @1:29-1:33\n"
+            "      Name kw @1:31-1:33\n"
+            "    body:\n"
+            "      Pass @1:36-1:40\n");
+}
+
 TEST(FrontParser, YieldExpressions) {
   EXPECT_EQ(DumpOf("def f():\n    x = yield 1, 2\n    yield\n    y = yield from g\n"),
             "Module\n"
@@ -264,9 +279,6 @@ TEST(FrontParser, UnsupportedFeatures) {
   EXPECT_EQ(ErrorOf("if (y := 1): pass\n").msg,
             "assignment expressions (:=) are not supported by tc");
   EXPECT_EQ(ErrorOf("from a import *\n").msg, "'from ... import *' is not supported by tc");
-  EXPECT_EQ(ErrorOf("class C(A, B): pass\n").msg, "multiple inheritance is not supported by tc");
-  EXPECT_EQ(ErrorOf("class C(metaclass=M): pass\n").msg,
-            "class keyword arguments are not supported by tc");
   EXPECT_EQ(ErrorOf("x = 2j\n").msg, "complex literals are not supported by tc");
   SyntaxError e = ErrorOf("x = 1\ny = await z\n");
   EXPECT_EQ(e.line, 2);

@@ -192,6 +192,10 @@ class Dumper {
     }
     if (s->args) Args(*s->args, in);
     for (const ExprPtr& t : s->targets) E(t.get(), in);
+    for (const Keyword& k : s->keywords) {  // class keywords
+      Line(in, absl::StrCat("keyword ", k.arg.empty() ? "**" : k.arg, " ", LocStr(k.loc)));
+      E(k.value.get(), in + 1);
+    }
     for (const ExprPtr* p : {&s->a, &s->b, &s->c}) {
       if (*p) E(p->get(), in);
     }

@@ -99,6 +99,23 @@ bool ClassInfoCheck(VM& vm, const Value& obj_or_cls, const Value& info, bool is_
     *out = 0;
     return true;
   }
+  if (!is_subclass && obj_or_cls.type() == info.as_object()) {
+    *out = 1;
+    return true;
+  }
+  if (info.type() != T().type) {
+    // A metaclass's (or any object's) __instancecheck__/__subclasscheck__.
+    const Value* hook =
+        LookupInMro(info.type(), Intern(is_subclass ? "__subclasscheck__" : "__instancecheck__"));
+    if (hook != nullptr) {
+      Value r = vm.CallWithSelf(*hook, info, ArgsView(&obj_or_cls, 1));
+      if (r.is_null()) return false;
+      int truth = vm.Truthy(r);
+      if (truth < 0) return false;
+      *out = truth;
+      return true;
+    }
+  }
   if (!IsInstance(info, T().type)) {
     RaiseTypeError(
         vm, absl::StrFormat("%s() arg 2 must be a type, a tuple of types, or a union", fname));

@@ -1,5 +1,6 @@
 // Code generation for statements: definitions, loops and blocks that
 // break/continue/return leave, assignments, imports, assert, raise, del.
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -152,8 +153,36 @@ void CodeGen::ClassDef(const ast::Stmt& s) {
   }
   std::shared_ptr<Code> code = LeaveUnit();
   MakeFunction(code, 0);
-  for (const ast::ExprPtr& b : s.targets) Expr(*b);
-  u().Emit(Opcode::kBuildTuple, static_cast<int>(s.targets.size()));
+  // Bases (starred ones spliced in) and keywords, as a call's arguments.
+  bool starred = std::any_of(s.targets.begin(), s.targets.end(), [](const ast::ExprPtr& b) {
+    return b->kind == ast::ExprKind::kStarred;
+  });
+  if (!starred) {
+    for (const ast::ExprPtr& b : s.targets) Expr(*b);
+    u().Emit(Opcode::kBuildTuple, static_cast<int>(s.targets.size()));
+  } else {
+    u().Emit(Opcode::kBuildList, 0);
+    for (const ast::ExprPtr& b : s.targets) {
+      Expr(b->kind == ast::ExprKind::kStarred ? *b->a : *b);
+      u().Emit(b->kind == ast::ExprKind::kStarred ? Opcode::kListExtend : Opcode::kListAppend, 1);
+    }
+    u().Emit(Opcode::kListToTuple);
+  }
+  if (s.keywords.empty()) {
+    LoadConst(ConstNone{});
+  } else {
+    u().Emit(Opcode::kBuildMap, 0);
+    for (const ast::Keyword& k : s.keywords) {
+      if (k.arg.empty()) {
+        Expr(*k.value);
+        u().Emit(Opcode::kDictMerge, 1);
+      } else {
+        LoadConst(ConstStr{k.arg});
+        Expr(*k.value);
+        u().Emit(Opcode::kMapAdd, 1);
+      }
+    }
+  }
   u().Emit(Opcode::kMakeClass, u().AddName(s.name));
   for (size_t i = 0; i < s.decorators.size(); ++i) u().Emit(Opcode::kCall, 1);
   NameOp(s.name, Access::kStore);

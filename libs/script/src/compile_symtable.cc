@@ -120,6 +120,7 @@ class SymtableBuilder {
       case K::kClassDef:
         for (const ast::ExprPtr& d : s.decorators) Expr(d.get());
         for (const ast::ExprPtr& b : s.targets) Expr(b.get());
+        for (const ast::Keyword& k : s.keywords) Expr(k.value.get());
         Add(s.name, kDefLocal);
         Open(ScopeKind::kClass, s.name, &s);
         Stmts(s.body);

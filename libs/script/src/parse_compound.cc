@@ -337,21 +337,8 @@ ast::StmtPtr Parser::ClassDef(std::vector<ExprPtr> decorators, const Token& star
     ExprPtr dummy = NewExpr(ast::ExprKind::kName, LocOf(Cur()));
     ExprPtr call = Call(std::move(dummy));
     if (!call) return nullptr;
-    if (!call->keywords.empty()) {
-      FailAt(call->keywords[0].loc, "class keyword arguments are not supported by tc");
-      return nullptr;
-    }
-    for (ExprPtr& base : call->items) {
-      if (base->kind == ast::ExprKind::kStarred) {
-        FailAt(base->loc, "starred base classes are not supported by tc");
-        return nullptr;
-      }
-      if (!s->targets.empty()) {
-        FailAt(base->loc, "multiple inheritance is not supported by tc");
-        return nullptr;
-      }
-      s->targets.push_back(std::move(base));
-    }
+    s->keywords = std::move(call->keywords);
+    for (ExprPtr& base : call->items) s->targets.push_back(std::move(base));
   }
   if (!ExpectColon()) return nullptr;
   if (!Block(&s->body, "class definition", line)) return nullptr;

@@ -16,7 +16,13 @@ bool IsDataDescriptor(const Value& v) {
   if (!v.is_object()) return false;
   Type* t = v.as_object()->type;
   const BuiltinTypes& T = Types();
-  return t == T.property || t == T.getset;
+  if (t == T.property || t == T.getset) return true;
+  // Script classes: property subclasses and classes with __set__/__delete__.
+  if (!t->has_flag(Type::kHeapType)) return false;
+  static StrObject* const kSet = Intern("__set__");
+  static StrObject* const kDelete = Intern("__delete__");
+  return IsSubtype(t, T.property) || LookupInMro(t, kSet) != nullptr ||
+         LookupInMro(t, kDelete) != nullptr;
 }
 
 bool IsDunder(std::string_view s) {
@@ -67,6 +73,13 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
     auto* nf = static_cast<NativeFunctionObject*>(a);
     if (!nf->is_method || !nf->self.is_null()) return attr;
     return CopyNativeMethod(nf, obj, nf->owner);
+  }
+  // Subclasses of the builtin descriptors (abc.abstractclassmethod, ...)
+  // bind as their base unless they define __get__.
+  if (at->has_flag(Type::kHeapType) && at->slot(Slot::kGet).is_null()) {
+    for (Type* base : {T.staticmethod, T.classmethod, T.property}) {
+      if (IsSubtype(at, base)) at = base;
+    }
   }
   if (at == T.staticmethod) return static_cast<StaticMethodObject*>(a)->function;
   if (at == T.classmethod) {
@@ -125,7 +138,7 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
   const BuiltinTypes& T = Types();
   Type* t = obj.type();
   // Instances of script classes (never types, modules or super objects).
-  if (t->has_flag(Type::kHeapType) && obj.is_object()) {
+  if (t->has_flag(Type::kHeapType) && !t->has_flag(Type::kMetaclass) && obj.is_object()) {
     const Value* attr = LookupInMro(t, name);
     if (attr == nullptr || !IsDataDescriptor(*attr)) {
       Object* o = obj.as_object();
@@ -171,6 +184,10 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
     if (attr != nullptr) {
       if (attr->is_object()) {
         Type* at = attr->as_object()->type;
+        if (at->has_flag(Type::kHeapType) && at->slot(Slot::kGet).is_null()) {
+          if (IsSubtype(at, T.staticmethod)) at = T.staticmethod;
+          if (IsSubtype(at, T.classmethod)) at = T.classmethod;
+        }
         if (at == T.staticmethod)
           return static_cast<StaticMethodObject*>(attr->as_object())->function;
         if (at == T.classmethod) return Descr(*attr, obj, cls);
@@ -192,17 +209,22 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
       return NewTuple(std::move(v));
     }
     if (n == "__bases__") {
-      return cls->base != nullptr ? NewTuple({Value::Borrow(cls->base)}) : NewTuple({});
+      std::vector<Value> v;
+      if (!cls->bases.empty()) {
+        for (Type* b : cls->bases) v.push_back(Value::Borrow(b));
+      } else if (cls->base != nullptr) {
+        v.push_back(Value::Borrow(cls->base));
+      }
+      return NewTuple(std::move(v));
     }
     if (n == "__base__") return cls->base != nullptr ? Value::Borrow(cls->base) : Value::None();
     if (n == "__dict__") {
       return cls->dict != nullptr ? DictCopyOf(cls->dict, T.dict) : NewDict();
     }
-    // Methods of `type` itself (e.g. mro()) are looked up on the metatype.
-    if (t != T.type) {
-      const Value* ma = LookupInMro(t, name);
-      if (ma != nullptr) return Descr(*ma, obj, t);
-    }
+    // Methods of the metatype (type's mro(), a metaclass's methods) bind
+    // to the class.
+    const Value* ma = LookupInMro(t, name);
+    if (ma != nullptr) return Descr(*ma, obj, t);
     return Value();
   }
   if (t == T.super) {
@@ -267,7 +289,7 @@ bool VM::SetAttr(const Value& obj, StrObject* name, Value v) {
 bool VM::GenericSetAttr(const Value& obj, StrObject* name, Value v) {
   const BuiltinTypes& T = Types();
   Type* t = obj.type();
-  if (t->has_flag(Type::kHeapType) && obj.is_object()) {
+  if (t->has_flag(Type::kHeapType) && !t->has_flag(Type::kMetaclass) && obj.is_object()) {
     const Value* attr = LookupInMro(t, name);
     if (attr == nullptr || !IsDataDescriptor(*attr)) {
       Object* o = obj.as_object();
@@ -284,6 +306,11 @@ bool VM::GenericSetAttr(const Value& obj, StrObject* name, Value v) {
       return false;
     }
     if (cls->dict == nullptr) cls->dict = static_cast<DictObject*>(NewDict().Release());
+    if (name->value == "__abstractmethods__") {
+      int abstract = Truthy(v);
+      if (abstract < 0) return false;
+      cls->flags = abstract ? cls->flags | Type::kAbstract : cls->flags & ~Type::kAbstract;
+    }
     DictSetStrKey(cls->dict, name, std::move(v));
     if (IsDunder(name->value)) {
       UpdateSlots(cls);
@@ -370,7 +397,10 @@ Value VM::LoadSuper(const Value& cls, const Value& self, StrObject* name) {
   Value sv = Value::Adopt(s);
   s->cls = static_cast<Type*>(cls.as_object());
   s->self = self;
-  s->self_type = self.type();
+  // super() in a classmethod (or __init_subclass__): self is the class.
+  s->self_type = IsInstance(self, Types().type) && IsSubtype(Cast<Type>(self), s->cls)
+                     ? Cast<Type>(self)
+                     : self.type();
   return GetAttr(sv, name);
 }
 

@@ -292,7 +292,17 @@ Value VM::Call(const Value& callable, const ArgsView& args) {
     auto* m = static_cast<MethodObject*>(o);
     return CallWithSelf(m->function, m->self, args);
   }
-  if (IsSubtype(t, T.type)) return CallType(static_cast<Type*>(o), args);
+  if (t == T.type) return CallType(static_cast<Type*>(o), args);
+  if (IsSubtype(t, T.type)) {
+    // A class whose metaclass defines __call__ (type's own is CallType).
+    static StrObject* const kCallName = Intern("__call__");
+    const Value& call = t->slot(Slot::kCall);
+    const Value* type_call = LookupInMro(T.type, kCallName);
+    if (!call.is_null() && (type_call == nullptr || call.as_object() != type_call->as_object())) {
+      return CallWithSelf(call, callable, args);
+    }
+    return CallType(static_cast<Type*>(o), args);
+  }
   const Value& call = t->slot(Slot::kCall);
   if (!call.is_null()) return CallWithSelf(call, callable, args);
   return Raise(T.type_error, absl::StrFormat("'%s' object is not callable", t->name));
@@ -369,6 +379,7 @@ Value VM::CallType(Type* t, const ArgsView& args) {
     if (obj.is_null()) return obj;
     if (!IsInstance(obj, t)) return obj;
   } else {
+    if (TC_UNLIKELY(t->has_flag(Type::kAbstract))) return RaiseAbstractInstantiation(*this, t);
     if (t->alloc == nullptr) {
       return Raise(T.type_error, absl::StrFormat("cannot create '%s' instances", TypeFullName(t)));
     }
@@ -388,84 +399,18 @@ Value VM::CallType(Type* t, const ArgsView& args) {
   return obj;
 }
 
-Value VM::MakeClass(const Value& body, const Value& bases, StrObject* name) {
-  const BuiltinTypes& T = Types();
-  auto* bt = static_cast<TupleObject*>(bases.as_object());
-  Type* base = T.object;
-  if (bt != nullptr && !bt->items.empty()) {
-    if (bt->items.size() > 1) {
-      return Raise(T.type_error, "multiple inheritance is not supported by tc");
-    }
-    const Value& b = bt->items[0];
-    if (!b.is_object() || !IsInstance(b, T.type)) {
-      return Raise(T.type_error, "bases must be types");
-    }
-    base = static_cast<Type*>(b.as_object());
-    if (!base->has_flag(Type::kBaseType)) {
-      return Raise(T.type_error,
-                   absl::StrFormat("type '%s' is not an acceptable base type", base->name));
-    }
-  }
-  auto* fn = static_cast<FunctionObject*>(body.as_object());
-  // Run the body with a fresh namespace.
-  Value nsv = NewDict();
-  auto* ns = static_cast<DictObject*>(nsv.as_object());
-  const Value* modname = DictGetStr(fn->globals.get(), "__name__");
-  std::string module = modname != nullptr && StrValue(*modname) ? *StrValue(*modname) : "__main__";
-  DictSetStr(ns, "__module__", NewStr(module));
-  DictSetStr(ns, "__qualname__", NewStr(fn->code->code->qualname));
+Value VM::RunClassBody(FunctionObject* fn, DictObject* ns) {
   CodeObject* co = fn->code.get();
   if (stack_top_ + co->frame_size > stack_end_ || !RecursionEnter()) {
-    return Raise(T.recursion_error, "maximum recursion depth exceeded");
+    return Raise(Types().recursion_error, "maximum recursion depth exceeded");
   }
   Value* locals = stack_top_;
   stack_top_ += co->frame_size;
   Value r = EvalFunctionFrame(*this, fn, co, locals, ns);
-  // The `__class__` cell (zero-argument super()) if the body has one.
-  Value classcell;
-  for (size_t i = 0; i < co->code->cellvars.size(); ++i) {
-    if (co->code->cellvars[i] == "__class__") classcell = locals[co->nlocals + i];
-  }
   ClearSlots(co, locals);
   stack_top_ = locals;
   RecursionLeave();
-  if (r.is_null()) return r;
-  if (r.is_object() && r.as_object()->type == T.cell) classcell = r;
-  if (const Value* cc = DictGetStr(ns, "__classcell__")) {
-    if (cc->is_object() && cc->as_object()->type == T.cell) classcell = *cc;
-    bool found;
-    DictDel(*this, ns, InternStr("__classcell__"), &found);
-  }
-
-  auto* t = new Type(T.type);
-  t->refcnt = kImmortalRefcount;  // classes live as long as the process
-  t->name = name->value;
-  t->qualname = fn->code->code->qualname;
-  t->module = module;
-  t->base = base;
-  t->flags = Type::kBaseType | Type::kHeapType | Type::kInstanceDict |
-             (base->flags & Type::kExceptionType);
-  t->alloc = base->alloc;
-  t->mro.push_back(t);
-  for (Type* m : base->mro) t->mro.push_back(m);
-  t->dict = static_cast<DictObject*>(nsv.Release());
-  UpdateSlots(t);
-  Value tv = Value::Borrow(t);
-  if (!classcell.is_null()) static_cast<CellObject*>(classcell.as_object())->value = tv;
-  // PEP 487: each attribute whose type has __set_name__ learns its owner
-  // and name (functools.cached_property needs it), in definition order.
-  static StrObject* const kSetName = Intern("__set_name__");
-  std::vector<DictObject::Entry> attrs;
-  for (const auto& e : t->dict->entries) {
-    if (!e.key.is_null()) attrs.push_back(e);
-  }
-  for (const auto& e : attrs) {
-    const Value* set_name = LookupInMro(e.value.type(), kSetName);
-    if (set_name == nullptr) continue;
-    Value args[2] = {tv, e.key};
-    if (CallWithSelf(*set_name, e.value, ArgsView(args, 2)).is_null()) return {};
-  }
-  return tv;
+  return r;
 }
 
 }  // namespace tc::script

@@ -196,6 +196,17 @@ Value VM::Eval(Frame* f) {
       TARGET(kDeleteGlobal)
       TARGET(kDeleteName) {
         DictObject* d = ip->op == Opcode::kDeleteName && f->ns != nullptr ? f->ns : f->globals;
+        if (d == f->ns && TC_UNLIKELY(d->type != T.dict)) {
+          if (!DelItem(Value::Borrow(d), Value::Borrow(co->names[ip->arg].get()))) {
+            if (ExceptionMatches(T.key_error)) {
+              ClearException();
+              Raise(T.name_error,
+                    absl::StrFormat("name '%s' is not defined", co->names[ip->arg]->value));
+            }
+            ERROR();
+          }
+          DISPATCH();
+        }
         bool found = false;
         if (!DictDel(*this, d, co->names[ip->arg].value(), &found)) ERROR();
         if (!found) {
@@ -207,7 +218,16 @@ Value VM::Eval(Frame* f) {
       }
       TARGET(kLoadName) {
         StrObject* name = co->names[ip->arg].get();
-        if (f->ns != nullptr) {
+        if (f->ns != nullptr && TC_UNLIKELY(f->ns->type != T.dict)) {
+          // A metaclass's __prepare__ namespace: its own __getitem__.
+          Value v = GetItem(Value::Borrow(f->ns), Value::Borrow(name));
+          if (!v.is_null()) {
+            PUSH(std::move(v));
+            DISPATCH();
+          }
+          if (!ExceptionMatches(T.key_error)) ERROR();
+          ClearException();
+        } else if (f->ns != nullptr) {
           int64_t ix = DictFindStr(f->ns, name);
           if (ix >= 0) {
             PUSH(f->ns->entries[ix].value);
@@ -228,6 +248,12 @@ Value VM::Eval(Frame* f) {
         ERROR();
       }
       TARGET(kStoreName)
+      if (f->ns != nullptr && TC_UNLIKELY(f->ns->type != T.dict)) {
+        Value v = POP();
+        if (!SetItem(Value::Borrow(f->ns), Value::Borrow(co->names[ip->arg].get()), std::move(v)))
+          ERROR();
+        DISPATCH();
+      }
       DictSetStrKey(f->ns != nullptr ? f->ns : f->globals, co->names[ip->arg].get(), POP());
       DISPATCH();
 
@@ -882,9 +908,10 @@ Value VM::Eval(Frame* f) {
         DISPATCH();
       }
       TARGET(kMakeClass) {
+        Value kwargs = POP();
         Value bases = POP();
         Value body = POP();
-        Value cls = MakeClass(body, bases, co->names[ip->arg].get());
+        Value cls = MakeClass(body, bases, kwargs, co->names[ip->arg].get());
         if (cls.is_null()) ERROR();
         PUSH(std::move(cls));
         DISPATCH();

@@ -92,6 +92,15 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args);
 // str.format(*args, **kwargs).
 Value StrFormatMethod(VM& vm, const std::string& fmt, const ArgsView& args);
 
+// type's and object's class-creation methods: type.__new__/__init__/
+// __call__/__prepare__, object.__new__/__init_subclass__ (vm_class.cc).
+void AddClassCreationMethods(BuiltinTypes& bt);
+// TypeError for instantiating a class with abstract methods (abc).
+Value RaiseAbstractInstantiation(VM& vm, Type* cls);
+// type.__new__(meta, name, bases, ns, **kwargs): a new class (vm_class.cc).
+Value NewClass(VM& vm, Type* meta, const Value& name, const Value& bases, const Value& ns,
+               const ArgsView& kwargs);
+
 // Slice and range values.
 Value NewSlice(Value start, Value stop, Value step);
 Value NewRange(int64_t start, int64_t stop, int64_t step);
@@ -159,6 +168,7 @@ bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse);
 // collections.OrderedDict (a native dict subclass) and its module.
 Type* OrderedDictType();
 bool InitCollectionsModule(VM& vm, ModuleObject* m);
+bool InitAbcModule(VM& vm, ModuleObject* m);  // _abc (module_abc.cc)
 
 // The operator module (module_operator.cc).
 bool InitOperatorModule(VM& vm, ModuleObject* m);

@@ -14,6 +14,7 @@ std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
   // The script library's own modules that are not part of the VM core
   // (math and sys are): listed here so linking the registry links them.
   static auto* r = new std::map<std::string, ModuleInitFn, std::less<>>{
+      {"_abc", InitAbcModule},
       {"collections", InitCollectionsModule},
       {"functools", InitFunctoolsModule},
       {"itertools", InitItertoolsModule},

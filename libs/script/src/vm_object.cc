@@ -187,8 +187,10 @@ void UpdateSlots(Type* t) {
   for (int i = 0; i < kNumSlots; ++i) {
     if (g_slot_strs[i] == nullptr) g_slot_strs[i] = Intern(kSlotNames[i]);
     const Value* v = LookupInMro(t, g_slot_strs[i]);
-    // object's own __setattr__/__delattr__ are the default, not a hook.
-    if ((i == static_cast<int>(Slot::kSetAttr) || i == static_cast<int>(Slot::kDelAttr)) &&
+    // object's own __setattr__/__delattr__/__new__ are the default, not a
+    // hook (a null __new__ slot allocates directly).
+    if ((i == static_cast<int>(Slot::kSetAttr) || i == static_cast<int>(Slot::kDelAttr) ||
+         i == static_cast<int>(Slot::kNew)) &&
         v != nullptr && v == LookupInMro(t->mro.back(), g_slot_strs[i])) {
       v = nullptr;
     }

@@ -173,6 +173,13 @@ Value VM::GetItem(const Value& c, const Value& key) {
   }
   if (DictTable(c) != nullptr) return DictSubscript(*this, c, key);
   if (IsSubtype(ty, t.type)) {
+    // PEP 560: a class's own __class_getitem__ (implicitly a classmethod).
+    static StrObject* const kClassGetItem = Intern("__class_getitem__");
+    if (const Value* cg = LookupInMro(Cast<Type>(c), kClassGetItem)) {
+      Value bound = Descr(*cg, c, Cast<Type>(c));
+      if (bound.is_null()) return bound;
+      return Call(bound, {key});
+    }
     // `list[int]` style annotations: return the class itself.
     return c;
   }

@@ -141,11 +141,11 @@ constexpr GetSetDef kCodeGetSets[] = {
     {"co_name", CodeName}, {"co_filename", CodeFilename}, {"co_firstlineno", CodeFirstLine}};
 
 // --- property / staticmethod / classmethod ---------------------------------------
-Value PropertyNew(VM& vm, const Value&, const ArgsView& args) {
+Value PropertyNew(VM& vm, const Value& cls, const ArgsView& args) {
   static constexpr const char* kNames[] = {"fget", "fset", "fdel", "doc"};
   Value a[4];
   if (!ParseArgs(vm, args, "property", kNames, 0, a)) return {};
-  auto* p = new PropertyObject(Types().property);
+  auto* p = new PropertyObject(Cast<Type>(cls));
   p->fget = a[0].is_null() ? Value::None() : a[0];
   p->fset = a[1].is_null() ? Value::None() : a[1];
   p->fdel = a[2].is_null() ? Value::None() : a[2];
@@ -157,7 +157,7 @@ Value PropertyCopyWith(VM& vm, const Value& self, const ArgsView& args, int whic
     return {};
   }
   auto* src = Cast<PropertyObject>(self);
-  auto* p = new PropertyObject(Types().property);
+  auto* p = new PropertyObject(self.type());
   p->fget = which == 0 ? args[0] : src->fget;
   p->fset = which == 1 ? args[0] : src->fset;
   p->fdel = which == 2 ? args[0] : src->fdel;
@@ -179,26 +179,72 @@ constexpr MethodDef kPropertyMethods[] = {{"__new__", PropertyNew, MethodDef::kM
                                           {"getter", PropertyGetter},
                                           {"setter", PropertySetter},
                                           {"deleter", PropertyDeleter}};
-constexpr GetSetDef kPropertyGetSets[] = {{"fget", PropertyFget}, {"fset", PropertyFset}};
+// abc: a wrapper is abstract when what it wraps is.
+Value AnyAbstract(VM& vm, std::initializer_list<Value> fns) {
+  static StrObject* const kName = Intern("__isabstractmethod__");
+  for (const Value& f : fns) {
+    if (f.is_null() || f.is_none()) continue;
+    Value flag = vm.GetAttrOrNull(f, kName);
+    if (flag.is_null()) {
+      if (vm.HasException()) return {};
+      continue;
+    }
+    int t = vm.Truthy(flag);
+    if (t < 0) return {};
+    if (t) return Value::Bool(true);
+  }
+  return Value::Bool(false);
+}
+Value PropertyIsAbstract(VM& vm, const Value& self) {
+  auto* p = Cast<PropertyObject>(self);
+  return AnyAbstract(vm, {p->fget, p->fset, p->fdel});
+}
+constexpr GetSetDef kPropertyGetSets[] = {
+    {"fget", PropertyFget}, {"fset", PropertyFset}, {"__isabstractmethod__", PropertyIsAbstract}};
 
-Value StaticMethodNew(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "staticmethod", 1, 1)) return {};
-  auto* s = new StaticMethodObject(Types().staticmethod);
+// staticmethod / classmethod: __new__ makes an instance of the class asked
+// for (subclasses such as abc.abstractclassmethod), __init__ sets the
+// callable.
+template <typename T>
+Value WrapperNew(VM& vm, const Value& cls, const ArgsView& args, const char* name) {
+  if (!CheckArgCount(vm, args, name, 1, 1)) return {};
+  auto* s = new T(Cast<Type>(cls));
   s->function = args[0];
   return Value::Adopt(s);
 }
-Value ClassMethodNew(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "classmethod", 1, 1)) return {};
-  auto* s = new ClassMethodObject(Types().classmethod);
-  s->function = args[0];
-  return Value::Adopt(s);
+template <typename T>
+Value WrapperInit(VM& vm, const Value& self, const ArgsView& args, const char* name) {
+  if (!CheckArgCount(vm, args, name, 1, 1)) return {};
+  Cast<T>(self)->function = args[0];
+  return Value::None();
+}
+Value StaticMethodNew(VM& vm, const Value& cls, const ArgsView& args) {
+  return WrapperNew<StaticMethodObject>(vm, cls, args, "staticmethod");
+}
+Value ClassMethodNew(VM& vm, const Value& cls, const ArgsView& args) {
+  return WrapperNew<ClassMethodObject>(vm, cls, args, "classmethod");
+}
+Value StaticMethodInit(VM& vm, const Value& self, const ArgsView& args) {
+  return WrapperInit<StaticMethodObject>(vm, self, args, "staticmethod");
+}
+Value ClassMethodInit(VM& vm, const Value& self, const ArgsView& args) {
+  return WrapperInit<ClassMethodObject>(vm, self, args, "classmethod");
 }
 Value StaticFunc(VM&, const Value& self) { return Cast<StaticMethodObject>(self)->function; }
 Value ClassFunc(VM&, const Value& self) { return Cast<ClassMethodObject>(self)->function; }
-constexpr MethodDef kStaticMethods[] = {{"__new__", StaticMethodNew}};
-constexpr MethodDef kClassMethods[] = {{"__new__", ClassMethodNew}};
-constexpr GetSetDef kStaticGetSets[] = {{"__func__", StaticFunc}};
-constexpr GetSetDef kClassGetSets[] = {{"__func__", ClassFunc}};
+constexpr MethodDef kStaticMethods[] = {{"__new__", StaticMethodNew},
+                                        {"__init__", StaticMethodInit}};
+constexpr MethodDef kClassMethods[] = {{"__new__", ClassMethodNew}, {"__init__", ClassMethodInit}};
+Value StaticIsAbstract(VM& vm, const Value& self) {
+  return AnyAbstract(vm, {Cast<StaticMethodObject>(self)->function});
+}
+Value ClassIsAbstract(VM& vm, const Value& self) {
+  return AnyAbstract(vm, {Cast<ClassMethodObject>(self)->function});
+}
+constexpr GetSetDef kStaticGetSets[] = {{"__func__", StaticFunc},
+                                        {"__isabstractmethod__", StaticIsAbstract}};
+constexpr GetSetDef kClassGetSets[] = {{"__func__", ClassFunc},
+                                       {"__isabstractmethod__", ClassIsAbstract}};
 
 // super(type, obj)
 Value SuperNew(VM& vm, const Value&, const ArgsView& args) {
@@ -500,8 +546,10 @@ void InitObjectTypes(BuiltinTypes& bt) {
   bt.str = Make("str", bt.object);
   bt.dict = Make("dict", bt.object, kBase, [](Type* c) -> Object* { return new DictObject(c); });
   bt.native_function = Make("builtin_function_or_method", bt.object);
-  bt.staticmethod = Make("staticmethod", bt.object);
-  bt.classmethod = Make("classmethod", bt.object);
+  bt.staticmethod = Make("staticmethod", bt.object, kBase,
+                         [](Type* c) -> Object* { return new StaticMethodObject(c); });
+  bt.classmethod = Make("classmethod", bt.object, kBase,
+                        [](Type* c) -> Object* { return new ClassMethodObject(c); });
   bt.getset = Make("getset_descriptor", bt.object);
   bt.str->type = bt.dict->type = bt.native_function->type = bt.type;
   // Now dicts can be made: give the first types theirs.
@@ -523,6 +571,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   bt.module = Make("module", bt.object);
   Finish(bt.object, kObjectMethods);
   Finish(bt.type, kTypeMethods);
+  AddClassCreationMethods(bt);
   Finish(bt.native_function, {}, kNativeGetSets);
   Finish(bt.staticmethod, kStaticMethods, kStaticGetSets);
   Finish(bt.classmethod, kClassMethods, kClassGetSets);

@@ -87,15 +87,19 @@ struct Type : Object {
     kNative = 4,         // defined in C++ (not by a class statement)
     kExceptionType = 8,  // BaseException or a subclass
     kHeapType = 16,      // created by a class statement
+    kMetaclass = 32,     // a class statement's subclass of type
+    kAbstract = 64,      // __abstractmethods__ is non-empty: no instances
   };
   explicit Type(Type* metatype) : Object(metatype) {}
   ~Type() override;
 
-  std::string name;        // __name__
-  std::string qualname;    // __qualname__
-  std::string module;      // __module__ ("builtins", "torch.nn", "__main__")
-  Type* base = nullptr;    // single inheritance; null only for object
-  std::vector<Type*> mro;  // this type first, object last
+  std::string name;               // __name__
+  std::string qualname;           // __qualname__
+  std::string module;             // __module__ ("builtins", "torch.nn", "__main__")
+  Type* base = nullptr;           // the base whose instance layout this type uses; null for object
+  std::vector<Type*> bases;       // __bases__ of classes (empty: just `base`)
+  std::vector<Type*> mro;         // this type first, object last (C3 order)
+  std::vector<Type*> subclasses;  // classes made with this one among their bases
   uint32_t flags = 0;
   // Creates a blank instance of `cls` (a subclass possibly); refcnt 1.
   // Null when the type cannot be instantiated this way.

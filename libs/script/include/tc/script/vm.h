@@ -189,7 +189,11 @@ class VM {
   Value Eval(Frame* f);
   Value Descr(const Value& attr, const Value& obj, Type* owner);  // binds a class attribute
   Value LoadSuper(const Value& cls, const Value& self, StrObject* name);
-  Value MakeClass(const Value& body, const Value& bases, StrObject* name);
+  // The class statement: bases tuple, keywords dict (or None), the body
+  // function run in the namespace the metaclass prepares.
+  Value MakeClass(const Value& body, const Value& bases, const Value& kwargs, StrObject* name);
+  // Runs a class body function with `ns` as its namespace.
+  Value RunClassBody(FunctionObject* body, DictObject* ns);
   Value GetBuiltin(StrObject* name) const;
   bool RecursionEnter();
   void RecursionLeave() { --depth_; }
