@@ -7,6 +7,7 @@
 
 #include "tc/script/native.h"
 
+#include "src/obj_bigint.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -88,6 +89,10 @@ bool ToInt(VM& vm, const Value& v, int64_t* out) {
     *out = v.as_int();
     return true;
   }
+  if (IsBigInt(v)) {
+    RaiseOverflowError(vm, "Python int too large to convert to C ssize_t");
+    return false;
+  }
   if (v.is_object()) {
     const Value& idx = v.type()->slot(Slot::kIndex);
     if (!idx.is_null()) {
@@ -96,6 +101,10 @@ bool ToInt(VM& vm, const Value& v, int64_t* out) {
       if (r.is_int() || r.is_bool()) {
         *out = r.as_int();
         return true;
+      }
+      if (IsBigInt(r)) {
+        RaiseOverflowError(vm, "Python int too large to convert to C ssize_t");
+        return false;
       }
     }
   }
@@ -113,6 +122,7 @@ bool ToFloat(VM& vm, const Value& v, double* out) {
     *out = static_cast<double>(v.as_int());
     return true;
   }
+  if (IsBigInt(v)) return IntToDouble(vm, v, out);
   if (v.is_object()) {
     const Value& f = v.type()->slot(Slot::kFloat);
     if (!f.is_null()) {
