@@ -21,31 +21,35 @@ using namespace ops;  // NOLINT(build/namespaces): the shared operator helpers
 
 namespace {
 
+// Past int64, the same operation on big ints (out of line: the int64 paths
+// keep their registers).
+[[gnu::noinline, gnu::cold]] Value Promote(VM& vm, BinaryOp op, int64_t x, int64_t y) {
+  return IntBinarySlow(vm, op, Value::Int(x), Value::Int(y));
+}
+
 Value IntBinary(VM& vm, BinaryOp op, int64_t x, int64_t y, bool both_bool) {
-  // Past int64, the same operation on big ints.
-  auto overflow = [&] { return IntBinarySlow(vm, op, Value::Int(x), Value::Int(y)); };
   int64_t r;
   switch (op) {
     case BinaryOp::kAdd:
-      if (__builtin_add_overflow(x, y, &r)) return overflow();
+      if (__builtin_add_overflow(x, y, &r)) return Promote(vm, op, x, y);
       return Value::Int(r);
     case BinaryOp::kSub:
-      if (__builtin_sub_overflow(x, y, &r)) return overflow();
+      if (__builtin_sub_overflow(x, y, &r)) return Promote(vm, op, x, y);
       return Value::Int(r);
     case BinaryOp::kMul:
-      if (__builtin_mul_overflow(x, y, &r)) return overflow();
+      if (__builtin_mul_overflow(x, y, &r)) return Promote(vm, op, x, y);
       return Value::Int(r);
     case BinaryOp::kTrueDiv:
       if (y == 0) return vm.Raise(T().zero_division_error, "division by zero");
       // Beyond 2**53 a conversion would round before the division does.
       if (x > (int64_t{1} << 53) || x < -(int64_t{1} << 53) || y > (int64_t{1} << 53) ||
           y < -(int64_t{1} << 53)) {
-        return overflow();
+        return Promote(vm, op, x, y);
       }
       return Value::Float(static_cast<double>(x) / static_cast<double>(y));
     case BinaryOp::kFloorDiv: {
       if (y == 0) return vm.Raise(T().zero_division_error, "integer division or modulo by zero");
-      if (x == INT64_MIN && y == -1) return overflow();
+      if (x == INT64_MIN && y == -1) return Promote(vm, op, x, y);
       int64_t q = x / y;
       if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
       return Value::Int(q);
@@ -68,10 +72,10 @@ Value IntBinary(VM& vm, BinaryOp op, int64_t x, int64_t y, bool both_bool) {
       int64_t e = y;
       while (e > 0) {
         if (e & 1) {
-          if (__builtin_mul_overflow(result, base, &result)) return overflow();
+          if (__builtin_mul_overflow(result, base, &result)) return Promote(vm, op, x, y);
         }
         e >>= 1;
-        if (e > 0 && __builtin_mul_overflow(base, base, &base)) return overflow();
+        if (e > 0 && __builtin_mul_overflow(base, base, &base)) return Promote(vm, op, x, y);
       }
       return Value::Int(result);
     }
@@ -79,7 +83,7 @@ Value IntBinary(VM& vm, BinaryOp op, int64_t x, int64_t y, bool both_bool) {
       if (y < 0) return vm.Raise(T().value_error, "negative shift count");
       if (x == 0) return Value::Int(0);
       if (y >= 63 || (x > 0 ? (x > (INT64_MAX >> y)) : (x < (INT64_MIN >> y)))) {
-        return overflow();
+        return Promote(vm, op, x, y);
       }
       return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(x) << y));
     case BinaryOp::kRShift:
