@@ -84,11 +84,19 @@ TEST(FrontLexer, Integers) {
   EXPECT_EQ(Only(Tokenize("00")).kind, TokenKind::kInt);
 }
 
-TEST(FrontLexer, IntegerOverflowIsAnError) {
-  Token t = Only(Tokenize("9223372036854775808"));
-  EXPECT_EQ(t.kind, TokenKind::kError);
-  EXPECT_NE(t.str_value.find("too large"), std::string::npos);
-  EXPECT_EQ(Only(Tokenize("0xFFFFFFFFFFFFFFFFF")).kind, TokenKind::kError);
+TEST(FrontLexer, IntegersBeyondInt64CarryTheirDecimalDigits) {
+  Token t = Only(Tokenize("9223372036854775807"));
+  EXPECT_EQ(t.kind, TokenKind::kInt);
+  EXPECT_EQ(t.int_value, INT64_MAX);
+  EXPECT_EQ(t.str_value, "");
+  t = Only(Tokenize("9223372036854775808"));
+  EXPECT_EQ(t.kind, TokenKind::kInt);
+  EXPECT_EQ(t.str_value, "9223372036854775808");
+  t = Only(Tokenize("0xFFFF_FFFF_FFFF_FFFF_F"));
+  EXPECT_EQ(t.kind, TokenKind::kInt);
+  EXPECT_EQ(t.str_value, "295147905179352825855");
+  EXPECT_EQ(Only(Tokenize("0b1" + std::string(64, '0'))).str_value, "18446744073709551616");
+  EXPECT_EQ(Only(Tokenize("0o1000000000000000000000")).str_value, "9223372036854775808");
 }
 
 TEST(FrontLexer, Floats) {

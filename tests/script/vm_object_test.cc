@@ -228,10 +228,12 @@ TEST_F(VmObjectTest, ValuesAndContainers) {
   EXPECT_EQ(DictGet(vm, Cast<DictObject>(d), l, &out), -1);  // unhashable
   EXPECT_EQ(vm.FormatException(vm.TakeException()), "TypeError: unhashable type: 'list'\n");
   EXPECT_EQ(Intern("abc"), Intern(std::string("ab") + "c"));
+  // Past int64 an int becomes a big int, of the same type.
   Value r = vm.Binary(BinaryOp::kAdd, Value::Int(INT64_MAX), Value::Int(1));
-  EXPECT_TRUE(r.is_null());
-  EXPECT_TRUE(vm.ExceptionMatches(Types().overflow_error));
-  vm.ClearException();
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r.type(), Types().int_);
+  ASSERT_TRUE(vm.ReprString(r, &s));
+  EXPECT_EQ(s, "9223372036854775808");
 }
 
 TEST_F(VmObjectTest, RecursionLimit) {
@@ -239,10 +241,10 @@ TEST_F(VmObjectTest, RecursionLimit) {
   EXPECT_NE(r.error.find("RecursionError: maximum recursion depth exceeded"), std::string::npos);
 }
 
-TEST_F(VmObjectTest, IntOverflowRaises) {
-  RunResult r = RunSource("x = 2 ** 62\nprint(x)\ny = x * 4\n");
-  EXPECT_EQ(r.out, "4611686018427387904\n");
-  EXPECT_NE(r.error.find("OverflowError"), std::string::npos);
+TEST_F(VmObjectTest, IntsGrowPastInt64) {
+  RunResult r =
+      RunSource("x = 2 ** 62\nprint(x)\ny = x * 4\nprint(y, type(y) is int, y // 4 == x)\n");
+  EXPECT_EQ(r.out, "4611686018427387904\n18446744073709551616 True True\n") << r.error;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
+#include "tc/script/bigint.h"
 #include "tc/script/native.h"
 #include "tc/script_torch/tensor_value.h"
 
@@ -22,12 +23,17 @@ namespace {
 guards::PyType PyTypeOf(const script::Type* t) { return {t, script::TypeFullName(t)}; }
 
 // A constant record's value as CONSTANT_MATCH takes it. Strings point into
-// `v`, which the builder copies from before `v` dies.
-GuardValue ConstantOf(const Value& v) {
+// `v` (or, for an int beyond int64, its decimal digits in `text`), which the
+// builder copies from before either dies.
+GuardValue ConstantOf(const Value& v, std::string* text) {
   const void* type = v.type();
   if (v.is_none()) return GuardValue::None(type);
   if (v.is_bool()) return GuardValue::Bool(v.as_bool(), type);
   if (v.is_int()) return GuardValue::Int(v.as_int(), type);
+  if (script::IsBigInt(v)) {
+    *text = script::IntToDecimal(v);
+    return GuardValue::Str(*text, type);  // typed int: never equal to a str
+  }
   if (v.is_float()) return GuardValue::Float(v.as_float(), type);
   if (const std::string* s = script::StrValue(v)) return GuardValue::Str(*s, type);
   return GuardValue::Object(v.is_object() ? v.as_object() : nullptr, type);
@@ -40,8 +46,9 @@ guards::GuardSource SourceOf(const Source& s) {
   return out;
 }
 
-// One value as a slot. `meta` holds a tensor's metadata for the slot.
-GuardValue SlotValue(const Value& v, bool length, guards::TensorMeta* meta) {
+// One value as a slot. `meta` holds a tensor's metadata for the slot, `text`
+// a big int's decimal digits (compared as its constant's are).
+GuardValue SlotValue(const Value& v, bool length, guards::TensorMeta* meta, std::string* text) {
   if (v.is_null()) return GuardValue::Missing();
   const script::BuiltinTypes& T = script::Types();
   script::Type* type = v.type();
@@ -59,6 +66,10 @@ GuardValue SlotValue(const Value& v, bool length, guards::TensorMeta* meta) {
           static_cast<int64_t>(script::Cast<script::ListObject>(v)->items.size()), type);
     }
     if (type == T.str) return GuardValue::Str(script::Cast<script::StrObject>(v)->value, type);
+    if (script::IsBigInt(v)) {
+      *text = script::IntToDecimal(v);
+      return GuardValue::Str(*text, type);
+    }
     return GuardValue::Object(v.as_object(), type);
   }
   if (v.is_none()) return GuardValue::None(type);
@@ -102,9 +113,11 @@ absl::StatusOr<EntryGuards> BuildEntryGuards(const std::vector<GuardRecord>& rec
         builder.AddTensorMatch(slot(r), SourceOf(*r.source), meta);
         break;
       }
-      case GuardRecord::Kind::kEquals:
-        builder.AddConstantMatch(slot(r), SourceOf(*r.source), ConstantOf(r.expected));
+      case GuardRecord::Kind::kEquals: {
+        std::string text;
+        builder.AddConstantMatch(slot(r), SourceOf(*r.source), ConstantOf(r.expected, &text));
         break;
+      }
       case GuardRecord::Kind::kNone:
         builder.AddNoneMatch(slot(r), SourceOf(*r.source));
         break;
@@ -180,17 +193,18 @@ std::vector<std::string> FormatGuardLines(const guards::GuardSet& set) {
 std::span<const GuardValue> SlotReader::Read(script::VM& vm, std::span<const GuardSlot> slots,
                                              const FrameView& frame) {
   values_.clear();
-  // Sized before any slot points at a meta, so none moves afterwards.
+  // Sized before any slot points at a meta or text, so none moves afterwards.
   metas_.resize(slots.size());
+  texts_.resize(slots.size());
   slots_.resize(slots.size());
   for (size_t i = 0; i < slots.size(); ++i) {
     const Source& source = *slots[i].source;
     if (source.kind == Source::Kind::kLocal) {  // the frame holds it: no copy
-      slots_[i] = SlotValue(frame.params[source.index], slots[i].length, &metas_[i]);
+      slots_[i] = SlotValue(frame.params[source.index], slots[i].length, &metas_[i], &texts_[i]);
       continue;
     }
     Value v = Fetch(vm, source, frame);
-    slots_[i] = SlotValue(v, slots[i].length, &metas_[i]);
+    slots_[i] = SlotValue(v, slots[i].length, &metas_[i], &texts_[i]);
     // Slots point into the object, not into `v`, so moving it is fine.
     values_.push_back(std::move(v));
   }

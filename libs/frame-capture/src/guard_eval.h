@@ -84,6 +84,7 @@ class SlotReader {
  private:
   std::vector<script::Value> values_;
   std::vector<guards::TensorMeta> metas_;
+  std::vector<std::string> texts_;  // big ints' decimal digits
   std::vector<guards::GuardValue> slots_;
 };
 

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include "tc/script/bigint.h"
 #include "tc/script/bytecode.h"
 #include "tc/script/native.h"
 #include "tc/script_torch/op_tracer.h"
@@ -121,7 +122,7 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
     Guard(MakeGuard(GuardRecord::Kind::kNone, src));
     return Var{v, src};
   }
-  if (v.is_bool() || v.is_int() || v.is_float() || IsExact(v, T.str)) {
+  if (v.is_bool() || v.is_int() || v.is_float() || IsExact(v, T.str) || script::IsBigInt(v)) {
     Guard(MakeGuard(GuardRecord::Kind::kEquals, src, v));
     return Var{v, src};
   }

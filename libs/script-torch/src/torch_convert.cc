@@ -4,6 +4,8 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/script/bigint.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -72,6 +74,11 @@ bool Scan(VM& vm, const Value& v, size_t depth, DataScan* s) {
     s->any_int = true;
   } else if (v.is_float()) {
     s->any_float = true;
+  } else if (script::IsBigInt(v)) {
+    // PyTorch reads every Python int as a long long first (even for a
+    // float dtype, which tc does not special-case).
+    RaiseValueError(vm, "Overflow when unpacking long long");
+    return false;
   } else {
     RaiseTypeError(vm, absl::StrFormat("new(): invalid data type '%s'", TypeName(v)));
     return false;

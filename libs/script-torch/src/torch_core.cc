@@ -10,6 +10,7 @@
 
 #include "tc/graph_ir/op.h"
 #include "tc/kernels/composite.h"
+#include "tc/script/bigint.h"
 
 #include "torch_random.h"
 #include "torch_tensor.h"
@@ -251,6 +252,8 @@ bool ToScalarArg(VM& vm, const Value& v, std::string_view fname, std::string_vie
     *out = NumberToScalar(v);
     return true;
   }
+  // PyTorch's text for a Python int beyond int64 (and uint64).
+  if (script::IsBigInt(v)) return !RaiseOverflowError(vm, "int too big to convert").is_null();
   if (IsTensor(v) && TensorOf(v).numel() == 1) {
     if (!CheckHasData(vm, TensorOf(v))) return false;
     *out = TensorOf(v).Item();

@@ -2,6 +2,8 @@
 // behind most Tensor methods and torch functions, plus the in-place write.
 #include "absl/strings/str_format.h"
 
+#include "tc/script/bigint.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -47,6 +49,7 @@ bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const ArgSpec& spec, const V
         *out = Constant(NumberToScalar(v));
         return true;
       }
+      if (script::IsBigInt(v)) return !RaiseOverflowError(vm, "int too big to convert").is_null();
       break;
     case ArgType::kScalar: {
       tensor::Scalar s;

@@ -6,6 +6,8 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/script/bigint.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -73,9 +75,13 @@ Value Call2(VM& vm, const graph_ir::OpDef& op, kernels::KernelArg a, kernels::Ke
   return CallOp(vm, op, std::span<const kernels::KernelArg>(args, n));
 }
 
+// A Python int beyond int64 as an operand: PyTorch's error.
+Value BigIntOperand(VM& vm) { return RaiseOverflowError(vm, "int too big to convert"); }
+
 Value Forward(VM& vm, int op, const Value& self, const Value& other) {
   const tensor::Tensor& a = TensorOf(self);
   if (IsTensor(other)) return Call2(vm, Op(op), a, TensorOf(other));
+  if (op != kMatMul && script::IsBigInt(other)) return BigIntOperand(vm);
   if (op == kMatMul || !IsNumber(other)) return NotImplementedValue();
   return Call2(vm, Op(op), a, Constant(NumberToScalar(other)));
 }
@@ -85,6 +91,7 @@ Value Forward(VM& vm, int op, const Value& self, const Value& other) {
 Value Reflected(VM& vm, int op, const Value& self, const Value& other) {
   const tensor::Tensor& a = TensorOf(self);
   if (IsTensor(other)) return Call2(vm, Op(op), TensorOf(other), a);
+  if (op != kMatMul && script::IsBigInt(other)) return BigIntOperand(vm);
   if (op == kMatMul || !IsNumber(other)) return NotImplementedValue();
   tensor::Scalar s = NumberToScalar(other);
   if (op == kAdd || op == kMul || op == kAnd || op == kOr || op == kXor) {

@@ -16,6 +16,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/kernels/random_order.h"
+#include "tc/script/bigint.h"
 #include "tc/support/check.h"
 #include "tc/tensor/cpu_generator.h"
 
@@ -35,24 +36,31 @@ struct GeneratorObject : Object {
 
 CpuGenerator& Gen(const Value& self) { return *Cast<GeneratorObject>(self)->gen; }
 
-// torch.manual_seed / Generator.manual_seed: an int (or a number int()
-// accepts); a negative seed wraps to 2**64 + seed.
+// torch.manual_seed / Generator.manual_seed: an int (or a float, as
+// int() converts it) in [-2**63, 2**64), as PyTorch unpacks it: as a
+// uint64, else as an int64 whose bits are the seed (a negative seed wraps
+// to 2**64 + seed); beyond that PyTorch's ValueError.
 bool SeedArg(VM& vm, const Value& v, uint64_t* out) {
-  int64_t s;
+  Value i = v;
   if (v.is_float()) {
-    double d;
-    if (!ToFloat(vm, v, &d)) return false;
-    s = static_cast<int64_t>(d);
-  } else if (!ToInt(vm, v, &s)) {
-    return false;
+    i = vm.Call(Value::Borrow(Types().int_), {v});
+    if (i.is_null()) return false;
+  } else if (!script::IsIntValue(v)) {
+    int64_t s;
+    if (!ToInt(vm, v, &s)) return false;
+    i = Value::Int(s);
   }
-  *out = static_cast<uint64_t>(s);
-  return true;
+  if (!script::IsBigInt(i)) {
+    *out = static_cast<uint64_t>(i.as_int());
+    return true;
+  }
+  if (script::IntToUint64(i, out)) return true;
+  RaiseValueError(vm, "Overflow when unpacking long long");
+  return false;
 }
 
-// A 64-bit seed as a script int. tc's ints are 64-bit: seeds of 2**63 and
-// more (only torch.seed() makes them) come back negative.
-Value SeedValue(uint64_t s) { return Value::Int(static_cast<int64_t>(s)); }
+// A 64-bit seed as a script int (2**63 and more as big ints).
+Value SeedValue(uint64_t s) { return script::IntFromUint64(s); }
 
 Value StateTensor(const CpuGenerator& g) {
   tensor::Tensor t = tensor::Tensor::Empty(Shape{int64_t{CpuGenerator::kStateSize}}, DType::kUInt8);

@@ -67,6 +67,9 @@ class Dumper {
           case ConstKind::kInt:
             absl::StrAppend(&head, " ", e->int_value);
             break;
+          case ConstKind::kBigInt:
+            absl::StrAppend(&head, " ", e->str);
+            break;
           case ConstKind::kFloat:
             absl::StrAppend(&head, " ", absl::StrFormat("%.17g", e->float_value));
             break;

@@ -11,6 +11,7 @@
 
 #include "for_each_item.h"
 #include "io_file.h"
+#include "src/obj_bigint.h"
 #include "src/str_helpers.h"
 #include "sys_streams.h"
 #include "vm_internal.h"
@@ -226,10 +227,10 @@ Value Abs(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "abs", 1, 1)) return {};
   const Value& x = args[0];
   if (x.is_int() || x.is_bool()) {
-    if (x.as_int() == INT64_MIN)
-      return RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
+    if (x.as_int() == INT64_MIN) return IntAbs(x);
     return Value::Int(x.as_int() < 0 ? -x.as_int() : x.as_int());
   }
+  if (IsBigInt(x)) return IntAbs(x);
   if (x.is_float()) return Value::Float(std::fabs(x.as_float()));
   const Value& m = x.type()->slot(Slot::kAbs);
   if (!m.is_null()) return vm.CallWithSelf(m, x, ArgsView());
@@ -245,26 +246,20 @@ Value Round(VM& vm, const Value&, const ArgsView& args) {
   const Value& x = a[0];
   bool has_nd = !a[1].is_null() && !a[1].is_none();
   int64_t nd = 0;
+  if (has_nd && IsIntValue(x) && IsBigInt(a[1])) {
+    // Beyond int64 digits: nothing to round, or everything rounds to 0.
+    return IntSign(a[1]) > 0 ? (x.is_bool() ? Value::Int(x.as_int()) : x) : Value::Int(0);
+  }
   if (has_nd && !ToInt(vm, a[1], &nd)) return {};
-  if (x.is_int() || x.is_bool()) {
-    if (!has_nd || nd >= 0) return Value::Int(x.as_int());
-    int64_t p = 1;
-    for (int64_t i = 0; i < -nd && p < INT64_MAX / 10; ++i) p *= 10;
-    int64_t v = x.as_int();
-    int64_t q = v / p, r = v % p;
-    if (r < 0) {
-      r += p;
-      --q;
-    }
-    if (2 * r > p || (2 * r == p && (q & 1))) ++q;
-    return Value::Int(q * p);
+  if (IsIntValue(x)) {
+    if (!has_nd || nd >= 0) return x.is_bool() ? Value::Int(x.as_int()) : x;
+    return IntRoundDigits(x, nd);
   }
   if (x.is_float()) {
     double d = x.as_float();
     if (!has_nd) {
       if (std::isnan(d)) return RaiseValueError(vm, "cannot convert float NaN to integer");
-      if (std::isinf(d)) return RaiseOverflowError(vm, "cannot convert float infinity to integer");
-      return Value::Int(static_cast<int64_t>(RoundHalfEven(d)));
+      return FloatToInt(vm, RoundHalfEven(d));
     }
     if (!std::isfinite(d)) return x;
     // Correctly rounded via the shortest decimal text, as CPython does.
@@ -326,23 +321,23 @@ template <int kBase>
 Value IntDigitsFn(VM& vm, const Value&, const ArgsView& args) {
   const char* name = kBase == 16 ? "hex" : kBase == 8 ? "oct" : "bin";
   if (!CheckArgCount(vm, args, name, 1, 1)) return {};
-  int64_t v;
-  if (args[0].is_float() || StrValue(args[0]) != nullptr || !ToInt(vm, args[0], &v)) {
-    if (!vm.HasException() || vm.ExceptionMatches(T().type_error)) {
-      vm.ClearException();
-      return RaiseTypeError(vm, absl::StrFormat("'%s' object cannot be interpreted as an integer",
-                                                TypeName(args[0])));
+  Value v = args[0];
+  if (!IsIntValue(v)) {
+    int64_t i;
+    if (args[0].is_float() || StrValue(args[0]) != nullptr || !ToInt(vm, args[0], &i)) {
+      if (!vm.HasException() || vm.ExceptionMatches(T().type_error)) {
+        vm.ClearException();
+        return RaiseTypeError(vm, absl::StrFormat("'%s' object cannot be interpreted as an integer",
+                                                  TypeName(args[0])));
+      }
+      return {};
     }
-    return {};
+    v = Value::Int(i);
   }
-  uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
   std::string digits;
-  do {
-    digits.insert(digits.begin(), "0123456789abcdef"[mag % kBase]);
-    mag /= kBase;
-  } while (mag != 0);
+  if (!IntMagnitudeDigits(vm, v, kBase, &digits)) return {};
   const char* prefix = kBase == 16 ? "0x" : kBase == 8 ? "0o" : "0b";
-  return NewStr(absl::StrCat(v < 0 ? "-" : "", prefix, digits));
+  return NewStr(absl::StrCat(IntSign(v) < 0 ? "-" : "", prefix, digits));
 }
 Value IterFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "iter", 1, 2)) return {};
@@ -397,19 +392,15 @@ Value Pow(VM& vm, const Value&, const ArgsView& args) {
   Value a[3];
   if (!ParseArgs(vm, args, "pow", kNames, 2, a)) return {};
   if (!a[2].is_null() && !a[2].is_none()) {
-    int64_t b, e, m;
-    if (!ToInt(vm, a[0], &b) || !ToInt(vm, a[1], &e) || !ToInt(vm, a[2], &m)) return {};
-    if (m == 0) return RaiseValueError(vm, "pow() 3rd argument cannot be 0");
-    if (e < 0) return RaiseValueError(vm, "base is not invertible for the given modulus");
-    __int128 r = 1, bb = ((b % m) + m) % m;
-    while (e > 0) {
-      if (e & 1) r = r * bb % m;
-      bb = bb * bb % m;
-      e >>= 1;
+    if (IsIntValue(a[0]) && IsIntValue(a[1]) && IsIntValue(a[2])) {
+      return IntPow(vm, a[0], a[1], a[2]);
     }
-    int64_t out = static_cast<int64_t>(r);
-    if (m < 0 && out > 0) out += m;
-    return Value::Int(out);
+    if (a[0].is_float() || a[1].is_float() || a[2].is_float()) {
+      return RaiseTypeError(vm, "pow() 3rd argument not allowed unless all arguments are integers");
+    }
+    return RaiseTypeError(
+        vm, absl::StrFormat("unsupported operand type(s) for ** or pow(): '%s', '%s', '%s'",
+                            TypeName(a[0]), TypeName(a[1]), TypeName(a[2])));
   }
   return vm.Binary(BinaryOp::kPow, a[0], a[1]);
 }

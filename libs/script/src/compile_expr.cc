@@ -79,6 +79,8 @@ std::optional<Const> CodeGen::ConstValue(const ast::Expr& e) const {
           return false;
         case ast::ConstKind::kInt:
           return e.int_value;
+        case ast::ConstKind::kBigInt:
+          return ConstBigInt{e.str};
         case ast::ConstKind::kFloat:
           return e.float_value;
         case ast::ConstKind::kStr:

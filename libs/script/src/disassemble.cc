@@ -20,6 +20,7 @@ std::string ConstRepr(const Const& c) {
     std::string operator()(double d) const { return support::PyFloatRepr(d); }
     std::string operator()(const ConstStr& s) const { return support::PyStrRepr(s.value); }
     std::string operator()(const ConstBytes& b) const { return support::PyBytesRepr(b.value); }
+    std::string operator()(const ConstBigInt& b) const { return b.decimal; }
     std::string operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::string out = "(";
       for (size_t i = 0; i < t->items.size(); ++i) {

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 
+#include "src/lex_numbers.h"
 #include "src/lex_strings.h"
 #include "src/unicode_db.h"
 #include "src/utf8.h"
@@ -407,16 +408,12 @@ class Lexer {
         }
         return;
       }
-      uint64_t v = 0;
+      std::string digits;
       for (size_t p = start + 2; p < pos_; ++p) {
-        char c = src_[p];
-        if (c == '_') continue;
-        int d = IsDigit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
-        if (v > (static_cast<uint64_t>(INT64_MAX) - d) / base) return Overflow(line, col);
-        v = v * base + d;
+        if (src_[p] != '_') digits.push_back(src_[p]);
       }
       Finish(&t);
-      t.int_value = static_cast<int64_t>(v);
+      IntLiteralValue(digits, base, &t.int_value, &t.str_value);
       Push(std::move(t));
       return;
     }
@@ -463,21 +460,11 @@ class Lexer {
           return;
         }
       }
-      uint64_t v = 0;
-      for (char c : digits) {
-        int d = c - '0';
-        if (v > (static_cast<uint64_t>(INT64_MAX) - d) / 10) return Overflow(line, col);
-        v = v * 10 + d;
-      }
-      t.int_value = static_cast<int64_t>(v);
+      IntLiteralValue(digits, 10, &t.int_value, &t.str_value);
     }
     Push(std::move(t));
   }
   void BadDecimal(int line) { Error("invalid decimal literal", line, Col(pos_) - 1); }
-  void Overflow(int line, int col) {
-    Error("integer literal is too large (tc integers are 64-bit)", line, col, Col(pos_) + 1);
-  }
-
   void Operator() {
     size_t start = pos_;
     int col = Col(start);

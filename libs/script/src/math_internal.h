@@ -7,7 +7,7 @@
 
 namespace tc::script {
 
-// comb, perm, gcd, lcm, isqrt (math_integer.cc).
+// factorial, comb, perm, gcd, lcm, isqrt, log, log2, log10 (math_integer.cc).
 void AddMathIntegerFunctions(ModuleObject* m);
 // fsum, hypot, dist, frexp, ldexp, modf, nextafter, ulp (math_float.cc).
 void AddMathFloatFunctions(ModuleObject* m);

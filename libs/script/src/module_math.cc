@@ -11,6 +11,7 @@
 
 #include "math_internal.h"
 #include "module_unsupported.h"
+#include "src/obj_bigint.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -38,8 +39,6 @@ Value Domain(VM& vm) { return RaiseValueError(vm, "math domain error"); }
 
 TC_MATH_UNARY(sqrt, std::sqrt(x), x < 0)
 TC_MATH_UNARY(exp, std::exp(x), false)
-TC_MATH_UNARY(log2, std::log2(x), x <= 0)
-TC_MATH_UNARY(log10, std::log10(x), x <= 0)
 TC_MATH_UNARY(log1p, std::log1p(x), x <= -1)
 TC_MATH_UNARY(expm1, std::expm1(x), false)
 TC_MATH_UNARY(sin, std::sin(x), std::isinf(x))
@@ -58,40 +57,24 @@ TC_MATH_UNARY(degrees, x * 180.0 / M_PI, false)
 TC_MATH_UNARY(radians, x* M_PI / 180.0, false)
 #undef TC_MATH_UNARY
 
-Value Math_log(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "log", 1, 2)) return {};
-  double x;
-  if (!ToFloat(vm, args[0], &x)) return {};
-  if (x <= 0) return Domain(vm);
-  double r = std::log(x);
-  if (args.nargs == 2) {
-    double b;
-    if (!ToFloat(vm, args[1], &b)) return {};
-    if (b <= 0) return Domain(vm);
-    if (b == 1) return RaiseZeroDivisionError(vm, "float division by zero");
-    r /= std::log(b);
-  }
-  return Value::Float(r);
-}
-
 Value RoundTo(VM& vm, const ArgsView& args, const char* name, bool up) {
   if (!CheckArgCount(vm, args, name, 1, 1)) return {};
   const Value& x = args[0];
   if (x.is_int() || x.is_bool()) return Value::Int(x.as_int());
+  if (IsBigInt(x)) return x;
   double d;
   if (!ToFloat(vm, x, &d)) return {};
-  if (std::isnan(d)) return RaiseValueError(vm, "cannot convert float NaN to integer");
-  if (std::isinf(d)) return RaiseOverflowError(vm, "cannot convert float infinity to integer");
-  return Value::Int(static_cast<int64_t>(up ? std::ceil(d) : std::floor(d)));
+  return FloatToInt(vm, up ? std::ceil(d) : std::floor(d));
 }
 Value Math_floor(VM& vm, const Value&, const ArgsView& a) { return RoundTo(vm, a, "floor", false); }
 Value Math_ceil(VM& vm, const Value&, const ArgsView& a) { return RoundTo(vm, a, "ceil", true); }
 Value Math_trunc(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "trunc", 1, 1)) return {};
   if (args[0].is_int() || args[0].is_bool()) return Value::Int(args[0].as_int());
+  if (IsBigInt(args[0])) return args[0];
   double d;
   if (!ToFloat(vm, args[0], &d)) return {};
-  return Value::Int(static_cast<int64_t>(std::trunc(d)));
+  return FloatToInt(vm, d);
 }
 
 Value Math_pow(VM& vm, const Value&, const ArgsView& args) {
@@ -149,22 +132,6 @@ Value Math_isclose(VM& vm, const Value&, const ArgsView& args) {
   return Value::Bool(diff <= std::fabs(rel * b) || diff <= std::fabs(rel * a) || diff <= abs_tol);
 }
 
-Value Math_factorial(VM& vm, const Value&, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "factorial", 1, 1)) return {};
-  if (args[0].is_float()) {
-    return RaiseTypeError(vm, "'float' object cannot be interpreted as an integer");
-  }
-  int64_t n;
-  if (!ToInt(vm, args[0], &n)) return {};
-  if (n < 0) return RaiseValueError(vm, "factorial() not defined for negative values");
-  int64_t r = 1;
-  for (int64_t i = 2; i <= n; ++i) {
-    if (__builtin_mul_overflow(r, i, &r)) {
-      return RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
-    }
-  }
-  return Value::Int(r);
-}
 Value Math_prod(VM& vm, const Value&, const ArgsView& args) {
   static constexpr const char* kNames[] = {"iterable", "start"};
   Value a[2];
@@ -179,18 +146,16 @@ Value Math_prod(VM& vm, const Value&, const ArgsView& args) {
   return acc;
 }
 constexpr MethodDef kMathFunctions[] = {
-    {"sqrt", Math_sqrt},         {"exp", Math_exp},         {"log", Math_log},
-    {"log2", Math_log2},         {"log10", Math_log10},     {"log1p", Math_log1p},
+    {"sqrt", Math_sqrt},         {"exp", Math_exp},         {"log1p", Math_log1p},
     {"expm1", Math_expm1},       {"sin", Math_sin},         {"cos", Math_cos},
     {"tan", Math_tan},           {"asin", Math_asin},       {"acos", Math_acos},
     {"atan", Math_atan},         {"atan2", Math_atan2},     {"sinh", Math_sinh},
     {"cosh", Math_cosh},         {"tanh", Math_tanh},       {"floor", Math_floor},
     {"ceil", Math_ceil},         {"trunc", Math_trunc},     {"fabs", Math_fabs},
     {"pow", Math_pow},           {"isnan", Math_isnan},     {"isinf", Math_isinf},
-    {"isfinite", Math_isfinite}, {"isclose", Math_isclose}, {"factorial", Math_factorial},
-    {"prod", Math_prod},         {"erf", Math_erf},         {"erfc", Math_erfc},
-    {"copysign", Math_copysign}, {"fmod", Math_fmod},       {"degrees", Math_degrees},
-    {"radians", Math_radians},
+    {"isfinite", Math_isfinite}, {"isclose", Math_isclose}, {"prod", Math_prod},
+    {"erf", Math_erf},           {"erfc", Math_erfc},       {"copysign", Math_copysign},
+    {"fmod", Math_fmod},         {"degrees", Math_degrees}, {"radians", Math_radians},
 };
 
 }  // namespace

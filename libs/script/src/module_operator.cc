@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 
+#include "tc/script/bigint.h"
 #include "tc/script/native.h"
 
 #include "for_each_item.h"
@@ -81,6 +82,7 @@ Value Abs(VM& vm, const Value&, const ArgsView& args) {
 }
 Value Index(VM& vm, const Value&, const ArgsView& args) {
   if (!OneArg(vm, args, "index")) return {};
+  if (IsBigInt(args[0])) return args[0];
   int64_t i;
   if (!ToInt(vm, args[0], &i)) return {};
   return Value::Int(i);

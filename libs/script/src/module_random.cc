@@ -87,9 +87,31 @@ Value BelowValue(VM& vm, RandomSource& src, i128 base, i128 scale, uint64_t n) {
   return IntResult(vm, base + scale * static_cast<i128>(r));
 }
 
+// randrange with a bound beyond int64: each argument as an int, then
+// random.py's arithmetic on big ints.
+Value RandRangeWithBigInts(VM& vm, RandomSource& src, const Value& start, const Value& stop,
+                           const Value& step) {
+  bool no_stop = stop.is_null() || stop.is_none();
+  if (no_stop && !step.is_null() && !(step.is_int() && step.as_int() == 1)) {
+    return RaiseTypeError(vm, "Missing a non-None stop argument");
+  }
+  Value v[3] = {start, no_stop ? Value() : stop, step.is_null() ? Value::Int(1) : step};
+  const char* what[3] = {"arg 1", "stop", "step"};
+  for (int i = 0; i < 3; ++i) {
+    if (v[i].is_null() || IsBigInt(v[i])) continue;
+    i128 x;
+    if (!RangeArg(vm, v[i], what[i], &x)) return {};
+    v[i] = Value::Int(static_cast<int64_t>(x));
+  }
+  return RandRangeBig(vm, src, v[0], v[1], v[2]);
+}
+
 Value RandRangeImpl(VM& vm, const Value& self, const Value& start, const Value& stop,
                     const Value& step) {
   RandomSource src(vm, self);
+  if (IsBigInt(start) || IsBigInt(stop) || IsBigInt(step)) {
+    return RandRangeWithBigInts(vm, src, start, stop, step);
+  }
   i128 istart, istop, istep;
   if (!RangeArg(vm, start, "arg 1", &istart)) return {};
   if (stop.is_null() || stop.is_none()) {

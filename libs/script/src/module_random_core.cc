@@ -132,6 +132,8 @@ bool SeedRandom(VM& vm, RandomObject* r, const Value& a, const Value& version) {
   } else if (a.is_int() || a.is_bool()) {
     int64_t n = a.as_int();
     SeedWithMagnitude(mt, n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n));
+  } else if (IsBigInt(a)) {
+    SeedWithBigMagnitude(mt, a);
   } else if (text != nullptr && v1 == 1) {
     SeedWithMagnitude(mt, Version1Hash(*text));
   } else if (data != nullptr && !bytearray && v1 == 1) {
@@ -195,9 +197,9 @@ Value RandomGetRandBits(VM& vm, const Value& self, const ArgsView& args) {
   if (!ToInt(vm, args[0], &k)) return {};
   if (k < 0) return RaiseValueError(vm, "number of bits must be non-negative");
   if (k > 63) {
-    return RaiseOverflowError(
-        vm, absl::StrFormat("getrandbits(%d) needs an int of more than 64 bits: tc ints are 64-bit",
-                            k));
+    Mpz bits;
+    if (!RandomBitsBig(vm, R(self)->mt, k, bits.get())) return {};
+    return IntFromMpz(bits.get());
   }
   return Value::Int(static_cast<int64_t>(RandomBits64(R(self)->mt, static_cast<int>(k))));
 }

@@ -16,6 +16,7 @@
 #include "tc/script/native.h"
 
 #include "io_file.h"
+#include "src/obj_bigint.h"
 #include "struct_seq.h"
 #include "sys_streams.h"
 #include "vm_internal.h"
@@ -73,7 +74,25 @@ Value GetDefaultEncoding(VM& vm, const Value&, const ArgsView& args) {
   return NewStr("utf-8");
 }
 
+// The int <-> decimal str digit limit of CPython 3.11 (CVE-2020-10735).
+Value GetIntMaxStrDigits(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "get_int_max_str_digits", 0, 0)) return {};
+  return Value::Int(g_int_max_str_digits);
+}
+Value SetIntMaxStrDigits(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"maxdigits"};
+  Value a[1];
+  if (!ParseArgs(vm, args, "set_int_max_str_digits", kNames, 1, a)) return {};
+  int64_t n;
+  if (!ToInt(vm, a[0], &n)) return {};
+  if (n != 0 && n < 640) return RaiseValueError(vm, "maxdigits must be 0 or larger than 640");
+  g_int_max_str_digits = n;
+  return Value::None();
+}
+
 constexpr MethodDef kSysFunctions[] = {
+    {"get_int_max_str_digits", GetIntMaxStrDigits},
+    {"set_int_max_str_digits", SetIntMaxStrDigits},
     {"exit", SysExit},
     {"getrecursionlimit", GetRecursionLimit},
     {"setrecursionlimit", SetRecursionLimit},

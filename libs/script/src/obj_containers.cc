@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/script/bigint.h"
 #include "tc/script/native.h"
 
 #include "vm_internal.h"
@@ -241,7 +242,13 @@ Value NewSlice(Value start, Value stop, Value step) {
 bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, int64_t* stop,
                   int64_t* step, int64_t* count) {
   *step = 1;
-  if (!s->step.is_none() && !ToInt(vm, s->step, step)) return false;
+  // Big ints clamp as CPython's _PyEval_SliceIndex does (to +-(2**63-1)).
+  auto clamp_big = [](const Value& v, int64_t* out) {
+    if (!IsBigInt(v)) return false;
+    *out = IntSign(v) < 0 ? -INT64_MAX : INT64_MAX;
+    return true;
+  };
+  if (!s->step.is_none() && !clamp_big(s->step, step) && !ToInt(vm, s->step, step)) return false;
   if (*step == 0) {
     RaiseValueError(vm, "slice step cannot be zero");
     return false;
@@ -252,7 +259,7 @@ bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, 
       return true;
     }
     int64_t i;
-    if (!ToInt(vm, v, &i)) {
+    if (!clamp_big(v, &i) && !ToInt(vm, v, &i)) {
       // __index__'s own error propagates, as in CPython.
       if (v.is_object() && !v.type()->slot(Slot::kIndex).is_null()) return false;
       vm.ClearException();
@@ -270,10 +277,11 @@ bool SliceIndices(VM& vm, const SliceObject* s, int64_t length, int64_t* start, 
   };
   if (!resolve(s->start, *step < 0 ? length - 1 : 0, start)) return false;
   if (!resolve(s->stop, *step < 0 ? -1 : length, stop)) return false;
+  // As CPython's PySlice_AdjustIndices: no overflow for steps near 2**63.
   if (*step > 0) {
-    *count = *start < *stop ? (*stop - *start + *step - 1) / *step : 0;
+    *count = *start < *stop ? (*stop - *start - 1) / *step + 1 : 0;
   } else {
-    *count = *start > *stop ? (*start - *stop - *step - 1) / (-*step) : 0;
+    *count = *start > *stop ? (*start - *stop - 1) / (-*step) + 1 : 0;
   }
   return true;
 }

@@ -1,5 +1,6 @@
 // Formatting with str: format specs (f-strings, format()), `%` formatting
 // and str.format.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -10,6 +11,7 @@
 #include "tc/script/native.h"
 #include "tc/support/py_repr.h"
 
+#include "src/obj_bigint.h"
 #include "src/str_helpers.h"
 #include "src/utf8.h"
 #include "vm_internal.h"
@@ -36,7 +38,9 @@ bool ParseSpec(VM& vm, std::string_view s, Spec* sp) {
   // The fill is one code point (any, multi-byte included) before an align.
   size_t fill_end = 0;
   if (!s.empty()) utf8::Decode(s, &fill_end);
+  bool explicit_fill = false;
   if (fill_end < s.size() && is_align(s[fill_end])) {
+    explicit_fill = true;
     sp->fill = std::string(s.substr(0, fill_end));
     sp->align = s[fill_end];
     i = fill_end + 1;
@@ -76,21 +80,44 @@ bool ParseSpec(VM& vm, std::string_view s, Spec* sp) {
     RaiseValueError(vm, "Invalid format specifier");
     return false;
   }
-  if (sp->zero && sp->align == 0) {
-    sp->fill = "0";
-    sp->align = '=';
-  }
+  // The 0 flag fills with zeros unless a fill is given, and aligns after
+  // the sign unless an alignment is given.
+  if (sp->zero && !explicit_fill) sp->fill = "0";
+  if (sp->zero && sp->align == 0) sp->align = '=';
   return true;
 }
 
-std::string Group(const std::string& digits, char sep) {
+// Separators every `every` digits from the right (4 for x, o and b).
+std::string Group(const std::string& digits, char sep, int every = 3) {
   std::string out;
   int n = static_cast<int>(digits.size());
   for (int i = 0; i < n; ++i) {
-    if (i > 0 && (n - i) % 3 == 0) out += sep;
+    if (i > 0 && (n - i) % every == 0) out += sep;
     out += digits[i];
   }
   return out;
+}
+
+// Zero padding with grouping pads inside the groups, as CPython's
+// _PyUnicode_InsertThousandsGrouping does: groups from the right, padded
+// with zeros (and separators) until `min_width` characters are filled.
+std::string GroupZeroPadded(const std::string& digits, char sep, int every, int64_t min_width) {
+  std::string out;  // built reversed
+  auto remaining = static_cast<int64_t>(digits.size());
+  bool first = true;
+  while (true) {
+    if (!first) out += sep;
+    first = false;
+    int64_t len = std::min<int64_t>(std::max<int64_t>({remaining, min_width, 1}), every);
+    int64_t chars = std::max<int64_t>(0, std::min(remaining, len));
+    for (int64_t i = 0; i < chars; ++i) out += digits[static_cast<size_t>(remaining - 1 - i)];
+    for (int64_t i = chars; i < len; ++i) out += '0';
+    remaining -= chars;
+    min_width -= len;
+    if (remaining <= 0 && min_width <= 0) break;
+    min_width -= 1;  // the separator
+  }
+  return std::string(out.rbegin(), out.rend());
 }
 
 std::string Fill(const std::string& fill, int64_t n) {
@@ -168,51 +195,72 @@ bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* o
     *out = Pad("", body, sp, '<');
     return true;
   }
-  if ((v.is_int() || v.is_bool()) &&
-      (sp.type == 0 || sp.type == 'd' || sp.type == 'x' || sp.type == 'X' || sp.type == 'o' ||
-       sp.type == 'b' || sp.type == 'n' || sp.type == 'c')) {
+  if (IsIntValue(v) && (sp.type == 0 || sp.type == 'd' || sp.type == 'x' || sp.type == 'X' ||
+                        sp.type == 'o' || sp.type == 'b' || sp.type == 'n' || sp.type == 'c')) {
     if (v.is_bool() && sp.type == 0 && spec.empty()) {
       *out = v.as_bool() ? "True" : "False";
       return true;
     }
-    int64_t x = v.as_int();
-    uint64_t mag = x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
-    std::string digits;
+    if (sp.precision >= 0) {
+      RaiseValueError(vm, "Precision not allowed in integer format specifier");
+      return false;
+    }
+    if (sp.grouping == ',' && sp.type != 0 && sp.type != 'd') {
+      RaiseValueError(vm, absl::StrFormat("Cannot specify ',' with '%c'.", sp.type));
+      return false;
+    }
+    if (sp.type == 'c') {
+      if (IsBigInt(v)) {
+        RaiseOverflowError(vm, "Python int too large to convert to C long");
+        return false;
+      }
+      int64_t x = v.as_int();
+      if (x < 0 || x > 0x10FFFF) {
+        RaiseOverflowError(vm, "%c arg not in range(0x110000)");
+        return false;
+      }
+      *out = Pad("", utf8::Encode(static_cast<uint32_t>(x)), sp, '<');
+      return true;
+    }
+    int base = 10;
     std::string prefix;
     switch (sp.type) {
       case 'x':
       case 'X':
-        digits = sp.type == 'x' ? absl::StrFormat("%x", mag) : absl::StrFormat("%X", mag);
+        base = 16;
         if (sp.alt) prefix = sp.type == 'x' ? "0x" : "0X";
         break;
       case 'o':
-        digits = absl::StrFormat("%o", mag);
+        base = 8;
         if (sp.alt) prefix = "0o";
         break;
-      case 'b': {
-        if (mag == 0) digits = "0";
-        for (uint64_t m = mag; m; m >>= 1)
-          digits.insert(digits.begin(), static_cast<char>('0' + (m & 1)));
+      case 'b':
+        base = 2;
         if (sp.alt) prefix = "0b";
         break;
-      }
-      case 'c':
-        if (x < 0 || x > 0x10FFFF) {
-          RaiseOverflowError(vm, "%c arg not in range(0x110000)");
-          return false;
-        }
-        *out = Pad("", utf8::Encode(static_cast<uint32_t>(x)), sp, '<');
-        return true;
       default:
-        digits = std::to_string(mag);
+        break;
     }
-    if (sp.grouping) digits = Group(digits, sp.grouping);
-    std::string sign = x < 0 ? "-" : (sp.sign == '+' ? "+" : (sp.sign == ' ' ? " " : ""));
+    std::string digits;
+    if (!IntMagnitudeDigits(vm, v, base, &digits)) return false;
+    if (sp.type == 'X') digits = absl::AsciiStrToUpper(digits);
+    std::string sign = IntSign(v) < 0 ? "-" : (sp.sign == '+' ? "+" : (sp.sign == ' ' ? " " : ""));
+    if (sp.grouping && sp.fill == "0" && sp.align == '=') {
+      digits = GroupZeroPadded(digits, sp.grouping, base == 10 ? 3 : 4,
+                               sp.width - static_cast<int64_t>(sign.size() + prefix.size()));
+    } else if (sp.grouping) {
+      digits = Group(digits, sp.grouping, base == 10 ? 3 : 4);
+    }
     *out = Pad(sign + prefix, digits, sp, '>');
     return true;
   }
-  if (v.is_float() || v.is_int() || v.is_bool()) {
-    double d = v.is_float() ? v.as_float() : static_cast<double>(v.as_int());
+  if (v.is_float() || IsIntValue(v)) {
+    double d;
+    if (v.is_float()) {
+      d = v.as_float();
+    } else if (!IntToDouble(vm, v, &d)) {
+      return false;
+    }
     char type = sp.type;
     if (type != 0 && std::string_view("fFeEgG%").find(type) == std::string_view::npos) {
       RaiseValueError(vm, absl::StrFormat("Unknown format code '%c' for object of type '%s'", type,
@@ -296,6 +344,7 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args) {
     }
     std::string piece;
     if (conv == 'c') {
+      if (IsBigInt(arg)) return RaiseOverflowError(vm, "%c arg not in range(0x110000)");
       if (arg.is_int() || arg.is_bool()) {
         if (arg.as_int() < 0 || arg.as_int() > 0x10FFFF) {
           return RaiseOverflowError(vm, "%c arg not in range(0x110000)");
@@ -357,14 +406,14 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args) {
     char t = conv == 'i' || conv == 'u' ? 'd' : conv;
     if (t == 'd' || t == 'x' || t == 'X' || t == 'o') {
       if (arg.is_float()) {
-        double d = arg.as_float();
-        arg = Value::Int(static_cast<int64_t>(d));
+        arg = FloatToInt(vm, arg.as_float());
+        if (arg.is_null()) return {};
       }
-      if (!arg.is_int() && !arg.is_bool()) {
+      if (!IsIntValue(arg)) {
         return RaiseTypeError(vm, absl::StrFormat("%%%c format: a real number is required, not %s",
                                                   conv, TypeName(arg)));
       }
-      arg = Value::Int(arg.as_int());
+      if (arg.is_bool()) arg = Value::Int(arg.as_int());
     } else if (std::string_view("fFeEgG").find(t) != std::string_view::npos) {
       double d;
       if (!ToFloat(vm, arg, &d)) return {};

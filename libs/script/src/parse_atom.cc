@@ -36,8 +36,9 @@ ast::ExprPtr Parser::Atom() {
     }
     case TokenKind::kInt: {
       ExprPtr e = NewExpr(ExprKind::kConstant, LocOf(t));
-      e->constant = ast::ConstKind::kInt;
+      e->constant = t.str_value.empty() ? ast::ConstKind::kInt : ast::ConstKind::kBigInt;
       e->int_value = t.int_value;
+      e->str = t.str_value;
       Advance();
       return e;
     }

@@ -19,6 +19,7 @@
 #include "tc/script/native.h"
 #include "tc/support/mt19937.h"
 
+#include "src/obj_bigint.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -45,6 +46,13 @@ uint64_t RandomBits64(support::MT19937& mt, int k);
 // random.py's _randbelow_with_getrandbits(n) for n >= 1: getrandbits of
 // n's bit length until below n.
 uint64_t RandomBelow(support::MT19937& mt, uint64_t n);
+
+// Big ints (random_bigint.cc): init_by_array over |n|'s 32-bit words,
+// least significant first; getrandbits(k) for any k >= 1 into `out`;
+// randrange(start, stop, step) on ints of any size (stop null:
+// randrange(start)).
+void SeedWithBigMagnitude(support::MT19937& mt, const Value& n);
+bool RandomBitsBig(VM& vm, support::MT19937& mt, int64_t k, mpz_ptr out);
 
 // Seeds as Random.seed(a, version) does; false with an exception set.
 bool SeedRandom(VM& vm, RandomObject* r, const Value& a, const Value& version);
@@ -77,6 +85,8 @@ class RandomSource {
   }
   // self._randbelow(n) for n >= 1.
   bool Below(uint64_t n, uint64_t* out);
+  // The same for an n of any size (random_bigint.cc).
+  bool BelowBig(mpz_srcptr n, mpz_ptr out);
 
  private:
   enum class Way { kEngine, kOverride, kGetRandBits, kRandom };
@@ -90,6 +100,11 @@ class RandomSource {
   bool script_random_ = false;
   Way below_ = Way::kEngine;
 };
+
+// randrange(start, stop, step) on ints of any size (stop null:
+// randrange(start)), random_bigint.cc.
+Value RandRangeBig(VM& vm, RandomSource& src, const Value& start, const Value& stop,
+                   const Value& step);
 
 // A Python int, bool or float as a double, as mixed arithmetic converts
 // it; false (no error set) for anything else.

@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 
+#include "tc/script/bigint.h"
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
 #include "tc/script/syntax_error.h"
@@ -34,6 +35,7 @@ Value ConstToValue(VM& vm, const Const& c) {
       return NewStr(s.value);
     }
     Value operator()(const ConstBytes& b) const { return NewBytes(b.value); }
+    Value operator()(const ConstBigInt& b) const { return IntFromDecimal(b.decimal); }
     Value operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::vector<Value> items;
       for (const Const& c : t->items) items.push_back(ConstToValue(vm, c));

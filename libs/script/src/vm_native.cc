@@ -8,6 +8,7 @@
 #include "tc/script/native.h"
 
 #include "py_method_args.h"
+#include "src/obj_bigint.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -87,10 +88,19 @@ bool ToInt(VM& vm, const Value& v, int64_t* out) {
     *out = v.as_int();
     return true;
   }
+  if (IsBigInt(v)) {
+    RaiseOverflowError(vm, "Python int too large to convert to C ssize_t");
+    return false;
+  }
   bool raised = false;
-  if (Value r = CallConversion(vm, v, Slot::kIndex, &raised); r.is_int() || r.is_bool()) {
+  Value r = CallConversion(vm, v, Slot::kIndex, &raised);
+  if (r.is_int() || r.is_bool()) {
     *out = r.as_int();
     return true;
+  }
+  if (IsBigInt(r)) {
+    RaiseOverflowError(vm, "Python int too large to convert to C ssize_t");
+    return false;
   }
   if (!raised) {
     RaiseTypeError(vm,
@@ -104,6 +114,7 @@ bool ToFloat(VM& vm, const Value& v, double* out) {
     *out = v.is_float() ? v.as_float() : static_cast<double>(v.as_int());
     return true;
   }
+  if (IsBigInt(v)) return IntToDouble(vm, v, out);
   bool raised = false;
   if (Value r = CallConversion(vm, v, Slot::kFloat, &raised); r.is_float()) {
     *out = r.as_float();

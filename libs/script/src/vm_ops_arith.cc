@@ -1,5 +1,5 @@
-// Arithmetic operators: 64-bit ints that raise on overflow, floats, the
-// builtin sequences' + and *, and other objects through their
+// Arithmetic operators: 64-bit ints (big ints, bigint_ops.cc, past int64),
+// floats, the builtin sequences' + and *, and other objects through their
 // special-method slots (forward, reflected, in-place).
 #include <algorithm>
 #include <cmath>
@@ -9,6 +9,7 @@
 
 #include "tc/script/native.h"
 
+#include "src/obj_bigint.h"
 #include "src/str_helpers.h"
 #include "vm_internal.h"
 #include "vm_ops_util.h"
@@ -20,28 +21,35 @@ using namespace ops;  // NOLINT(build/namespaces): the shared operator helpers
 
 namespace {
 
-Value IntOverflow(VM& vm) {
-  return vm.Raise(T().overflow_error, "integer overflow: tc ints are 64-bit");
+// Past int64, the same operation on big ints (out of line: the int64 paths
+// keep their registers).
+[[gnu::noinline, gnu::cold]] Value Promote(VM& vm, BinaryOp op, int64_t x, int64_t y) {
+  return IntBinarySlow(vm, op, Value::Int(x), Value::Int(y));
 }
 
 Value IntBinary(VM& vm, BinaryOp op, int64_t x, int64_t y, bool both_bool) {
   int64_t r;
   switch (op) {
     case BinaryOp::kAdd:
-      if (__builtin_add_overflow(x, y, &r)) return IntOverflow(vm);
+      if (__builtin_add_overflow(x, y, &r)) return Promote(vm, op, x, y);
       return Value::Int(r);
     case BinaryOp::kSub:
-      if (__builtin_sub_overflow(x, y, &r)) return IntOverflow(vm);
+      if (__builtin_sub_overflow(x, y, &r)) return Promote(vm, op, x, y);
       return Value::Int(r);
     case BinaryOp::kMul:
-      if (__builtin_mul_overflow(x, y, &r)) return IntOverflow(vm);
+      if (__builtin_mul_overflow(x, y, &r)) return Promote(vm, op, x, y);
       return Value::Int(r);
     case BinaryOp::kTrueDiv:
       if (y == 0) return vm.Raise(T().zero_division_error, "division by zero");
+      // Beyond 2**53 a conversion would round before the division does.
+      if (x > (int64_t{1} << 53) || x < -(int64_t{1} << 53) || y > (int64_t{1} << 53) ||
+          y < -(int64_t{1} << 53)) {
+        return Promote(vm, op, x, y);
+      }
       return Value::Float(static_cast<double>(x) / static_cast<double>(y));
     case BinaryOp::kFloorDiv: {
       if (y == 0) return vm.Raise(T().zero_division_error, "integer division or modulo by zero");
-      if (x == INT64_MIN && y == -1) return IntOverflow(vm);
+      if (x == INT64_MIN && y == -1) return Promote(vm, op, x, y);
       int64_t q = x / y;
       if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
       return Value::Int(q);
@@ -64,10 +72,10 @@ Value IntBinary(VM& vm, BinaryOp op, int64_t x, int64_t y, bool both_bool) {
       int64_t e = y;
       while (e > 0) {
         if (e & 1) {
-          if (__builtin_mul_overflow(result, base, &result)) return IntOverflow(vm);
+          if (__builtin_mul_overflow(result, base, &result)) return Promote(vm, op, x, y);
         }
         e >>= 1;
-        if (e > 0 && __builtin_mul_overflow(base, base, &base)) return IntOverflow(vm);
+        if (e > 0 && __builtin_mul_overflow(base, base, &base)) return Promote(vm, op, x, y);
       }
       return Value::Int(result);
     }
@@ -75,7 +83,7 @@ Value IntBinary(VM& vm, BinaryOp op, int64_t x, int64_t y, bool both_bool) {
       if (y < 0) return vm.Raise(T().value_error, "negative shift count");
       if (x == 0) return Value::Int(0);
       if (y >= 63 || (x > 0 ? (x > (INT64_MAX >> y)) : (x < (INT64_MIN >> y)))) {
-        return IntOverflow(vm);
+        return Promote(vm, op, x, y);
       }
       return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(x) << y));
     case BinaryOp::kRShift:
@@ -156,11 +164,33 @@ Value Repeat(VM& vm, const std::vector<Value>& items, int64_t n, Type* type) {
 }
 
 // Builtin-type binary operators; null with no exception when unsupported.
+// A big int operand: int with int on big ints, int with float as floats
+// (OverflowError when the int is beyond the double range).
+Value BigIntBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
+  if (IsIntValue(a) && IsIntValue(b)) return IntBinarySlow(vm, op, a, b);
+  if ((a.is_float() || b.is_float()) && IsNum(a) != IsNum(b)) {
+    double x, y;
+    if (!(a.is_float() ? (x = a.as_float(), true) : IntToDouble(vm, a, &x))) return {};
+    if (!(b.is_float() ? (y = b.as_float(), true) : IntToDouble(vm, b, &y))) return {};
+    return FloatBinary(vm, op, x, y);
+  }
+  return Value();
+}
+
 Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
   if ((a.is_int() || a.is_bool()) && (b.is_int() || b.is_bool())) {
     return IntBinary(vm, op, a.as_int(), b.as_int(), a.is_bool() && b.is_bool());
   }
   if (IsNum(a) && IsNum(b)) return FloatBinary(vm, op, AsDouble(a), AsDouble(b));
+  if (IsBigInt(a) || IsBigInt(b)) {
+    Value r = BigIntBinary(vm, op, a, b);
+    if (!r.is_null() || vm.HasException()) return r;
+    // A sequence repeated a big number of times.
+    if (op == BinaryOp::kMul && (IsBigInt(a) ? b : a).is_object()) {
+      return vm.Raise(T().overflow_error, "cannot fit 'int' into an index-sized integer");
+    }
+    if (IsBigInt(a)) return Value();  // str % big int goes on below
+  }
   const BuiltinTypes& t = T();
   if (IsType(a, t.str)) {
     const StrObject* ao = static_cast<StrObject*>(a.as_object());
@@ -314,7 +344,7 @@ Value VM::Unary(UnaryOp op, const Value& a) {
     int64_t x = a.as_int();
     switch (op) {
       case UnaryOp::kNeg:
-        if (x == INT64_MIN) return IntOverflow(*this);
+        if (x == INT64_MIN) return IntNegate(a);
         return Value::Int(-x);
       case UnaryOp::kPos:
         return Value::Int(x);
@@ -327,6 +357,9 @@ Value VM::Unary(UnaryOp op, const Value& a) {
   if (a.is_float()) {
     if (op == UnaryOp::kNeg) return Value::Float(-a.as_float());
     if (op == UnaryOp::kPos) return a;
+  }
+  if (IsBigInt(a)) {
+    return op == UnaryOp::kNeg ? IntNegate(a) : op == UnaryOp::kInvert ? IntInvert(a) : a;
   }
   Type* ta = a.type();
   Slot s = op == UnaryOp::kNeg ? Slot::kNeg : op == UnaryOp::kPos ? Slot::kPos : Slot::kInvert;

@@ -7,6 +7,7 @@
 
 #include "tc/script/native.h"
 
+#include "src/obj_bigint.h"
 #include "vm_internal.h"
 #include "vm_ops_util.h"
 #include "vm_set_table.h"
@@ -19,18 +20,36 @@ namespace {
 
 // Ordering of builtin values: -2 unsupported, -3 error, else -1/0/1 and
 // *unordered for NaN.
+// An int (either form) with a float, exactly as CPython compares them.
+int IntFloatOrder(const Value& a, const Value& b, bool* unordered) {
+  double d = a.is_float() ? a.as_float() : b.as_float();
+  if (std::isnan(d)) {
+    *unordered = true;
+    return 0;
+  }
+  return a.is_float() ? -CompareIntDouble(b, d) : CompareIntDouble(a, d);
+}
+
 int BuiltinOrder(VM& vm, const Value& a, const Value& b, bool* unordered) {
   *unordered = false;
   if (IsNum(a) && IsNum(b)) {
     if (!a.is_float() && !b.is_float()) {
       return a.as_int() < b.as_int() ? -1 : (a.as_int() > b.as_int() ? 1 : 0);
     }
-    double x = AsDouble(a), y = AsDouble(b);
+    if (a.is_float() != b.is_float()) return IntFloatOrder(a, b, unordered);
+    double x = a.as_float(), y = b.as_float();
     if (std::isnan(x) || std::isnan(y)) {
       *unordered = true;
       return 0;
     }
     return x < y ? -1 : (x > y ? 1 : 0);
+  }
+  if (IsBigInt(a) || IsBigInt(b)) {
+    if (IsIntValue(a) && IsIntValue(b)) return CompareInts(a, b);
+    if ((a.is_float() && IsIntValue(b)) || (IsIntValue(a) && b.is_float())) {
+      return IntFloatOrder(a, b, unordered);
+    }
+    return -2;
   }
   const BuiltinTypes& t = T();
   if (IsType(a, t.str) && IsType(b, t.str)) {
@@ -320,6 +339,10 @@ bool VM::Hash(const Value& v, int64_t* out) {
   Type* ty = o->type;
   if (ty == t.str) {
     *out = static_cast<StrObject*>(o)->Hash();
+    return true;
+  }
+  if (ty == t.int_) {
+    *out = HashBigInt(static_cast<BigIntObject*>(o));
     return true;
   }
   if (ty == t.tuple || (IsSubtype(ty, t.tuple) && ty->slot(Slot::kHash).is_null() &&

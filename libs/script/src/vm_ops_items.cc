@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
+#include "tc/script/bigint.h"
 #include "tc/script/native.h"
 
 #include "src/str_helpers.h"
@@ -18,6 +19,9 @@ bool SeqIndex(VM& vm, const Value& key, int64_t size, const char* what, int64_t*
   int64_t i;
   if (key.is_int() || key.is_bool()) {
     i = key.as_int();
+  } else if (IsBigInt(key)) {
+    vm.Raise(T().index_error, "cannot fit 'int' into an index-sized integer");
+    return false;
   } else {
     if (!ToInt(vm, key, &i)) {
       // __index__'s own error (a tensor with no data while tracing, a

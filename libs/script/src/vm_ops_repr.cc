@@ -6,6 +6,7 @@
 #include "tc/script/native.h"
 #include "tc/support/py_repr.h"
 
+#include "src/obj_bigint.h"
 #include "src/str_helpers.h"
 #include "vm_internal.h"
 #include "vm_ops_util.h"
@@ -119,6 +120,7 @@ bool VM::ReprString(const Value& v, std::string* out) {
     *out = support::PyStrRepr(static_cast<StrObject*>(o)->value);
     return true;
   }
+  if (ty == t.int_) return IntRepr(*this, v, out);
   if (ty == t.list) {
     *out = SeqRepr(*this, static_cast<ListObject*>(o)->items, "[", "]", &ok);
     return ok;

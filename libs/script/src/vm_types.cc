@@ -12,6 +12,7 @@
 
 #include "exc_os_error.h"
 #include "exc_syntax_error.h"
+#include "src/obj_bigint.h"
 #include "src/str_helpers.h"
 #include "vm_internal.h"
 
@@ -271,68 +272,6 @@ Value SuperNew(VM& vm, const Value&, const ArgsView& args) {
 constexpr MethodDef kSuperMethods[] = {{"__new__", SuperNew}};
 
 // --- numbers -------------------------------------------------------------------
-bool ParseIntText(VM& vm, std::string_view raw, int base, int64_t* out, const Value& orig) {
-  const std::string text = DecimalAndSpaceToAscii(raw);
-  std::string s(absl::StripAsciiWhitespace(text));
-  std::string digits;
-  for (char c : s)
-    if (c != '_') digits += c;
-  bool neg = false;
-  size_t i = 0;
-  if (i < digits.size() && (digits[i] == '+' || digits[i] == '-')) {
-    neg = digits[i] == '-';
-    ++i;
-  }
-  if (base == 0 || base == 16 || base == 8 || base == 2) {
-    if (digits.size() > i + 1 && digits[i] == '0') {
-      char p = static_cast<char>(std::tolower(digits[i + 1]));
-      int b = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
-      if (b != 0 && (base == 0 || base == b)) {
-        base = b;
-        i += 2;
-      }
-    }
-    if (base == 0) base = 10;
-  }
-  bool ok = i < digits.size();
-  uint64_t v = 0;
-  for (; ok && i < digits.size(); ++i) {
-    char c = static_cast<char>(std::tolower(digits[i]));
-    int d = c >= '0' && c <= '9' ? c - '0' : (c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99);
-    if (d >= base) {
-      ok = false;
-      break;
-    }
-    if (v > (static_cast<uint64_t>(INT64_MAX) + 1 - d) / base) {
-      RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
-      return false;
-    }
-    v = v * base + d;
-  }
-  if (!ok) {
-    std::string r;
-    vm.ReprString(orig, &r);
-    RaiseValueError(vm, absl::StrFormat("invalid literal for int() with base %d: %s", base, r));
-    return false;
-  }
-  if (!neg && v > static_cast<uint64_t>(INT64_MAX)) {
-    RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
-    return false;
-  }
-  *out = neg ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v);
-  return true;
-}
-
-Value FloatToInt(VM& vm, double d) {
-  if (std::isnan(d)) return RaiseValueError(vm, "cannot convert float NaN to integer");
-  if (std::isinf(d)) return RaiseOverflowError(vm, "cannot convert float infinity to integer");
-  double t = std::trunc(d);
-  if (t >= 9.2233720368547758e18 || t < -9.2233720368547758e18) {
-    return RaiseOverflowError(vm, "integer overflow: tc ints are 64-bit");
-  }
-  return Value::Int(static_cast<int64_t>(t));
-}
-
 Value IntNew(VM& vm, const Value&, const ArgsView& args) {
   static constexpr const char* kNames[] = {"x", "base"};
   Value a[2];
@@ -346,20 +285,15 @@ Value IntNew(VM& vm, const Value&, const ArgsView& args) {
     if (s == nullptr) s = BytesValue(x);
     if (s == nullptr)
       return RaiseTypeError(vm, "int() can't convert non-string with explicit base");
-    int64_t out;
-    if (!ParseIntText(vm, *s, static_cast<int>(base), &out, x)) return {};
-    return Value::Int(out);
+    if (base < INT32_MIN || base > INT32_MAX) base = -1;  // out of range either way
+    return ParseIntValue(vm, *s, static_cast<int>(base), x);
   }
-  if (x.is_int()) return x;
+  if (x.is_int() || IsBigInt(x)) return x;
   if (x.is_bool()) return Value::Int(x.as_int());
   if (x.is_float()) return FloatToInt(vm, x.as_float());
   const std::string* s = StrValue(x);
   if (s == nullptr) s = BytesValue(x);  // int(b"42")
-  if (s != nullptr) {
-    int64_t out;
-    if (!ParseIntText(vm, *s, 10, &out, x)) return {};
-    return Value::Int(out);
-  }
+  if (s != nullptr) return ParseIntValue(vm, *s, 10, x);
   Type* t = x.type();
   for (Slot sl : {Slot::kInt, Slot::kIndex}) {
     const Value& m = t->slot(sl);
@@ -381,6 +315,11 @@ Value FloatNew(VM& vm, const Value&, const ArgsView& args) {
   const Value& x = args[0];
   if (x.is_float()) return x;
   if (x.is_int() || x.is_bool()) return Value::Float(static_cast<double>(x.as_int()));
+  if (IsBigInt(x)) {
+    double d;
+    if (!IntToDouble(vm, x, &d)) return {};
+    return Value::Float(d);
+  }
   const std::string* text = StrValue(x);
   if (text == nullptr) text = BytesValue(x);  // float(b"1.5")
   if (text != nullptr) {
@@ -427,23 +366,14 @@ Value BoolNew(VM& vm, const Value&, const ArgsView& args) {
   return Value::Bool(t != 0);
 }
 
-Value IntBitLength(VM&, const Value& self, const ArgsView&) {
-  uint64_t v = self.as_int() < 0 ? 0 - static_cast<uint64_t>(self.as_int()) : self.as_int();
-  int n = 0;
-  while (v) {
-    ++n;
-    v >>= 1;
-  }
-  return Value::Int(n);
-}
 Value FloatIsInteger(VM&, const Value& self, const ArgsView&) {
   double d = self.as_float();
   return Value::Bool(std::isfinite(d) && std::floor(d) == d);
 }
 Value IntConjugate(VM&, const Value& self, const ArgsView&) { return self; }
 
-constexpr MethodDef kIntMethods[] = {
-    {"__new__", IntNew}, {"bit_length", IntBitLength}, {"conjugate", IntConjugate}};
+// int's other methods: AddIntMethods (int_methods.cc).
+constexpr MethodDef kIntMethods[] = {{"__new__", IntNew}};
 constexpr MethodDef kFloatMethods[] = {
     {"__new__", FloatNew}, {"is_integer", FloatIsInteger}, {"conjugate", IntConjugate}};
 constexpr MethodDef kBoolMethods[] = {{"__new__", BoolNew}};
@@ -593,6 +523,7 @@ void InitNumberTypes(BuiltinTypes& bt) {
   bt.int_ = Make("int", bt.object);
   bt.bool_ = Make("bool", bt.int_);
   bt.float_ = Make("float", bt.object);
+  AddIntMethods(bt.int_);
   Finish(bt.int_, kIntMethods);
   Finish(bt.bool_, kBoolMethods);
   Finish(bt.float_, kFloatMethods);

@@ -50,7 +50,18 @@ enum class ExprKind : uint8_t {
 };
 
 enum class ExprContext : uint8_t { kLoad, kStore, kDel };
-enum class ConstKind : uint8_t { kNone, kTrue, kFalse, kInt, kFloat, kStr, kBytes, kEllipsis };
+// kBigInt: an int literal beyond int64, its decimal digits in `str`.
+enum class ConstKind : uint8_t {
+  kNone,
+  kTrue,
+  kFalse,
+  kInt,
+  kBigInt,
+  kFloat,
+  kStr,
+  kBytes,
+  kEllipsis
+};
 enum class BoolOpKind : uint8_t { kAnd, kOr };
 
 struct Expr;

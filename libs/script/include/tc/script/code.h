@@ -30,7 +30,12 @@ struct ConstBytes {
   std::string value;
   friend bool operator==(const ConstBytes&, const ConstBytes&) = default;
 };
-using Const = std::variant<ConstNone, bool, int64_t, double, ConstStr, ConstBytes,
+// An int beyond int64 (the VM makes it a big int): its decimal digits.
+struct ConstBigInt {
+  std::string decimal;
+  friend bool operator==(const ConstBigInt&, const ConstBigInt&) = default;
+};
+using Const = std::variant<ConstNone, bool, int64_t, double, ConstStr, ConstBytes, ConstBigInt,
                            std::shared_ptr<const ConstTuple>, std::shared_ptr<const Code>>;
 struct ConstTuple {
   std::vector<Const> items;

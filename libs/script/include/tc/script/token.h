@@ -14,7 +14,7 @@ enum class TokenKind : uint8_t {
   kIndent,
   kDedent,
   kName,    // identifiers and keywords (the parser tells them apart)
-  kInt,     // int_value
+  kInt,     // int_value; beyond int64, its decimal digits in str_value
   kFloat,   // float_value
   kString,  // one literal; str_value holds the decoded text (raw body for f-strings)
   kOp,      // operators and delimiters; text is the operator
