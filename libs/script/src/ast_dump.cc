@@ -66,6 +66,8 @@ const char* ExprKindName(ExprKind k) {
       return "Slice";
     case ExprKind::kStarred:
       return "Starred";
+    case ExprKind::kNamedExpr:
+      return "NamedExpr";
   }
   return "?";
 }

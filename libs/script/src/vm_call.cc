@@ -421,6 +421,8 @@ Value VM::MakeClass(const Value& body, const Value& bases, StrObject* name) {
   Value* locals = stack_top_;
   stack_top_ += co->frame_size;
   Value r = EvalFunctionFrame(*this, fn, co, locals, ns);
+  // type() gives every class a __doc__, None without a docstring.
+  if (DictGetStr(ns, "__doc__") == nullptr) DictSetStr(ns, "__doc__", Value::None());
   // The `__class__` cell (zero-argument super()) if the body has one.
   Value classcell;
   for (size_t i = 0; i < co->code->cellvars.size(); ++i) {

@@ -15,7 +15,7 @@ ModuleInitFn FindCoreModule(std::string_view name) {
       {"sys", InitSysModule},     {"math", InitMathModule},
       {"os", InitOsModule},       {"posixpath", InitPosixPathModule},
       {"io", InitIoModule},       {"importlib", InitImportlibModule},
-      {"errno", InitErrnoModule},
+      {"errno", InitErrnoModule}, {"builtins", InitBuiltinsModule},
   };
   auto it = kModules->find(name);
   return it == kModules->end() ? nullptr : it->second;

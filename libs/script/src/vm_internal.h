@@ -77,6 +77,7 @@ bool InitPosixPathModule(VM& vm, ModuleObject* m);
 bool InitIoModule(VM& vm, ModuleObject* m);
 bool InitImportlibModule(VM& vm, ModuleObject* m);
 bool InitErrnoModule(VM& vm, ModuleObject* m);
+bool InitBuiltinsModule(VM& vm, ModuleObject* m);  // module_builtins.cc
 // importlib's ModuleSpec for a module (origin: its file, "built-in", or
 // None; search_locations: a package's __path__ list, or None).
 Value NewModuleSpec(const std::string& name, Value origin, Value search_locations);

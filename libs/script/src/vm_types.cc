@@ -116,8 +116,13 @@ Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->func
 Value MethodName(VM& vm, const Value& self) {
   return vm.GetAttr(Cast<MethodObject>(self)->function, "__name__");
 }
-constexpr GetSetDef kMethodGetSets[] = {
-    {"__self__", MethodSelf}, {"__func__", MethodFunc}, {"__name__", MethodName}};
+Value MethodDoc(VM& vm, const Value& self) {
+  return vm.GetAttr(Cast<MethodObject>(self)->function, "__doc__");
+}
+constexpr GetSetDef kMethodGetSets[] = {{"__self__", MethodSelf},
+                                        {"__func__", MethodFunc},
+                                        {"__name__", MethodName},
+                                        {"__doc__", MethodDoc}};
 
 Value NativeName(VM&, const Value& self) { return NewStr(Cast<NativeFunctionObject>(self)->name); }
 Value NativeQualname(VM&, const Value& self) {
@@ -150,7 +155,14 @@ Value PropertyNew(VM& vm, const Value&, const ArgsView& args) {
   p->fset = a[1].is_null() ? Value::None() : a[1];
   p->fdel = a[2].is_null() ? Value::None() : a[2];
   p->doc = a[3].is_null() ? Value::None() : a[3];
-  return Value::Adopt(p);
+  Value pv = Value::Adopt(p);
+  if (p->doc.is_none() && !p->fget.is_none()) {
+    // As CPython: without doc=, the getter's docstring.
+    Value d = vm.GetAttrOrNull(p->fget, Intern("__doc__"));
+    if (d.is_null() && vm.HasException()) return {};
+    if (!d.is_null()) p->doc = std::move(d);
+  }
+  return pv;
 }
 Value PropertyCopyWith(VM& vm, const Value& self, const ArgsView& args, int which) {
   if (!CheckArgCount(vm, args, which == 0 ? "getter" : which == 1 ? "setter" : "deleter", 1, 1)) {
@@ -175,11 +187,17 @@ Value PropertyDeleter(VM& vm, const Value& self, const ArgsView& args) {
 }
 Value PropertyFget(VM&, const Value& self) { return Cast<PropertyObject>(self)->fget; }
 Value PropertyFset(VM&, const Value& self) { return Cast<PropertyObject>(self)->fset; }
+Value PropertyDoc(VM&, const Value& self) { return Cast<PropertyObject>(self)->doc; }
+bool PropertySetDoc(VM&, const Value& self, const Value& v) {
+  Cast<PropertyObject>(self)->doc = v;
+  return true;
+}
 constexpr MethodDef kPropertyMethods[] = {{"__new__", PropertyNew, MethodDef::kMethod},
                                           {"getter", PropertyGetter},
                                           {"setter", PropertySetter},
                                           {"deleter", PropertyDeleter}};
-constexpr GetSetDef kPropertyGetSets[] = {{"fget", PropertyFget}, {"fset", PropertyFset}};
+constexpr GetSetDef kPropertyGetSets[] = {
+    {"fget", PropertyFget}, {"fset", PropertyFset}, {"__doc__", PropertyDoc, PropertySetDoc}};
 
 Value StaticMethodNew(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "staticmethod", 1, 1)) return {};
