@@ -279,6 +279,11 @@ Value VM::Call(const Value& callable, const ArgsView& args) {
                      absl::StrFormat("unbound method %s() needs an argument", nf->qualname));
       }
       if (nf->owner != nullptr && !IsInstance(args[0], nf->owner)) {
+        if (IsBuiltinDunder(callable)) {  // CPython's slot wrappers say it so
+          return Raise(T.type_error,
+                       absl::StrFormat("descriptor '%s' requires a '%s' object but received a '%s'",
+                                       nf->name, nf->owner->name, TypeName(args[0])));
+        }
         return Raise(T.type_error,
                      absl::StrFormat("descriptor '%s' for '%s' objects doesn't apply to a '%s' "
                                      "object",
@@ -423,6 +428,11 @@ Value VM::MakeClass(const Value& body, const Value& bases, StrObject* name) {
   Value r = EvalFunctionFrame(*this, fn, co, locals, ns);
   // type() gives every class a __doc__, None without a docstring.
   if (DictGetStr(ns, "__doc__") == nullptr) DictSetStr(ns, "__doc__", Value::None());
+  // A class that defines __eq__ but not __hash__ is unhashable: its
+  // __hash__ is None (type_new), not object's inherited one.
+  if (DictGetStr(ns, "__eq__") != nullptr && DictGetStr(ns, "__hash__") == nullptr) {
+    DictSetStr(ns, "__hash__", Value::None());
+  }
   // The `__class__` cell (zero-argument super()) if the body has one.
   Value classcell;
   for (size_t i = 0; i < co->code->cellvars.size(); ++i) {
