@@ -16,7 +16,7 @@ ModuleInitFn FindCoreModule(std::string_view name) {
       {"os", InitOsModule},          {"posixpath", InitPosixPathModule},
       {"io", InitIoModule},          {"importlib", InitImportlibModule},
       {"errno", InitErrnoModule},    {"builtins", InitBuiltinsModule},
-      {"_string", InitStringModule},
+      {"_string", InitStringModule}, {"_thread", InitThreadModule},
   };
   auto it = kModules->find(name);
   return it == kModules->end() ? nullptr : it->second;
