@@ -58,6 +58,7 @@ enum class Kind : uint8_t {
   kObjectHash,
   kObjectRepr,
   kObjectFormat,
+  kObjectGetAttribute,
 };
 
 // Which right operands a binary method or comparison computes with; any
@@ -162,12 +163,17 @@ constexpr Def kSetDefs[] = {TC_SET(Accept::kSetLike),
                             {"__ixor__", Kind::kInplace, B(BinaryOp::kXor), Accept::kSetLike},
                             {"__isub__", Kind::kInplace, B(BinaryOp::kSub), Accept::kSetLike}};
 constexpr Def kFrozenSetDefs[] = {TC_SET(Accept::kSetLike), Do("__hash__", Kind::kHash)};
-constexpr Def kObjectDefs[] = {
-    Do("__eq__", Kind::kObjectEq),     Do("__ne__", Kind::kObjectNe),
-    Do("__lt__", Kind::kObjectOrder),  Do("__le__", Kind::kObjectOrder),
-    Do("__gt__", Kind::kObjectOrder),  Do("__ge__", Kind::kObjectOrder),
-    Do("__hash__", Kind::kObjectHash), Do("__repr__", Kind::kObjectRepr),
-    Do("__str__", Kind::kStr),         Do("__format__", Kind::kObjectFormat)};
+constexpr Def kObjectDefs[] = {Do("__eq__", Kind::kObjectEq),
+                               Do("__ne__", Kind::kObjectNe),
+                               Do("__lt__", Kind::kObjectOrder),
+                               Do("__le__", Kind::kObjectOrder),
+                               Do("__gt__", Kind::kObjectOrder),
+                               Do("__ge__", Kind::kObjectOrder),
+                               Do("__hash__", Kind::kObjectHash),
+                               Do("__repr__", Kind::kObjectRepr),
+                               Do("__str__", Kind::kStr),
+                               Do("__format__", Kind::kObjectFormat),
+                               Do("__getattribute__", Kind::kObjectGetAttribute)};
 
 #undef TC_COMPARISONS
 #undef TC_ARITH
@@ -260,6 +266,7 @@ Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data)
     case Kind::kObjectNe:
     case Kind::kObjectOrder:
     case Kind::kObjectFormat:
+    case Kind::kObjectGetAttribute:
       min = max = 1;
       break;
     case Kind::kPow:
@@ -412,6 +419,13 @@ Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data)
     }
     case Kind::kObjectRepr:
       return ObjectRepr(vm, self);
+    case Kind::kObjectGetAttribute: {
+      if (StrValue(other) == nullptr) {
+        return RaiseTypeError(
+            vm, absl::StrFormat("attribute name must be string, not '%s'", TypeName(other)));
+      }
+      return vm.GetAttr(self, Cast<StrObject>(other));
+    }
     case Kind::kObjectFormat: {
       const std::string* spec = StrValue(other);
       if (spec == nullptr) {
@@ -442,11 +456,63 @@ void Install(Type* t, std::span<const Def> defs) {
   UpdateSlots(t);
 }
 
+// object.__new__(cls, *args): a blank instance of cls, with CPython's
+// checks (object_new). A static method, as CPython's __new__ is, so
+// `super().__new__(cls)` passes cls itself.
+Value ObjectNew(VM& vm, const Value&, const ArgsView& args) {
+  const BuiltinTypes& T = Types();
+  if (args.nargs < 1) return RaiseTypeError(vm, "object.__new__(): not enough arguments");
+  const Value& cls = args[0];
+  if (!IsInstance(cls, T.type)) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("object.__new__(X): X is not a type object (%s)", TypeName(cls)));
+  }
+  Type* t = Cast<Type>(cls);
+  // The nearest class not made by a class statement decides the layout.
+  Type* native = t;
+  while (native->has_flag(Type::kHeapType) && native->base != nullptr) native = native->base;
+  if (native != T.object) {
+    // CPython names the nearest class whose __new__ is not a class
+    // statement's own.
+    Type* named = t;
+    while (named->has_flag(Type::kHeapType) && named->base != nullptr &&
+           DictGetStr(named->dict, "__new__") != nullptr) {
+      named = named->base;
+    }
+    return RaiseTypeError(vm, absl::StrFormat("object.__new__(%s) is not safe, use %s.__new__()",
+                                              t->name, named->name));
+  }
+  if (args.nargs > 1 || args.nkw() > 0) {
+    static StrObject* const kNew = Intern("__new__");
+    static StrObject* const kInit = Intern("__init__");
+    const Value* own_new = LookupInMro(t, kNew);
+    if (own_new != nullptr && !IsBuiltinDunder(*own_new)) {
+      return RaiseTypeError(
+          vm, "object.__new__() takes exactly one argument (the type to instantiate)");
+    }
+    const Value* own_init = LookupInMro(t, kInit);
+    if (own_init == nullptr || own_init == LookupInMro(T.object, kInit)) {
+      return RaiseTypeError(vm, absl::StrFormat("%s() takes no arguments", t->name));
+    }
+  }
+  if (t->alloc == nullptr) {
+    return RaiseTypeError(vm, absl::StrFormat("cannot create '%s' instances", TypeFullName(t)));
+  }
+  return Value::Adopt(t->alloc(t));
+}
+
 }  // namespace
 
 bool IsBuiltinDunder(const Value& v) {
-  if (!v.is_object() || v.as_object()->type != Types().native_function) return false;
-  return static_cast<const NativeFunctionObject*>(v.as_object())->data_fn == Dunder;
+  if (!v.is_object()) return false;
+  const Object* o = v.as_object();
+  if (o->type == Types().staticmethod) {  // object.__new__
+    const Value& fn = static_cast<const StaticMethodObject*>(o)->function;
+    return fn.is_object() && fn.as_object()->type == Types().native_function &&
+           static_cast<const NativeFunctionObject*>(fn.as_object())->fn == ObjectNew;
+  }
+  if (o->type != Types().native_function) return false;
+  return static_cast<const NativeFunctionObject*>(o)->data_fn == Dunder;
 }
 
 void InstallBuiltinDunders() {
@@ -455,6 +521,10 @@ void InstallBuiltinDunders() {
   done = true;
   const BuiltinTypes& T = Types();
   Install(T.object, kObjectDefs);
+  auto* object_new = new StaticMethodObject(T.staticmethod);
+  object_new->function = NewNativeFunction("__new__", ObjectNew, Value::None(), "object.__new__");
+  TypeSet(T.object, "__new__", Value::Adopt(object_new));
+  UpdateSlots(T.object);
   Install(T.int_, kIntDefs);
   Install(T.bool_, kBoolDefs);
   Install(T.float_, kFloatDefs);

@@ -116,3 +116,43 @@ except IndexError as e:
     print("IndexError:", e)
 
 print(int.__add__.__name__, (1).__add__.__name__, str.__len__.__qualname__)
+
+
+# object.__new__: a blank instance (no __init__ run), what super().__new__ reaches
+class Blank:
+    def __init__(self):
+        self.ran = True
+
+
+b0 = object.__new__(Blank)
+print(type(b0).__name__, hasattr(b0, "ran"), object.__getattribute__(Blank(), "ran"))
+
+
+class Single:
+    _inst = None
+
+    def __new__(cls, *args):
+        if cls._inst is None:
+            cls._inst = super().__new__(cls)
+        return cls._inst
+
+    def __init__(self, v):
+        self.v = v
+
+
+print(Single(1) is Single(2), Single(3).v)
+for bad in [lambda: object.__new__(Blank, 1), lambda: object.__new__(MyList), lambda: object.__new__(5)]:
+    try:
+        bad()
+    except TypeError as e:
+        print("TypeError:", e)
+
+
+class NoInit:
+    pass
+
+
+try:
+    object.__new__(NoInit, 1)
+except TypeError as e:
+    print("TypeError:", e)
