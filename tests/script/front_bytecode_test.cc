@@ -94,6 +94,7 @@ constexpr NamedOpcode kOpcodeNames[] = {
     {Opcode::kWithExceptStart, "WITH_EXCEPT_START"},
     {Opcode::kImportName, "IMPORT_NAME"},
     {Opcode::kImportFrom, "IMPORT_FROM"},
+    {Opcode::kImportStar, "IMPORT_STAR"},
     {Opcode::kYieldValue, "YIELD_VALUE"},
     {Opcode::kGetYieldFromIter, "GET_YIELD_FROM_ITER"},
     {Opcode::kSend, "SEND"},
@@ -120,6 +121,7 @@ TEST(OpcodeTableTest, EveryOpcodeHasAFamily) {
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kRotFour), OpcodeFamily::kLoadStore);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kLoadFast), OpcodeFamily::kLoadStore);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kImportFrom), OpcodeFamily::kLoadStore);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kImportStar), OpcodeFamily::kLoadStore);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kLoadMethod), OpcodeFamily::kAttrSubscr);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kLoadSuper), OpcodeFamily::kAttrSubscr);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kBuildSlice), OpcodeFamily::kAttrSubscr);
@@ -224,6 +226,7 @@ TEST(OpcodeTableTest, StackEffects) {
       {Opcode::kWithExceptStart, 0, false, 1},
       {Opcode::kImportName, 0, false, 1},
       {Opcode::kImportFrom, 0, false, 1},
+      {Opcode::kImportStar, 0, false, -1},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(OpcodeStackEffect(c.op, c.arg, c.jump), c.effect)

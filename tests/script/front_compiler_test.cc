@@ -126,6 +126,71 @@ TEST(FrontCompiler, ComprehensionIsANestedFunction) {
   EXPECT_EQ(comp->qualname, "f.<locals>.<dictcomp>");
 }
 
+TEST(FrontCompiler, WalrusInComprehensionBindsInTheEnclosingFunction) {
+  std::shared_ptr<const Code> m = MustCompile(
+      "def f(xs):\n"
+      "    ys = [last := x for x in xs]\n"
+      "    return last\n"
+      "zs = [top := z for z in (1, 2)]\n");
+  ASSERT_NE(m, nullptr);
+  // In f, `last` is a cell the comprehension writes through.
+  const Code* f = Nested(*m, "f");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->cellvars, (std::vector<std::string>{"last"}));
+  const Code* comp = Nested(*f, "<listcomp>");
+  ASSERT_NE(comp, nullptr);
+  EXPECT_EQ(comp->freevars, (std::vector<std::string>{"last"}));
+  EXPECT_EQ(comp->varnames, (std::vector<std::string>{".0", "x"}));
+  // At module level the target is a global of the comprehension.
+  const Code* top = nullptr;
+  for (const Const& c : m->consts) {
+    if (const auto* code = std::get_if<std::shared_ptr<const Code>>(&c)) {
+      if ((*code)->name == "<listcomp>") top = code->get();
+    }
+  }
+  ASSERT_NE(top, nullptr);
+  bool stores_global = false;
+  for (const Instruction& ins : top->instructions) {
+    stores_global = stores_global || ins.op == Opcode::kStoreGlobal;
+  }
+  EXPECT_TRUE(stores_global);
+  EXPECT_EQ(CompileError("[i := 0 for i in range(3)]\n").msg,
+            "assignment expression cannot rebind comprehension iteration variable 'i'");
+  EXPECT_EQ(CompileError("class C:\n    z = [(q := i) for i in range(3)]\n").msg,
+            "assignment expression within a comprehension cannot be used in a class body");
+  EXPECT_EQ(CompileError("[x for x in (y := [1])]\n").msg,
+            "assignment expression cannot be used in a comprehension iterable expression");
+  EXPECT_EQ(CompileError("[i for i in range(3) if (j := i) for j in range(2)]\n").msg,
+            "comprehension inner loop cannot rebind assignment expression target 'j'");
+}
+
+TEST(FrontCompiler, DocstringsAndImportStar) {
+  std::shared_ptr<const Code> m = MustCompile(
+      "'mod doc'\n"
+      "from os import *\n"
+      "def f():\n"
+      "    'f doc'\n"
+      "def g():\n"
+      "    x = 1\n"
+      "    'not a docstring'\n");
+  ASSERT_NE(m, nullptr);
+  EXPECT_FALSE(m->docstring.has_value());  // a module stores __doc__ instead
+  EXPECT_EQ(m->names[0], "__doc__");
+  const Code* f = Nested(*m, "f");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->docstring, std::optional<std::string>("f doc"));
+  const Code* g = Nested(*m, "g");
+  ASSERT_NE(g, nullptr);
+  EXPECT_FALSE(g->docstring.has_value());
+  bool star = false;
+  for (const Instruction& ins : m->instructions) star = star || ins.op == Opcode::kImportStar;
+  EXPECT_TRUE(star);
+  SyntaxError e = CompileError("def f():\n    from os import *\n");
+  EXPECT_EQ(e.msg, "import * only allowed at module level");
+  EXPECT_EQ(e.line, 2);
+  EXPECT_EQ(e.col, 20);
+}
+
 TEST(FrontCompiler, ParameterSlotsAndFlags) {
   std::shared_ptr<const Code> m = MustCompile("def f(a, b=1, *args, c, d=2, **kw):\n    pass\n");
   ASSERT_NE(m, nullptr);

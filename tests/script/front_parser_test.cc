@@ -272,13 +272,35 @@ TEST(FrontParser, YieldExpressions) {
             "          Name g @4:20-4:21\n");
 }
 
+TEST(FrontParser, AssignmentExpressions) {
+  EXPECT_EQ(DumpOf("if (n := f(x)) > 1: pass\n"),
+            "Module\n"
+            "  If @1:1-1:25\n"
+            "    Compare > @1:4-1:19\n"
+            "      NamedExpr @1:5-1:14\n"
+            "        Name n store @1:5-1:6\n"
+            "        Call @1:10-1:14\n"
+            "          Name f @1:10-1:11\n"
+            "          Name x @1:12-1:13\n"
+            "      Constant 1 @1:18-1:19\n"
+            "    body:\n"
+            "      Pass @1:21-1:25\n");
+  EXPECT_EQ(ErrorOf("x := 1\n").msg, "invalid syntax");
+  EXPECT_EQ(ErrorOf("(a.b := 1)\n").msg, "cannot use assignment expressions with attribute");
+  EXPECT_EQ(ErrorOf("f(a[0] := 1)\n").msg, "invalid syntax");
+  EXPECT_EQ(ErrorOf("y = x := 1\n").msg, "invalid syntax");
+}
+
+TEST(FrontParser, ImportStar) {
+  EXPECT_EQ(DumpOf("from a.b import *\n"),
+            "Module\n"
+            "  ImportFrom a.b * @1:1-1:18\n");
+}
+
 TEST(FrontParser, UnsupportedFeatures) {
   EXPECT_EQ(ErrorOf("async def f(): pass\n").msg, "'async' is not supported by tc");
   EXPECT_EQ(ErrorOf("match x:\n    case 1: pass\n").msg,
             "the 'match' statement is not supported by tc");
-  EXPECT_EQ(ErrorOf("if (y := 1): pass\n").msg,
-            "assignment expressions (:=) are not supported by tc");
-  EXPECT_EQ(ErrorOf("from a import *\n").msg, "'from ... import *' is not supported by tc");
   EXPECT_EQ(ErrorOf("x = 2j\n").msg, "complex literals are not supported by tc");
   SyntaxError e = ErrorOf("x = 1\ny = await z\n");
   EXPECT_EQ(e.line, 2);

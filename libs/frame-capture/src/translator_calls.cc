@@ -525,6 +525,7 @@ bool Translator::MakeFunction(Frame& f, const script::Instruction& ins) {
   fn->globals = f.fn->globals;
   fn->name = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->name));
   fn->qualname = script::Ref<script::StrObject>::Borrow(script::Intern(cobj->code->qualname));
+  if (cobj->code->docstring) fn->doc = script::NewStr(*cobj->code->docstring);
   fn->module = f.fn->module;
   NoteNew(fn);
   keep_alive_.push_back(fv);

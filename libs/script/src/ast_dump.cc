@@ -16,11 +16,11 @@ std::string LocStr(const Loc& l) {
 }
 
 // ast.h's names for the kinds, in ExprKind's and StmtKind's orders.
-constexpr support::EnumTable<ExprKind::kYieldFrom, const char*> kExprKindNames({
+constexpr support::EnumTable<ExprKind::kNamedExpr, const char*> kExprKindNames({
     "Name",    "Constant", "JoinedStr", "FormattedValue", "Tuple",        "List",      "Set",
     "Dict",    "ListComp", "SetComp",   "DictComp",       "GeneratorExp", "BoolOp",    "BinOp",
     "UnaryOp", "Compare",  "IfExp",     "Lambda",         "Call",         "Attribute", "Subscript",
-    "Slice",   "Starred",  "Yield",     "YieldFrom",
+    "Slice",   "Starred",  "Yield",     "YieldFrom", "NamedExpr",
 });
 const char* ExprKindName(ExprKind k) { return kExprKindNames.at(k, "?"); }
 

@@ -155,6 +155,12 @@ void CodeGen::NameOp(const std::string& name, Access access) {
 
 std::shared_ptr<Code> CodeGen::CompileModule(const ast::Module& m) {
   EnterUnit(symtable_.module(), "<module>", 1);
+  if (const std::string* doc = Docstring(m.body)) {
+    // As CPython: the module's first instructions store its docstring.
+    LocScope loc(u(), m.body[0]->loc);
+    LoadConst(ConstStr{*doc});
+    NameOp("__doc__", Access::kStore);
+  }
   Stmts(m.body);
   return LeaveUnit();
 }

@@ -4,6 +4,7 @@
 #ifndef TC_SCRIPT_SRC_COMPILE_EMIT_H_
 #define TC_SCRIPT_SRC_COMPILE_EMIT_H_
 
+#include <string>
 #include <vector>
 
 #include "tc/script/ast.h"
@@ -24,6 +25,10 @@ class LocScope {
   Unit& u_;
   SourceLoc saved_;
 };
+
+// The docstring of a module, class or function body: its first statement
+// when that is a string literal (not an f-string, not bytes); else null.
+const std::string* Docstring(const std::vector<ast::StmtPtr>& body);
 
 // Whether any of `items` is a starred expression (*x).
 bool HasStarred(const std::vector<ast::ExprPtr>& items);

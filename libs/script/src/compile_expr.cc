@@ -201,6 +201,12 @@ void CodeGen::Expr(const ast::Expr& e) {
       return SliceIndex(e);
     case ExprKind::kStarred:
       return Fail(e.loc, "can't use starred expression here");
+    case ExprKind::kNamedExpr:
+      // `a := b`: the value stays on the stack as the expression's result.
+      Expr(*e.b);
+      u().Emit(Opcode::kDup);
+      Store(*e.a);
+      return;
   }
 }
 

@@ -13,6 +13,13 @@
 
 namespace tc::script {
 
+const std::string* Docstring(const std::vector<ast::StmtPtr>& body) {
+  if (body.empty() || body[0]->kind != ast::StmtKind::kExpr) return nullptr;
+  const ast::Expr& e = *body[0]->a;
+  if (e.kind != ast::ExprKind::kConstant || e.constant != ast::ConstKind::kStr) return nullptr;
+  return &e.str;
+}
+
 void CodeGen::Stmts(const std::vector<ast::StmtPtr>& body) {
   for (const ast::StmtPtr& s : body) {
     if (failed()) return;
@@ -128,6 +135,7 @@ void CodeGen::FunctionDef(const ast::Stmt& s) {
   SetupParams(*s.args);
   Stmts(s.body);
   std::shared_ptr<Code> code = LeaveUnit();
+  if (const std::string* doc = Docstring(s.body)) code->docstring = *doc;
   MakeFunction(code, flags);
   for (size_t i = 0; i < s.decorators.size(); ++i) u().Emit(Opcode::kCall, 1);
   NameOp(s.name, Access::kStore);
@@ -145,6 +153,11 @@ void CodeGen::ClassDef(const ast::Stmt& s) {
     body.Emit(Opcode::kStoreName, body.AddName("__module__"));
     LoadConst(ConstStr{body.code().qualname});
     body.Emit(Opcode::kStoreName, body.AddName("__qualname__"));
+    if (const std::string* doc = Docstring(s.body)) {
+      LocScope loc(body, s.body[0]->loc);
+      LoadConst(ConstStr{*doc});
+      body.Emit(Opcode::kStoreName, body.AddName("__doc__"));
+    }
     Stmts(s.body);
     if (scope->class_cell) {
       u().Emit(Opcode::kLoadClosure, u().CellIndex("__class__"));
@@ -392,6 +405,11 @@ void CodeGen::ImportFrom(const ast::Stmt& s) {
   // A relative import's level travels as leading dots of the name
   // (VM::ImportName resolves them against the module's __package__).
   unit.Emit(Opcode::kImportName, unit.AddName(std::string(s.level, '.') + s.name));
+  if (s.names.size() == 1 && s.names[0].name == "*") {
+    LocScope loc(unit, s.names[0].loc);
+    unit.Emit(Opcode::kImportStar);
+    return;
+  }
   for (const ast::Alias& a : s.names) {
     LocScope loc(unit, a.loc);
     unit.Emit(Opcode::kImportFrom, unit.AddName(a.name));

@@ -14,6 +14,7 @@ enum : uint32_t {
   kDefGlobal = 4,
   kDefNonlocal = 8,
   kUse = 16,
+  kDefCompIter = 32,  // a comprehension's iteration variable
 };
 
 using NameSet = absl::flat_hash_set<std::string>;
@@ -62,10 +63,15 @@ class SymtableBuilder {
     error = std::move(e);
   }
 
-  void Add(const std::string& name, uint32_t flag) {
-    auto [it, inserted] = cur_->flags.try_emplace(name, 0);
-    if (inserted) cur_->order.push_back(name);
+  void Add(const std::string& name, uint32_t flag) { AddTo(cur_, name, flag); }
+  static void AddTo(Scope* s, const std::string& name, uint32_t flag) {
+    auto [it, inserted] = s->flags.try_emplace(name, 0);
+    if (inserted) s->order.push_back(name);
     it->second |= flag;
+  }
+  static uint32_t FlagsOf(const Scope* s, const std::string& name) {
+    auto it = s->flags.find(name);
+    return it == s->flags.end() ? 0 : it->second;
   }
 
   Scope* Open(ScopeKind kind, std::string name, const void* node) {
@@ -161,6 +167,14 @@ class SymtableBuilder {
       case K::kImport:
       case K::kImportFrom:
         for (const ast::Alias& a : s.names) {
+          if (a.name == "*") {
+            // CPython's symtable: a star import binds names nobody can
+            // list in advance, so only a module namespace may take it.
+            if (cur_->kind != ScopeKind::kModule) {
+              return Fail(a.loc, "import * only allowed at module level");
+            }
+            continue;
+          }
           std::string bound = a.asname;
           if (bound.empty()) bound = a.name.substr(0, a.name.find('.'));
           Add(bound, kDefLocal);
@@ -205,6 +219,18 @@ class SymtableBuilder {
     using K = ast::ExprKind;
     switch (e->kind) {
       case K::kName:
+        if (comp_iter_target_) {
+          // PEP 572: a walrus target of this comprehension may not be
+          // rebound by a later loop of it.
+          if (FlagsOf(cur_, e->str) & (kDefGlobal | kDefNonlocal)) {
+            return Fail(
+                e->loc,
+                absl::StrFormat(
+                    "comprehension inner loop cannot rebind assignment expression target '%s'",
+                    e->str));
+          }
+          Add(e->str, kDefCompIter);
+        }
         if (e->ctx == ast::ExprContext::kLoad) {
           Add(e->str, kUse);
           // Zero-argument super() needs the class cell, as in CPython.
@@ -212,6 +238,9 @@ class SymtableBuilder {
         } else {
           Add(e->str, kDefLocal);
         }
+        return;
+      case K::kNamedExpr:
+        NamedExpr(*e);
         return;
       case K::kYield:
       case K::kYieldFrom:
@@ -233,15 +262,24 @@ class SymtableBuilder {
                            : e->kind == K::kSetComp  ? "<setcomp>"
                            : e->kind == K::kDictComp ? "<dictcomp>"
                                                      : "<genexpr>";
+        // The outermost iterable runs in the enclosing scope.
+        ++cur_->comp_iter_expr;
         Expr(e->generators[0].iter.get());
+        --cur_->comp_iter_expr;
         Open(ScopeKind::kComprehension, name, e);
         cur_->generator = e->kind == K::kGeneratorExp;
         Add(".0", kDefParam);
         cur_->params.push_back(".0");
         for (size_t i = 0; i < e->generators.size(); ++i) {
           const ast::Comprehension& g = e->generators[i];
-          if (i > 0) Expr(g.iter.get());
+          comp_iter_target_ = true;
           Expr(g.target.get());
+          comp_iter_target_ = false;
+          if (i > 0) {
+            ++cur_->comp_iter_expr;
+            Expr(g.iter.get());
+            --cur_->comp_iter_expr;
+          }
           for (const ast::ExprPtr& cond : g.ifs) Expr(cond.get());
         }
         Expr(e->a.get());
@@ -257,6 +295,48 @@ class SymtableBuilder {
         for (const ast::ExprPtr& key : e->keys) Expr(key.get());
         for (const ast::Keyword& k : e->keywords) Expr(k.value.get());
     }
+  }
+
+  // `target := value` (PEP 572). In a comprehension the target binds in
+  // the nearest enclosing function (or module), as CPython's
+  // symtable_extend_namedexpr_scope does: nonlocal (or global) in the
+  // comprehension, local there.
+  void NamedExpr(const ast::Expr& e) {
+    if (cur_->comp_iter_expr > 0) {
+      return Fail(e.loc,
+                  "assignment expression cannot be used in a comprehension iterable expression");
+    }
+    if (cur_->kind == ScopeKind::kComprehension) {
+      const std::string& name = e.a->str;
+      for (Scope* s = cur_; s != nullptr; s = s->parent) {
+        if (s->kind == ScopeKind::kComprehension) {
+          if (FlagsOf(s, name) & kDefCompIter) {
+            return Fail(
+                e.a->loc,
+                absl::StrFormat(
+                    "assignment expression cannot rebind comprehension iteration variable '%s'",
+                    name));
+          }
+          continue;
+        }
+        if (s->kind == ScopeKind::kClass) {
+          return Fail(
+              e.a->loc,
+              "assignment expression within a comprehension cannot be used in a class body");
+        }
+        if (s->kind == ScopeKind::kModule || (FlagsOf(s, name) & kDefGlobal)) {
+          Add(name, kDefGlobal);
+          AddTo(s, name, kDefGlobal);
+        } else {
+          Add(name, kDefNonlocal);
+          AddTo(s, name, kDefLocal);
+        }
+        break;
+      }
+      if (error) return;
+    }
+    Expr(e.b.get());
+    Expr(e.a.get());
   }
 
   // A yield makes its function a generator; CPython's errors elsewhere.
@@ -349,6 +429,7 @@ class SymtableBuilder {
   std::string_view filename_;
   std::string_view source_;
   Scope* cur_ = nullptr;
+  bool comp_iter_target_ = false;  // visiting a comprehension's loop target
   absl::flat_hash_map<std::pair<const Scope*, std::string>, ast::Loc> nonlocal_locs_;
 };
 

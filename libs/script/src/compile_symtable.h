@@ -37,6 +37,7 @@ struct Scope {
   std::vector<std::string> freevars;  // sorted
   bool class_cell = false;            // a class whose methods use __class__ (super())
   bool generator = false;             // a function whose body yields
+  int comp_iter_expr = 0;             // > 0 while visiting a comprehension's iterable
 
   NameScope Resolve(const std::string& name) const;
   bool IsFunctionLike() const {

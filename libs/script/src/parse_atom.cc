@@ -431,7 +431,7 @@ ast::ExprPtr Parser::Call(ExprPtr func) {
       last = kw.value.get();
       call->keywords.push_back(std::move(kw));
     } else {
-      ExprPtr a = NamedExpression();
+      ExprPtr a = NamedExpression(/*in_call=*/true);
       if (!a) return nullptr;
       if (IsKw("for")) {
         ExprPtr g = NewExpr(ExprKind::kGeneratorExp, a->loc);

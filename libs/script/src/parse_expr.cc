@@ -2,6 +2,8 @@
 // primaries, and the f-string field entry point.
 #include <utility>
 
+#include "absl/strings/str_format.h"
+
 #include "src/parse_parser.h"
 
 namespace tc::script {
@@ -33,13 +35,13 @@ ast::ExprPtr Parser::StarExpressions() {
   // Nodes span from their first token to their last, parentheses included,
   // as CPython's do.
   ast::Loc start = LocOf(Cur());
-  ExprPtr first = StarExpression();
+  ExprPtr first = StarExpression(false);
   if (!first || !IsOp(",")) return first;
   ExprPtr tuple = NewExpr(ExprKind::kTuple, first->loc);
   tuple->items.push_back(std::move(first));
   while (AcceptOp(",")) {
     if (!StartsExpression(Cur()) && !IsOp("*")) break;
-    ExprPtr e = StarExpression();
+    ExprPtr e = StarExpression(false);
     if (!e) return nullptr;
     tuple->items.push_back(std::move(e));
   }
@@ -71,7 +73,7 @@ ast::ExprPtr Parser::Yield() {
   return e;
 }
 
-ast::ExprPtr Parser::StarExpression() {
+ast::ExprPtr Parser::StarExpression(bool named) {
   if (IsOp("*")) {
     ast::Loc loc = LocOf(Cur());
     Advance();
@@ -81,15 +83,30 @@ ast::ExprPtr Parser::StarExpression() {
     e->a = std::move(v);
     return e;
   }
-  return NamedExpression();
+  return named ? NamedExpression() : Expression();
 }
 
-ast::ExprPtr Parser::NamedExpression() {
+ast::ExprPtr Parser::NamedExpression(bool in_call) {
   if (IsName() && Peek().kind == TokenKind::kOp && Peek().text == ":=") {
-    Unsupported(Peek(), "assignment expressions (:=) are");
+    const ast::Loc start = LocOf(Cur());
+    ExprPtr named = NewExpr(ExprKind::kNamedExpr, start);
+    named->a = NewExpr(ExprKind::kName, start);
+    named->a->str = std::string(Cur().text);
+    named->a->ctx = ast::ExprContext::kStore;
+    Advance();  // the name
+    Advance();  // :=
+    named->b = Expression();
+    if (!named->b) return nullptr;
+    named->loc = SpanTo(start);
+    return named;
+  }
+  ExprPtr e = Expression();
+  if (e && IsOp(":=") && !in_call) {
+    // CPython's invalid_named_expression: only a plain name is a target.
+    FailAt(e->loc, absl::StrFormat("cannot use assignment expressions with %s", ExprName(*e)));
     return nullptr;
   }
-  return Expression();
+  return e;
 }
 
 ast::ExprPtr Parser::Expression() {

@@ -135,9 +135,6 @@ void Parser::InvalidSyntax() {
     if (t.text == "await") return Unsupported(t, "'await'");
     if (t.text == "async") return Unsupported(t, "'async'");
   }
-  if (t.kind == TokenKind::kOp && t.text == ":=") {
-    return Unsupported(t, "assignment expressions (:=) are");
-  }
   FailToken(t, "invalid syntax");
 }
 

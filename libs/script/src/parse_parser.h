@@ -108,8 +108,12 @@ class Parser {
   // of assignments, parentheses), else StarExpressions().
   ExprPtr YieldOrStarExpressions();
   ExprPtr Yield();
-  ExprPtr StarExpression();
-  ExprPtr NamedExpression();
+  // `*x` or an expression; `named`: an assignment expression too (the
+  // elements of displays, CPython's star_named_expression).
+  ExprPtr StarExpression(bool named = true);
+  // `name := value` or an expression; `in_call`: a bad target is plain
+  // invalid syntax (CPython's call arguments), not "cannot use ...".
+  ExprPtr NamedExpression(bool in_call = false);
   ExprPtr Expression();
   ExprPtr Lambda();
   ExprPtr Disjunction();

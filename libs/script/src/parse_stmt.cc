@@ -223,6 +223,12 @@ ast::StmtPtr Parser::ExpressionStatement() {
   const Token& start = Cur();
   ExprPtr e = YieldOrStarExpressions();
   if (!e) return nullptr;
+  if (IsOp(":=") && !(e->kind == ast::ExprKind::kName && &start == &Prev())) {
+    // As CPython: `a.b := 1` or `(x) := 1` as a statement names the bad
+    // target; a bare `x := 1` is plain invalid syntax.
+    FailAt(e->loc, absl::StrFormat("cannot use assignment expressions with %s", ExprName(*e)));
+    return nullptr;
+  }
   auto s = std::make_unique<ast::Stmt>();
   s->loc = SpanTo(LocOf(start));
   if (IsOp("=")) {
@@ -372,8 +378,14 @@ ast::StmtPtr Parser::ImportFrom() {
   }
   Advance();
   if (IsOp("*")) {
-    Unsupported(Cur(), "'from ... import *'");
-    return nullptr;
+    // `from m import *`: one alias named "*", as CPython's AST has it.
+    ast::Alias a;
+    a.name = "*";
+    a.loc = LocOf(Cur());
+    Advance();
+    s->names.push_back(std::move(a));
+    s->loc = SpanTo(s->loc);
+    return s;
   }
   bool paren = AcceptOp("(");
   do {

@@ -279,6 +279,11 @@ Value VM::Call(const Value& callable, const ArgsView& args) {
                      absl::StrFormat("unbound method %s() needs an argument", nf->qualname));
       }
       if (nf->owner != nullptr && !IsInstance(args[0], nf->owner)) {
+        if (IsBuiltinDunder(callable)) {  // CPython's slot wrappers say it so
+          return Raise(T.type_error,
+                       absl::StrFormat("descriptor '%s' requires a '%s' object but received a '%s'",
+                                       nf->name, nf->owner->name, TypeName(args[0])));
+        }
         return Raise(T.type_error,
                      absl::StrFormat("descriptor '%s' for '%s' objects doesn't apply to a '%s' "
                                      "object",

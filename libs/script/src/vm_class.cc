@@ -245,6 +245,12 @@ Value NewClass(VM& vm, Type* meta, const Value& namev, const Value& basesv, cons
     t->module = g != nullptr && StrValue(*g) ? *StrValue(*g) : "builtins";
     DictSetStr(t->dict, "__module__", NewStr(t->module));
   }
+  // type() gives every class a __doc__ (None without a docstring), and a
+  // class that defines __eq__ but not __hash__ is unhashable.
+  if (DictGetStr(t->dict, "__doc__") == nullptr) DictSetStr(t->dict, "__doc__", Value::None());
+  if (DictGetStr(t->dict, "__eq__") != nullptr && DictGetStr(t->dict, "__hash__") == nullptr) {
+    DictSetStr(t->dict, "__hash__", Value::None());
+  }
   WrapImplicit(t->dict, "__new__", T.staticmethod);
   WrapImplicit(t->dict, "__init_subclass__", T.classmethod);
   WrapImplicit(t->dict, "__class_getitem__", T.classmethod);
@@ -401,34 +407,6 @@ constexpr MethodDef kTypeClassMethods[] = {
     {"__subclasses__", TypeSubclasses},
 };
 
-// object.__new__(cls): a blank instance; extra arguments are an error
-// unless __init__ takes them (CPython's excess_args rule).
-Value ObjectNewFn(VM& vm, const Value&, const ArgsView& args) {
-  const BuiltinTypes& T = Types();
-  if (args.nargs < 1) return RaiseTypeError(vm, "object.__new__(): not enough arguments");
-  if (!IsInstance(args[0], T.type)) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("object.__new__(X): X is not a type object (%s)", TypeName(args[0])));
-  }
-  auto* cls = Cast<Type>(args[0]);
-  if (args.nargs > 1 || args.nkw() > 0) {
-    if (!cls->slot(Slot::kNew).is_null()) {
-      return RaiseTypeError(
-          vm, "object.__new__() takes exactly one argument (the type to instantiate)");
-    }
-    const Value* init = LookupInMro(cls, Intern("__init__"));
-    if (init == nullptr || init == LookupInMro(T.object, Intern("__init__"))) {
-      return RaiseTypeError(vm, absl::StrFormat("%s() takes no arguments", cls->name));
-    }
-  }
-  if (cls->has_flag(Type::kAbstract)) return RaiseAbstractInstantiation(vm, cls);
-  if (cls->alloc == nullptr) {
-    return RaiseTypeError(vm, absl::StrFormat("object.__new__(%s) is not safe, use %s.__new__()",
-                                              cls->name, cls->name));
-  }
-  return Value::Adopt(cls->alloc(cls));
-}
-
 // The end of every __init_subclass__ chain: no keywords left over.
 Value ObjectInitSubclass(VM& vm, const Value& cls, const ArgsView& args) {
   if (args.nargs > 0 || args.nkw() > 0) {
@@ -442,7 +420,6 @@ Value ObjectInitSubclass(VM& vm, const Value& cls, const ArgsView& args) {
 Value ObjectSubclassHook(VM&, const Value&, const ArgsView&) { return NotImplementedValue(); }
 
 constexpr MethodDef kObjectClassMethods[] = {
-    {"__new__", ObjectNewFn, MethodDef::kStatic},
     {"__init_subclass__", ObjectInitSubclass, MethodDef::kClass},
     {"__subclasshook__", ObjectSubclassHook, MethodDef::kClass},
 };

@@ -79,6 +79,7 @@ VM::VM() {
   builtins_ = Ref<DictObject>::Adopt(static_cast<DictObject*>(NewDict().Release()));
   modules_ = Ref<DictObject>::Adopt(static_cast<DictObject*>(NewDict().Release()));
   InitBuiltinFunctions(*this, builtins_.get());
+  InstallBuiltinDunders();
   (void)T;
   SetArgv({""});
 }

@@ -902,6 +902,7 @@ Value VM::Eval(Frame* f) {
         fn->globals = Ref<DictObject>::Borrow(f->globals);
         fn->name = Ref<StrObject>::Borrow(Intern(cobj->code->name));
         fn->qualname = Ref<StrObject>::Borrow(Intern(cobj->code->qualname));
+        if (cobj->code->docstring) fn->doc = NewStr(*cobj->code->docstring);
         const Value* modname = DictGetStr(f->globals, "__name__");
         fn->module = modname != nullptr ? *modname : Value::None();
         PUSH(std::move(fv));
@@ -1062,6 +1063,11 @@ Value VM::Eval(Frame* f) {
         Value m = ImportName(co->names[ip->arg]->value, f->globals);
         if (m.is_null()) ERROR();
         PUSH(std::move(m));
+        DISPATCH();
+      }
+      TARGET(kImportStar) {
+        Value m = POP();
+        if (!ImportStar(m, f->ns != nullptr ? f->ns : f->globals)) ERROR();
         DISPATCH();
       }
       TARGET(kImportFrom) {

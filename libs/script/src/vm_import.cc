@@ -343,4 +343,53 @@ Value VM::ImportFrom(const Value& module, StrObject* name) {
   return Value();
 }
 
+bool VM::ImportStar(const Value& module, DictObject* ns) {
+  const BuiltinTypes& T = Types();
+  Value all = GetAttrOrNull(module, Intern("__all__"));
+  if (all.is_null() && HasException()) return false;
+  const bool skip_private = all.is_null();
+  if (skip_private) {
+    Value dict = GetAttrOrNull(module, Intern("__dict__"));
+    if (dict.is_null()) {
+      if (!HasException()) {
+        Raise(T.import_error, "from-import-* object has no __dict__ and no __all__");
+      }
+      return false;
+    }
+    all = CallMethod(dict, "keys", {});
+    if (all.is_null()) return false;
+    // CPython takes PyMapping_Keys, a list.
+    std::vector<Value> keys;
+    if (!Extend(&keys, all)) return false;
+    all = NewList(std::move(keys));
+  }
+  for (int64_t pos = 0;; ++pos) {
+    Value name = GetItem(all, Value::Int(pos));
+    if (name.is_null()) {
+      if (!ExceptionMatches(T.index_error)) return false;
+      ClearException();
+      return true;
+    }
+    const std::string* text = StrValue(name);
+    if (text == nullptr) {
+      Value modname = GetAttr(module, "__name__");
+      if (modname.is_null()) return false;
+      const std::string* mod_text = StrValue(modname);
+      if (mod_text == nullptr) {
+        Raise(T.type_error,
+              absl::StrFormat("module __name__ must be a string, not %s", TypeName(modname)));
+      } else {
+        Raise(T.type_error,
+              absl::StrFormat("%s in %s.%s must be str, not %s", skip_private ? "Key" : "Item",
+                              *mod_text, skip_private ? "__dict__" : "__all__", TypeName(name)));
+      }
+      return false;
+    }
+    if (skip_private && !text->empty() && (*text)[0] == '_') continue;
+    Value value = GetAttr(module, Cast<StrObject>(name));
+    if (value.is_null()) return false;
+    if (!DictSet(*this, ns, name, std::move(value))) return false;
+  }
+}
+
 }  // namespace tc::script

@@ -77,6 +77,14 @@ bool InitPosixPathModule(VM& vm, ModuleObject* m);
 bool InitIoModule(VM& vm, ModuleObject* m);
 bool InitImportlibModule(VM& vm, ModuleObject* m);
 bool InitErrnoModule(VM& vm, ModuleObject* m);
+bool InitBuiltinsModule(VM& vm, ModuleObject* m);  // module_builtins.cc
+bool InitStringModule(VM& vm, ModuleObject* m);    // module_string.cc: _string
+bool InitThreadModule(VM& vm, ModuleObject* m);    // module_thread.cc: _thread
+// builtin_dunders.cc: gives the builtin types their special methods as
+// attributes (once per process); IsBuiltinDunder tells one of those from
+// a method a class defines (only the latter fills a type's slot).
+void InstallBuiltinDunders();
+bool IsBuiltinDunder(const Value& v);
 // importlib's ModuleSpec for a module (origin: its file, "built-in", or
 // None; search_locations: a package's __path__ list, or None).
 Value NewModuleSpec(const std::string& name, Value origin, Value search_locations);

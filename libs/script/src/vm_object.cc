@@ -194,7 +194,7 @@ void UpdateSlots(Type* t) {
         v != nullptr && v == LookupInMro(t->mro.back(), g_slot_strs[i])) {
       v = nullptr;
     }
-    if (v != nullptr && IsDictOperatorMethod(i, *v)) v = nullptr;
+    if (v != nullptr && (IsDictOperatorMethod(i, *v) || IsBuiltinDunder(*v))) v = nullptr;
     t->slots[i] = v != nullptr && !v->is_none() ? *v : Value();
   }
 }

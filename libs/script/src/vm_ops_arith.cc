@@ -313,6 +313,14 @@ Value VM::Inplace(BinaryOp op, const Value& a, const Value& b) {
     }
     return a;
   }
+  if (ta == t.list && op == BinaryOp::kMul && (b.is_int() || b.is_bool())) {
+    // `l *= n` repeats the list in place, as CPython's list_inplace_repeat.
+    Value r = Binary(op, a, b);
+    if (r.is_null()) return r;
+    static_cast<ListObject*>(a.as_object())->items =
+        std::move(static_cast<ListObject*>(r.as_object())->items);
+    return a;
+  }
   if (!IsBuiltinValueType(ta)) {
     const Value& ip = ta->slot(InplaceSlot(op));
     if (!ip.is_null()) {

@@ -21,12 +21,12 @@ inline bool IsNotImplemented(const Value& v) {
   return v.is_object() && v.as_object() == NotImplementedValue().as_object();
 }
 
-// int, float, bool, str, list, tuple, None, dict, set: types whose operators
+// int, float, bool, str, list, tuple, None, dict, set, frozenset: types whose operators
 // the VM implements itself.
 inline bool IsBuiltinValueType(Type* t) {
   const BuiltinTypes& b = T();
   return t == b.int_ || t == b.float_ || t == b.bool_ || t == b.str || t == b.list ||
-         t == b.tuple || t == b.none || t == b.dict || t == b.set;
+         t == b.tuple || t == b.none || t == b.dict || t == b.set || t == b.frozenset;
 }
 
 }  // namespace tc::script::ops

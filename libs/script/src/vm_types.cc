@@ -117,8 +117,13 @@ Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->func
 Value MethodName(VM& vm, const Value& self) {
   return vm.GetAttr(Cast<MethodObject>(self)->function, "__name__");
 }
-constexpr GetSetDef kMethodGetSets[] = {
-    {"__self__", MethodSelf}, {"__func__", MethodFunc}, {"__name__", MethodName}};
+Value MethodDoc(VM& vm, const Value& self) {
+  return vm.GetAttr(Cast<MethodObject>(self)->function, "__doc__");
+}
+constexpr GetSetDef kMethodGetSets[] = {{"__self__", MethodSelf},
+                                        {"__func__", MethodFunc},
+                                        {"__name__", MethodName},
+                                        {"__doc__", MethodDoc}};
 
 Value NativeName(VM&, const Value& self) { return NewStr(Cast<NativeFunctionObject>(self)->name); }
 Value NativeQualname(VM&, const Value& self) {
@@ -151,7 +156,14 @@ Value PropertyNew(VM& vm, const Value& cls, const ArgsView& args) {
   p->fset = a[1].is_null() ? Value::None() : a[1];
   p->fdel = a[2].is_null() ? Value::None() : a[2];
   p->doc = a[3].is_null() ? Value::None() : a[3];
-  return Value::Adopt(p);
+  Value pv = Value::Adopt(p);
+  if (p->doc.is_none() && !p->fget.is_none()) {
+    // As CPython: without doc=, the getter's docstring.
+    Value d = vm.GetAttrOrNull(p->fget, Intern("__doc__"));
+    if (d.is_null() && vm.HasException()) return {};
+    if (!d.is_null()) p->doc = std::move(d);
+  }
+  return pv;
 }
 Value PropertyCopyWith(VM& vm, const Value& self, const ArgsView& args, int which) {
   if (!CheckArgCount(vm, args, which == 0 ? "getter" : which == 1 ? "setter" : "deleter", 1, 1)) {
@@ -176,6 +188,11 @@ Value PropertyDeleter(VM& vm, const Value& self, const ArgsView& args) {
 }
 Value PropertyFget(VM&, const Value& self) { return Cast<PropertyObject>(self)->fget; }
 Value PropertyFset(VM&, const Value& self) { return Cast<PropertyObject>(self)->fset; }
+Value PropertyDoc(VM&, const Value& self) { return Cast<PropertyObject>(self)->doc; }
+bool PropertySetDoc(VM&, const Value& self, const Value& v) {
+  Cast<PropertyObject>(self)->doc = v;
+  return true;
+}
 constexpr MethodDef kPropertyMethods[] = {{"__new__", PropertyNew, MethodDef::kMethod},
                                           {"getter", PropertyGetter},
                                           {"setter", PropertySetter},
@@ -200,8 +217,10 @@ Value PropertyIsAbstract(VM& vm, const Value& self) {
   auto* p = Cast<PropertyObject>(self);
   return AnyAbstract(vm, {p->fget, p->fset, p->fdel});
 }
-constexpr GetSetDef kPropertyGetSets[] = {
-    {"fget", PropertyFget}, {"fset", PropertyFset}, {"__isabstractmethod__", PropertyIsAbstract}};
+constexpr GetSetDef kPropertyGetSets[] = {{"fget", PropertyFget},
+                                          {"fset", PropertyFset},
+                                          {"__doc__", PropertyDoc, PropertySetDoc},
+                                          {"__isabstractmethod__", PropertyIsAbstract}};
 
 // staticmethod / classmethod: __new__ makes an instance of the class asked
 // for (subclasses such as abc.abstractclassmethod), __init__ sets the

@@ -47,6 +47,7 @@ enum class ExprKind : uint8_t {
   kStarred,         // a = value
   kYield,           // a = value (null: bare `yield`)
   kYieldFrom,       // a = the iterable delegated to
+  kNamedExpr,       // a = target (kName, store), b = value: `a := b`
 };
 
 enum class ExprContext : uint8_t { kLoad, kStore, kDel };

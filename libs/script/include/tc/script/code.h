@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -79,6 +80,10 @@ struct Code {
   // keyword-only (kwonly_argcount), then *args, then **kwargs.
   int32_t argcount = 0;
   int32_t kwonly_argcount = 0;
+
+  // A function's docstring (its body's first statement, a string
+  // literal), which becomes the function's __doc__; absent: None.
+  std::optional<std::string> docstring;
 
   std::vector<Instruction> instructions;
   std::vector<SourceLoc> locations;  // one per instruction

@@ -138,6 +138,10 @@ class VM {
   // The IMPORT_FROM instruction: attribute `name` of `module`, else its
   // submodule, else CPython's "cannot import name" ImportError.
   Value ImportFrom(const Value& module, StrObject* name);
+  // The IMPORT_STAR instruction: binds in `ns` each name of the module's
+  // __all__, else each key of its __dict__ not starting with '_'
+  // (CPython's import_all_from, with its errors). False on error.
+  bool ImportStar(const Value& module, DictObject* ns);
   DictObject* builtins() const { return builtins_.get(); }
   DictObject* modules() const { return modules_.get(); }
 

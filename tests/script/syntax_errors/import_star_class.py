@@ -1,0 +1,3 @@
+class C:
+    x = 1
+    from os import *

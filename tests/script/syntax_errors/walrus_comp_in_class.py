@@ -1,0 +1,2 @@
+class C:
+    z = [(q := i) for i in range(3)]

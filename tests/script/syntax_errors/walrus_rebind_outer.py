@@ -1,0 +1,1 @@
+[[(j := j) for i in range(5)] for j in range(5)]
