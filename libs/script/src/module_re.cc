@@ -34,6 +34,7 @@
 #include "module_prelude.h"
 #include "module_unsupported.h"
 #include "re_objects.h"
+#include "rich_compare.h"
 #include "script_embedded.h"
 #include "str_helpers.h"
 #include "vm_internal.h"
@@ -110,12 +111,11 @@ Value FlagBool(VM&, const Value& self, const ArgsView&) {
 Value FlagHash(VM&, const Value& self, const ArgsView&) {
   return Value::Int(Cast<FlagObject>(self)->value);
 }
-template <CompareOp kOp>
-Value FlagCompare(VM& vm, const Value& self, const ArgsView& args) {
+Value FlagCompare(VM& vm, CompareOp op, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__eq__", 1, 1)) return {};
   int64_t b;
   if (!FlagOperand(args[0], &b)) return NotImplementedValue();
-  return vm.Compare(kOp, Value::Int(Cast<FlagObject>(self)->value), Value::Int(b));
+  return vm.Compare(op, Value::Int(Cast<FlagObject>(self)->value), Value::Int(b));
 }
 std::string FlagRepr(int64_t v) {
   if (v == 0) return "re.NOFLAG";
@@ -151,33 +151,19 @@ Value FlagName(VM&, const Value& self) {
 
 Type* FlagType() {
   static constexpr MethodDef kMethods[] = {
-      {"__or__", FlagBinary<0>},
-      {"__ror__", FlagBinary<0>},
-      {"__and__", FlagBinary<1>},
-      {"__rand__", FlagBinary<1>},
-      {"__xor__", FlagBinary<2>},
-      {"__rxor__", FlagBinary<2>},
-      {"__invert__", FlagInvert},
-      {"__index__", FlagIndex},
-      {"__int__", FlagIndex},
-      {"__bool__", FlagBool},
-      {"__hash__", FlagHash},
-      {"__repr__", FlagReprMethod},
-      {"__str__", FlagReprMethod},
-      {"__format__", FlagFormat},
-      {"__eq__", FlagCompare<CompareOp::kEq>},
-      {"__ne__", FlagCompare<CompareOp::kNe>},
-      {"__lt__", FlagCompare<CompareOp::kLt>},
-      {"__le__", FlagCompare<CompareOp::kLe>},
-      {"__gt__", FlagCompare<CompareOp::kGt>},
-      {"__ge__", FlagCompare<CompareOp::kGe>},
+      {"__or__", FlagBinary<0>},   {"__ror__", FlagBinary<0>}, {"__and__", FlagBinary<1>},
+      {"__rand__", FlagBinary<1>}, {"__xor__", FlagBinary<2>}, {"__rxor__", FlagBinary<2>},
+      {"__invert__", FlagInvert},  {"__index__", FlagIndex},   {"__int__", FlagIndex},
+      {"__bool__", FlagBool},      {"__hash__", FlagHash},     {"__repr__", FlagReprMethod},
+      {"__str__", FlagReprMethod}, {"__format__", FlagFormat},
   };
   static constexpr GetSetDef kGetSets[] = {{"value", FlagValue}, {"name", FlagName}};
-  static Type* t = NewNativeType({.name = "RegexFlag",
-                                  .module = "re",
-                                  .methods = kMethods,
-                                  .getsets = kGetSets,
-                                  .alloc = [](Type* c) -> Object* { return new FlagObject(c); }});
+  static Type* t = AddRichCompareMethods<FlagCompare>(
+      NewNativeType({.name = "RegexFlag",
+                     .module = "re",
+                     .methods = kMethods,
+                     .getsets = kGetSets,
+                     .alloc = [](Type* c) -> Object* { return new FlagObject(c); }}));
   return t;
 }
 
@@ -362,25 +348,24 @@ constexpr const char* kUnsupported[] = {"template", "Scanner", "DEBUG", "TEMPLAT
 
 }  // namespace
 
+namespace {
+// A native re type whose instances are T, its methods added by `init`.
+template <typename T>
+Type* NewReType(const char* name, void (*init)(Type*)) {
+  Type* t = NewNativeType(
+      {.name = name, .module = "re", .alloc = [](Type* c) -> Object* { return new T(c); }});
+  init(t);
+  return t;
+}
+}  // namespace
+
 Type* PatternType() {
-  static Type* t = [] {
-    Type* p = NewNativeType({.name = "Pattern", .module = "re", .alloc = [](Type* c) -> Object* {
-                               return new PatternObject(c);
-                             }});
-    InitPatternType(p);
-    return p;
-  }();
+  static Type* t = NewReType<PatternObject>("Pattern", InitPatternType);
   return t;
 }
 
 Type* MatchType() {
-  static Type* t = [] {
-    Type* m = NewNativeType({.name = "Match", .module = "re", .alloc = [](Type* c) -> Object* {
-                               return new MatchObject(c);
-                             }});
-    InitMatchType(m);
-    return m;
-  }();
+  static Type* t = NewReType<MatchObject>("Match", InitMatchType);
   return t;
 }
 

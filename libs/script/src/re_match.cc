@@ -38,11 +38,18 @@ Value GetItem(VM& vm, const Value& self, const ArgsView& args) {
   return MatchGroup(M(self), g, Value::None());
 }
 
-Value Groups(VM& vm, const Value& self, const ArgsView& args) {
+// The `default=None` argument of groups() and groupdict().
+bool DefaultArg(VM& vm, const ArgsView& args, const char* fname, Value* out) {
   static constexpr const char* kNames[] = {"default"};
   Value a[1];
-  if (!ParseArgs(vm, args, "groups", kNames, 0, a)) return {};
-  Value dflt = a[0].is_null() ? Value::None() : a[0];
+  if (!ParseArgs(vm, args, fname, kNames, 0, a)) return false;
+  *out = a[0].is_null() ? Value::None() : a[0];
+  return true;
+}
+
+Value Groups(VM& vm, const Value& self, const ArgsView& args) {
+  Value dflt;
+  if (!DefaultArg(vm, args, "groups", &dflt)) return {};
   MatchObject* m = M(self);
   std::vector<Value> out;
   for (int64_t g = 1; g <= P(m)->groups; ++g) out.push_back(MatchGroup(m, g, dflt));
@@ -50,10 +57,8 @@ Value Groups(VM& vm, const Value& self, const ArgsView& args) {
 }
 
 Value GroupDict(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"default"};
-  Value a[1];
-  if (!ParseArgs(vm, args, "groupdict", kNames, 0, a)) return {};
-  Value dflt = a[0].is_null() ? Value::None() : a[0];
+  Value dflt;
+  if (!DefaultArg(vm, args, "groupdict", &dflt)) return {};
   MatchObject* m = M(self);
   Value d = NewDict();
   for (const auto& [name, g] : P(m)->names) {
