@@ -3,6 +3,7 @@
 // (getattr and the other introspection builtins: builtins_introspection.cc).
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -546,6 +547,17 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.deprecation_warning}) {
     DictSetStr(b, ty->name, Value::Borrow(ty));
   }
+  // The other warning categories, which the warnings module filters by
+  // (made once: types are immortal and shared by every VM).
+  static const std::vector<Type*>* const kWarnings = [&t] {
+    auto* v = new std::vector<Type*>;
+    for (const char* name :
+         {"PendingDeprecationWarning", "SyntaxWarning", "RuntimeWarning", "FutureWarning",
+          "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning", "EncodingWarning"})
+      v->push_back(NewExceptionType(t, name, t.warning));
+    return v;
+  }();
+  for (Type* ty : *kWarnings) DictSetStr(b, ty->name, Value::Borrow(ty));
   DictSetStr(b, "NotImplemented", NotImplementedValue());
   DictSetStr(b, "Ellipsis", EllipsisValue());
   DictSetStr(b, "None", Value::None());
