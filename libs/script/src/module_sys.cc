@@ -125,6 +125,10 @@ bool InitSysModule(VM& vm, ModuleObject* m) {
   ModuleSet(m, "maxunicode", Value::Int(0x10FFFF));
   ModuleSet(m, "byteorder", NewStr("little"));
   ModuleSet(m, "platform", NewStr("linux"));
+  // Where the Python library tc reads lives: Debian's CPython under /usr
+  // (gettext and sysconfig derive their paths from these).
+  for (const char* name : {"prefix", "base_prefix", "exec_prefix", "base_exec_prefix"})
+    ModuleSet(m, name, NewStr("/usr"));
   ModuleSet(m, "executable", NewStr(Executable()));
   ModuleSet(m, "version", NewStr(absl::StrFormat("%d.%d.%d (main) [tc]", kMajor, kMinor, kMicro)));
   Value version_info = VersionInfo();
