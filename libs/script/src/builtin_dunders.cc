@@ -244,11 +244,23 @@ Value ObjectRepr(VM& vm, const Value& self) {
                                 static_cast<void*>(self.as_object())));
 }
 
-// Calls one special method: `self` is an instance of m.owner (the call
-// machinery checked that), `args` the remaining arguments.
-Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data) {
-  const Installed& m = *reinterpret_cast<const Installed*>(data.as_int());
-  const Def& d = *m.def;
+// object.__format__(spec): str(self) for an empty spec, else CPython's error.
+Value ObjectFormat(VM& vm, const Value& self, const Value& other) {
+  const std::string* spec = StrValue(other);
+  if (spec == nullptr) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("__format__() argument must be str, not %s", TypeName(other)));
+  }
+  if (!spec->empty()) {
+    return RaiseTypeError(vm, absl::StrFormat("unsupported format string passed to %s.__format__",
+                                              self.type()->name));
+  }
+  return vm.Str(self);
+}
+
+// The argument count of a special method of kind d.kind, with CPython's
+// errors (wrapper descriptors take no keywords).
+bool CheckArity(VM& vm, const Def& d, const ArgsView& args) {
   int min = 0, max = 0;
   switch (d.kind) {
     case Kind::kBinary:
@@ -283,16 +295,28 @@ Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data)
       break;
   }
   if (args.nkw() != 0) {
-    return RaiseTypeError(vm, absl::StrFormat("%s() takes no keyword arguments", d.name));
+    RaiseTypeError(vm, absl::StrFormat("%s() takes no keyword arguments", d.name));
+    return false;
   }
   if (args.nargs < min || args.nargs > max) {
     if (min == max) {
-      return RaiseTypeError(vm, absl::StrFormat("expected %d argument%s, got %d", min,
-                                                min == 1 ? "" : "s", args.nargs));
+      RaiseTypeError(vm, absl::StrFormat("expected %d argument%s, got %d", min, min == 1 ? "" : "s",
+                                         args.nargs));
+      return false;
     }
-    return RaiseTypeError(
-        vm, absl::StrFormat("expected %d to %d arguments, got %d", min, max, args.nargs));
+    RaiseTypeError(vm,
+                   absl::StrFormat("expected %d to %d arguments, got %d", min, max, args.nargs));
+    return false;
   }
+  return true;
+}
+
+// Calls one special method: `self` is an instance of m.owner (the call
+// machinery checked that), `args` the remaining arguments.
+Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data) {
+  const Installed& m = *reinterpret_cast<const Installed*>(data.as_int());
+  const Def& d = *m.def;
+  if (!CheckArity(vm, d, args)) return {};
   AsBase view(self, m.owner);
   const Value& other = args.nargs > 0 ? args[0] : Value::Null();
   switch (d.kind) {
@@ -426,19 +450,8 @@ Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data)
       }
       return vm.GetAttr(self, Cast<StrObject>(other));
     }
-    case Kind::kObjectFormat: {
-      const std::string* spec = StrValue(other);
-      if (spec == nullptr) {
-        return RaiseTypeError(
-            vm, absl::StrFormat("__format__() argument must be str, not %s", TypeName(other)));
-      }
-      if (!spec->empty()) {
-        return RaiseTypeError(vm,
-                              absl::StrFormat("unsupported format string passed to %s.__format__",
-                                              self.type()->name));
-      }
-      return vm.Str(self);
-    }
+    case Kind::kObjectFormat:
+      return ObjectFormat(vm, self, other);
   }
   return RaiseRuntimeError(vm, absl::StrCat("bad special method ", m.owner->name, ".", d.name));
 }

@@ -44,6 +44,9 @@ Value NewGenerator(FunctionObject* fn, Value* locals);
 enum class GenStep : uint8_t { kYielded, kReturned, kRaised };
 // send(v) (v null or None: next()).
 GenStep GeneratorSend(VM& vm, GeneratorObject* g, Value v, Value* out);
+// next(): the yielded value, else null (a return value is dropped, as for
+// loops do; an exception is left pending).
+Value GeneratorNext(VM& vm, GeneratorObject* g);
 // throw(exc): raises `exc` (an exception instance) where `g` is suspended.
 GenStep GeneratorThrow(VM& vm, GeneratorObject* g, Value exc, Value* out);
 // One step of `yield from`: sends `v` to the iterator being delegated to

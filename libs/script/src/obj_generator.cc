@@ -143,6 +143,11 @@ GenStep GeneratorSend(VM& vm, GeneratorObject* g, Value v, Value* out) {
   return Run(vm, g, out);
 }
 
+Value GeneratorNext(VM& vm, GeneratorObject* g) {
+  Value r;
+  return GeneratorSend(vm, g, Value(), &r) == GenStep::kYielded ? r : Value();
+}
+
 GenStep GeneratorThrow(VM& vm, GeneratorObject* g, Value exc, Value* out) {
   if (!CheckNotRunning(vm, g)) return GenStep::kRaised;
   if (g->state != State::kSuspended) {

@@ -302,11 +302,7 @@ Value VM::Next(const Value& itv) {
     }
     return v;
   }
-  if (t == GeneratorType()) {
-    Value r;
-    GenStep s = GeneratorSend(*this, static_cast<GeneratorObject*>(o), Value(), &r);
-    return s == GenStep::kYielded ? r : Value();  // a return value is dropped, as for loops do
-  }
+  if (t == GeneratorType()) return GeneratorNext(*this, static_cast<GeneratorObject*>(o));
   const Value& nx = t->slot(Slot::kNext);
   if (nx.is_null()) {
     return Raise(T.type_error, absl::StrFormat("'%s' object is not an iterator", t->name));

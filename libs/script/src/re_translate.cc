@@ -18,6 +18,10 @@
 //                names live in the Translation, references are \g{N}
 //   IGNORECASE   PCRE2's caseless matching, except for str patterns under
 //                ASCII, where only ASCII letters fold ([kK]), as in Python
+//
+// Over 600 lines because the parser is one recursive-descent pass that
+// mirrors re/_parser.py rule by rule (so its errors and positions match
+// CPython's); split, each rule would lose the grammar it sits in.
 #include "re_translate.h"
 
 #include <algorithm>
@@ -145,6 +149,7 @@ class Translator {
   bool ParseSet(Sub* out, int64_t fl);
   bool ParseRepeat(const Tok& t, Sub* out, bool* literal_brace);
   bool ParseGroup(Sub* out, bool* verbose, int nested, bool first, int64_t* fl);
+  bool ParseConditional(Sub* out, bool verbose, int nested, int64_t fl, int64_t start);
   bool ParseFlags(uint32_t c, int64_t* add, int64_t* del, bool* global);
   bool GetUntil(uint32_t terminator, const char* name, std::vector<uint32_t>* out);
   bool CheckGroupName(const std::vector<uint32_t>& name, int64_t offset);
@@ -638,6 +643,52 @@ bool Translator::ParseFlags(uint32_t c, int64_t* add, int64_t* del, bool* global
   return true;
 }
 
+// (?(id/name)yes|no): a conditional group, after its "(?(".
+bool Translator::ParseConditional(Sub* out, bool verbose, int nested, int64_t fl, int64_t start) {
+  std::vector<uint32_t> cond;
+  if (!GetUntil(')', "group name", &cond)) return false;
+  int64_t len = static_cast<int64_t>(cond.size()) + 1;
+  std::string key = CodePointsUtf8(cond);
+  int64_t gid = 0;
+  if (IsIdentifierName(cond)) {
+    auto it =
+        std::find_if(names_.begin(), names_.end(), [&](const auto& e) { return e.first == key; });
+    if (it == names_.end()) {
+      return Fail(absl::StrCat("unknown group name ", support::PyStrRepr(key)), len);
+    }
+    gid = it->second;
+  } else {
+    bool digits =
+        !cond.empty() && cond.size() <= 10 &&
+        std::all_of(cond.begin(), cond.end(), [](uint32_t c) { return c >= '0' && c <= '9'; });
+    if (!digits) {
+      return Fail(absl::StrCat("bad character in group name ", support::PyStrRepr(key)), len);
+    }
+    gid = std::stoll(key);
+    if (gid == 0) return Fail("bad group number", len);
+    if (gid >= kMaxGroups) return Fail(absl::StrFormat("invalid group reference %d", gid), len);
+    if (std::none_of(cond_refs_.begin(), cond_refs_.end(),
+                     [&](const auto& e) { return e.first == gid; })) {
+      cond_refs_.push_back({gid, src_.Tell() - len});
+    }
+  }
+  if (!CheckLookbehindGroup(gid)) return false;
+  Sub yes, no;
+  if (!Parse(&yes, verbose, nested + 1, false, fl)) return false;
+  bool has_no = src_.Match('|');
+  if (has_no) {
+    if (!Parse(&no, verbose, nested + 1, false, fl)) return false;
+    if (src_.next().Is('|')) return Fail("conditional backref with more than two branches");
+  }
+  if (!src_.Match(')')) return Fail("missing ), unterminated subpattern", src_.Tell() - start);
+  Piece p;
+  p.text = absl::StrFormat("(?(%d)%s%s%s)", gid, yes.Text(), has_no ? "|" : "", no.Text());
+  p.lo = has_no ? std::min(yes.lo, no.lo) : 0;
+  p.hi = has_no ? std::max(yes.hi, no.hi) : yes.hi;
+  out->Add(std::move(p));
+  return true;
+}
+
 bool Translator::ParseGroup(Sub* out, bool* verbose, int nested, bool first, int64_t* fl) {
   int64_t start = src_.Tell() - 1;
   bool capture = true, atomic = false;
@@ -699,48 +750,7 @@ bool Translator::ParseGroup(Sub* out, bool* verbose, int nested, bool first, int
       out->Add(std::move(a));
       return true;
     } else if (ch.Is('(')) {
-      std::vector<uint32_t> cond;
-      if (!GetUntil(')', "group name", &cond)) return false;
-      int64_t len = static_cast<int64_t>(cond.size()) + 1;
-      std::string key = CodePointsUtf8(cond);
-      int64_t gid = 0;
-      if (IsIdentifierName(cond)) {
-        auto it = std::find_if(names_.begin(), names_.end(),
-                               [&](const auto& e) { return e.first == key; });
-        if (it == names_.end()) {
-          return Fail(absl::StrCat("unknown group name ", support::PyStrRepr(key)), len);
-        }
-        gid = it->second;
-      } else {
-        bool digits =
-            !cond.empty() && cond.size() <= 10 &&
-            std::all_of(cond.begin(), cond.end(), [](uint32_t c) { return c >= '0' && c <= '9'; });
-        if (!digits) {
-          return Fail(absl::StrCat("bad character in group name ", support::PyStrRepr(key)), len);
-        }
-        gid = std::stoll(key);
-        if (gid == 0) return Fail("bad group number", len);
-        if (gid >= kMaxGroups) return Fail(absl::StrFormat("invalid group reference %d", gid), len);
-        if (std::none_of(cond_refs_.begin(), cond_refs_.end(),
-                         [&](const auto& e) { return e.first == gid; })) {
-          cond_refs_.push_back({gid, src_.Tell() - len});
-        }
-      }
-      if (!CheckLookbehindGroup(gid)) return false;
-      Sub yes, no;
-      if (!Parse(&yes, *verbose, nested + 1, false, *fl)) return false;
-      bool has_no = src_.Match('|');
-      if (has_no) {
-        if (!Parse(&no, *verbose, nested + 1, false, *fl)) return false;
-        if (src_.next().Is('|')) return Fail("conditional backref with more than two branches");
-      }
-      if (!src_.Match(')')) return Fail("missing ), unterminated subpattern", src_.Tell() - start);
-      Piece p;
-      p.text = absl::StrFormat("(?(%d)%s%s%s)", gid, yes.Text(), has_no ? "|" : "", no.Text());
-      p.lo = has_no ? std::min(yes.lo, no.lo) : 0;
-      p.hi = has_no ? std::max(yes.hi, no.hi) : yes.hi;
-      out->Add(std::move(p));
-      return true;
+      return ParseConditional(out, *verbose, nested, *fl, start);
     } else if (ch.Is('>')) {
       capture = false;
       atomic = true;
