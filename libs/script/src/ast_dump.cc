@@ -20,7 +20,7 @@ constexpr support::EnumTable<ExprKind::kNamedExpr, const char*> kExprKindNames({
     "Name",    "Constant", "JoinedStr", "FormattedValue", "Tuple",        "List",      "Set",
     "Dict",    "ListComp", "SetComp",   "DictComp",       "GeneratorExp", "BoolOp",    "BinOp",
     "UnaryOp", "Compare",  "IfExp",     "Lambda",         "Call",         "Attribute", "Subscript",
-    "Slice",   "Starred",  "Yield",     "YieldFrom", "NamedExpr",
+    "Slice",   "Starred",  "Yield",     "YieldFrom",      "NamedExpr",
 });
 const char* ExprKindName(ExprKind k) { return kExprKindNames.at(k, "?"); }
 
