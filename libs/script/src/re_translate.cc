@@ -19,7 +19,7 @@
 //   IGNORECASE   PCRE2's caseless matching, except for str patterns under
 //                ASCII, where only ASCII letters fold ([kK]), as in Python
 //
-// Over 600 lines because the parser is one recursive-descent pass that
+// This file is over 600 lines because the parser is one recursive-descent pass that
 // mirrors re/_parser.py rule by rule (so its errors and positions match
 // CPython's); split, each rule would lose the grammar it sits in.
 #include "re_translate.h"
