@@ -97,6 +97,12 @@ constexpr NamedOpcode kOpcodeNames[] = {
     {Opcode::kYieldValue, "YIELD_VALUE"},
     {Opcode::kGetYieldFromIter, "GET_YIELD_FROM_ITER"},
     {Opcode::kSend, "SEND"},
+    {Opcode::kGetAwaitable, "GET_AWAITABLE"},
+    {Opcode::kGetAIter, "GET_AITER"},
+    {Opcode::kGetANext, "GET_ANEXT"},
+    {Opcode::kEndAsyncFor, "END_ASYNC_FOR"},
+    {Opcode::kBeforeAsyncWith, "BEFORE_ASYNC_WITH"},
+    {Opcode::kAsyncGenWrap, "ASYNC_GEN_WRAP"},
 };
 
 TEST(OpcodeTableTest, EveryOpcodeKeepsItsName) {
@@ -136,6 +142,9 @@ TEST(OpcodeTableTest, EveryOpcodeHasAFamily) {
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kReraise), OpcodeFamily::kWithTry);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kLoadAssertionError), OpcodeFamily::kWithTry);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kWithExceptStart), OpcodeFamily::kWithTry);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kGetAwaitable), OpcodeFamily::kCall);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kEndAsyncFor), OpcodeFamily::kWithTry);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kBeforeAsyncWith), OpcodeFamily::kWithTry);
 }
 
 TEST(OpcodeTableTest, JumpAndTerminalFlags) {
@@ -224,6 +233,12 @@ TEST(OpcodeTableTest, StackEffects) {
       {Opcode::kWithExceptStart, 0, false, 1},
       {Opcode::kImportName, 0, false, 1},
       {Opcode::kImportFrom, 0, false, 1},
+      {Opcode::kGetAwaitable, 1, false, 0},
+      {Opcode::kGetAIter, 0, false, 0},
+      {Opcode::kGetANext, 0, false, 1},
+      {Opcode::kEndAsyncFor, 0, false, -2},
+      {Opcode::kBeforeAsyncWith, 0, false, 1},
+      {Opcode::kAsyncGenWrap, 0, false, 0},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(OpcodeStackEffect(c.op, c.arg, c.jump), c.effect)

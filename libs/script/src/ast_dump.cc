@@ -44,6 +44,8 @@ const char* ExprKindName(ExprKind k) {
       return "Yield";
     case ExprKind::kYieldFrom:
       return "YieldFrom";
+    case ExprKind::kAwait:
+      return "Await";
     case ExprKind::kBoolOp:
       return "BoolOp";
     case ExprKind::kBinOp:
@@ -227,7 +229,7 @@ class Dumper {
           E(k.value.get(), in + 1);
         }
         for (const Comprehension& c : e->generators) {
-          Line(in, "for");
+          Line(in, c.is_async ? "async for" : "for");
           E(c.target.get(), in + 1);
           E(c.iter.get(), in + 1);
           for (const ExprPtr& cond : c.ifs) {
@@ -264,7 +266,8 @@ class Dumper {
   }
 
   void S(const Stmt* s, int indent) {
-    std::string head = StmtKindName(s->kind);
+    // CPython's names: AsyncFunctionDef, AsyncFor, AsyncWith.
+    std::string head = absl::StrCat(s->is_async ? "Async" : "", StmtKindName(s->kind));
     if (!s->name.empty()) absl::StrAppend(&head, " ", s->name);
     if (s->kind == StmtKind::kAugAssign) {
       absl::StrAppend(&head, " ", std::string(BinaryOpSymbol(s->binary_op)));

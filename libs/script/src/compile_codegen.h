@@ -30,7 +30,15 @@ class CodeGen {
 
  private:
   // Blocks that break/continue/return must leave in order, innermost last.
-  enum class FKind { kForLoop, kWhileLoop, kTryFinally, kFinallyEnd, kHandlerCleanup, kWith };
+  enum class FKind {
+    kForLoop,
+    kWhileLoop,
+    kTryFinally,
+    kFinallyEnd,
+    kHandlerCleanup,
+    kWith,
+    kAsyncWith
+  };
   struct FBlock {
     FKind kind;
     int continue_label = -1;
@@ -114,6 +122,21 @@ class CodeGen {
   void SliceIndex(const ast::Expr& e);
   std::optional<Const> ConstValue(const ast::Expr& e) const;
   void LoadConst(Const c);
+  // Generators and coroutines (compile_async.cc).
+  void EmitYield();           // v -> sent (an async generator's yields are wrapped)
+  void EmitYieldFrom();       // it -> its return value: CPython's SEND loop
+  void EmitAwait(int where);  // v -> result of `await v` (where: GetAwaitable's arg)
+  void AsyncFor(const ast::Stmt& s);
+  void AsyncWith(const ast::Stmt& s, size_t item);
+  // An `async for`'s step, with the async iterator at stack depth `depth`:
+  // binds `start`, then awaits the next item (pushed); StopAsyncIteration
+  // goes to `except`, where the caller emits EndAsyncFor.
+  struct AsyncLoopLabels {
+    int start, except;
+  };
+  AsyncLoopLabels AsyncLoopHead(int depth);
+  // The exit of an `async with` block: calls __aexit__(None, None, None) and awaits it.
+  void AsyncWithExit();
 
   const SymbolTable& symtable_;
   std::string filename_;

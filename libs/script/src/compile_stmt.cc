@@ -206,12 +206,19 @@ void CodeGen::UnwindBlock(size_t i, bool preserve_tos) {
         unit.Emit(Opcode::kPop);
         break;
       }
+      case FKind::kAsyncWith:
+        if (preserve_tos) unit.Emit(Opcode::kRotTwo);
+        AsyncWithExit();
+        break;
     }
   });
 }
 
 void CodeGen::Return(const ast::Stmt& s) {
   if (!u().scope()->IsFunctionLike()) return Fail(s.loc, "'return' outside function");
+  if (s.a && u().scope()->coroutine && u().scope()->generator) {
+    return Fail(s.loc, "'return' with value in async generator");
+  }
   std::optional<Const> c;
   if (s.a) {
     c = ConstValue(*s.a);
@@ -249,6 +256,7 @@ void CodeGen::BreakContinue(const ast::Stmt& s, bool is_break) {
 }
 
 void CodeGen::For(const ast::Stmt& s) {
+  if (s.is_async) return AsyncFor(s);
   Unit& unit = u();
   int start = unit.NewLabel(), cleanup = unit.NewLabel(), end = unit.NewLabel();
   Iterable(*s.b);

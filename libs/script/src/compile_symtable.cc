@@ -113,6 +113,7 @@ class SymtableBuilder {
         Defaults(*s.args);
         Add(s.name, kDefLocal);
         Open(ScopeKind::kFunction, s.name, &s);
+        cur_->async_def = cur_->coroutine = s.is_async;
         Params(*s.args);
         Stmts(s.body);
         Close();
@@ -217,6 +218,10 @@ class SymtableBuilder {
         Yield(*e);
         Expr(e->a.get());
         return;
+      case K::kAwait:
+        Expr(e->a.get());
+        cur_->coroutine = true;
+        return;
       case K::kLambda:
         Defaults(*e->args);
         Open(ScopeKind::kFunction, "<lambda>", e);
@@ -233,12 +238,13 @@ class SymtableBuilder {
                            : e->kind == K::kDictComp ? "<dictcomp>"
                                                      : "<genexpr>";
         Expr(e->generators[0].iter.get());
-        Open(ScopeKind::kComprehension, name, e);
+        Scope* comp = Open(ScopeKind::kComprehension, name, e);
         cur_->generator = e->kind == K::kGeneratorExp;
         Add(".0", kDefParam);
         cur_->params.push_back(".0");
         for (size_t i = 0; i < e->generators.size(); ++i) {
           const ast::Comprehension& g = e->generators[i];
+          if (g.is_async) cur_->coroutine = true;
           if (i > 0) Expr(g.iter.get());
           Expr(g.target.get());
           for (const ast::ExprPtr& cond : g.ifs) Expr(cond.get());
@@ -246,6 +252,9 @@ class SymtableBuilder {
         Expr(e->a.get());
         Expr(e->b.get());
         Close();
+        // An asynchronous list/set/dict comprehension is awaited where it
+        // is built; an asynchronous generator expression is not.
+        if (comp->coroutine && !comp->generator) cur_->coroutine = true;
         return;
       }
       default:

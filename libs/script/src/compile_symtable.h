@@ -37,6 +37,11 @@ struct Scope {
   std::vector<std::string> freevars;  // sorted
   bool class_cell = false;            // a class whose methods use __class__ (super())
   bool generator = false;             // a function whose body yields
+  bool async_def = false;             // an `async def` function
+  // CPython's ste_coroutine: an async def, or a comprehension that awaits
+  // or has an `async for` (which makes a list/set/dict comprehension's
+  // enclosing scope await it, too).
+  bool coroutine = false;
 
   NameScope Resolve(const std::string& name) const;
   bool IsFunctionLike() const {

@@ -13,6 +13,7 @@
 namespace tc::script {
 
 void CodeGen::With(const ast::Stmt& s, size_t item) {
+  if (s.is_async) return AsyncWith(s, item);
   Unit& unit = u();
   int depth = StatementDepth();
   int on_exc = unit.NewLabel(), cleanup = unit.NewLabel(), suppress = unit.NewLabel(),

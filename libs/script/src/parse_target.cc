@@ -111,6 +111,8 @@ std::string Parser::ExprName(const ast::Expr& e) {
     case ExprKind::kYield:
     case ExprKind::kYieldFrom:
       return "yield expression";
+    case ExprKind::kAwait:
+      return "await expression";
     case ExprKind::kConstant:
       switch (e.constant) {
         case ast::ConstKind::kNone:
