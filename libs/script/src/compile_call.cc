@@ -179,7 +179,7 @@ void CodeGen::Comprehension(const ast::Expr& e) {
   std::shared_ptr<Code> code = LeaveUnit();
   MakeFunction(code, 0);
   EmitIterable(u(), *e.generators[0].iter, [this](const ast::Expr& x) { Expr(x); });
-  u().Emit(e.generators[0].is_async ? Opcode::kGetAIter : Opcode::kGetIter);
+  u().Emit(e.generators[0].is_async ? Opcode::kGetAiter : Opcode::kGetIter);
   u().Emit(Opcode::kCall, 1);
   if (awaited) EmitAwait(0);  // the comprehension's coroutine
 }
@@ -193,7 +193,7 @@ void CodeGen::ComprehensionLoop(const ast::Expr& e, size_t g) {
     unit.Emit(Opcode::kLoadFast, unit.VarIndex(".0"));
   } else {
     EmitIterable(unit, *gen.iter, [this](const ast::Expr& x) { Expr(x); });
-    unit.Emit(gen.is_async ? Opcode::kGetAIter : Opcode::kGetIter);
+    unit.Emit(gen.is_async ? Opcode::kGetAiter : Opcode::kGetIter);
   }
   if (gen.is_async) {
     // The iterators of this and the enclosing loops, and the list / set /

@@ -78,7 +78,10 @@ class CodeGen {
   void For(const ast::Stmt& s);
   void While(const ast::Stmt& s);
   void If(const ast::Stmt& s);
-  void With(const ast::Stmt& s, size_t item);
+  void With(const ast::Stmt& s, size_t item);  // with and async with
+  // The normal exit of a with block: exit_bound(None, None, None), awaited
+  // for `async with`.
+  void WithExit(bool async);
   void Try(const ast::Stmt& s);
   void TryExcept(const ast::Stmt& s);
   void TryFinally(const ast::Stmt& s);
@@ -127,7 +130,6 @@ class CodeGen {
   void EmitYieldFrom();       // it -> its return value: CPython's SEND loop
   void EmitAwait(int where);  // v -> result of `await v` (where: GetAwaitable's arg)
   void AsyncFor(const ast::Stmt& s);
-  void AsyncWith(const ast::Stmt& s, size_t item);
   // An `async for`'s step, with the async iterator at stack depth `depth`:
   // binds `start`, then awaits the next item (pushed); StopAsyncIteration
   // goes to `except`, where the caller emits EndAsyncFor.
@@ -135,8 +137,6 @@ class CodeGen {
     int start, except;
   };
   AsyncLoopLabels AsyncLoopHead(int depth);
-  // The exit of an `async with` block: calls __aexit__(None, None, None) and awaits it.
-  void AsyncWithExit();
 
   const SymbolTable& symtable_;
   std::string filename_;

@@ -198,17 +198,10 @@ void CodeGen::UnwindBlock(size_t i, bool preserve_tos) {
           NameOp(fb.name, Access::kDelete);
         }
         break;
-      case FKind::kWith: {
-        if (preserve_tos) unit.Emit(Opcode::kRotTwo);
-        int none = unit.AddConst(ConstNone{});
-        for (int k = 0; k < 3; ++k) unit.Emit(Opcode::kLoadConst, none);
-        unit.Emit(Opcode::kCall, 3);
-        unit.Emit(Opcode::kPop);
-        break;
-      }
+      case FKind::kWith:
       case FKind::kAsyncWith:
         if (preserve_tos) unit.Emit(Opcode::kRotTwo);
-        AsyncWithExit();
+        WithExit(fb.kind == FKind::kAsyncWith);
         break;
     }
   });

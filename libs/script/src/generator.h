@@ -36,6 +36,15 @@ struct GeneratorObject : Object {
   bool closed = false;
 };
 
+inline GeneratorObject* Gen(const Value& v) { return Cast<GeneratorObject>(v); }
+
+// An object that holds one value: the coroutine a coroutine_wrapper steps,
+// the value an async generator yields, wrapped.
+struct OneValueObject : Object {
+  explicit OneValueObject(Type* t) : Object(t) {}
+  Value value;
+};
+
 Type* GeneratorType();
 Type* CoroutineType();
 Type* AsyncGeneratorType();

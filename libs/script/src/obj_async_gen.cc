@@ -3,6 +3,7 @@
 // values that tell its own yields from an inner await's, and the async
 // for protocol (coroutine.h). The state machines are CPython 3.11's
 // (Objects/genobject.c), error texts included.
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 #include "tc/script/native.h"
@@ -13,12 +14,7 @@ namespace tc::script {
 
 namespace {
 
-GeneratorObject* Gen(const Value& v) { return Cast<GeneratorObject>(v); }
-
-struct WrappedValueObject : Object {
-  explicit WrappedValueObject(Type* t) : Object(t) {}
-  Value value;
-};
+// An async generator's own yields are OneValueObjects of this type.
 Type* WrappedValueType() {
   static Type* const kType = NewNativeType({.name = "async_generator_wrapped_value"});
   return kType;
@@ -68,7 +64,7 @@ Value Unwrap(VM& vm, GeneratorObject* g, Value r) {
   }
   if (IsWrapped(r)) {
     g->running_async = false;
-    Value v = Cast<WrappedValueObject>(r)->value;
+    Value v = Cast<OneValueObject>(r)->value;
     vm.SetException(NewExceptionArgs(Types().stop_iteration,
                                      v.is_none() ? NewTuple({}) : NewTuple({std::move(v)})));
     return Value();
@@ -113,16 +109,25 @@ Value ASendNext(VM& vm, const Value& self, const ArgsView& args) {
   Value none = Value::None();
   return ASendSend(vm, self, ArgsView(&none, 1));
 }
-Value ASendThrow(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "throw", 1, 3)) return {};
-  AsyncGenAwaitable* a = Aw(self);
+// throw() on an awaitable: throws into the generator unless the
+// awaitable is spent; null with the error pending when nothing was thrown.
+bool ThrowInto(VM& vm, AsyncGenAwaitable* a, const ArgsView& args, const char* what, Value* r) {
+  if (!CheckArgCount(vm, args, "throw", 1, 3)) return false;
   if (a->state == AState::kClosed) {
-    return RaiseRuntimeError(vm, "cannot reuse already awaited __anext__()/asend()");
+    RaiseRuntimeError(vm, absl::StrCat("cannot reuse already awaited ", what));
+    return false;
   }
   Value exc;
-  if (!ThrowArgs(vm, args, &exc)) return {};
-  GeneratorObject* g = Gen(a->gen);
-  Value r = Unwrap(vm, g, Throw(vm, g, std::move(exc)));
+  if (!ThrowArgs(vm, args, &exc)) return false;
+  *r = Throw(vm, Gen(a->gen), std::move(exc));
+  return true;
+}
+
+Value ASendThrow(VM& vm, const Value& self, const ArgsView& args) {
+  AsyncGenAwaitable* a = Aw(self);
+  Value thrown;
+  if (!ThrowInto(vm, a, args, "__anext__()/asend()", &thrown)) return {};
+  Value r = Unwrap(vm, Gen(a->gen), std::move(thrown));
   if (r.is_null()) a->state = AState::kClosed;
   return r;
 }
@@ -211,16 +216,10 @@ Value AThrowNext(VM& vm, const Value& self, const ArgsView& args) {
   return AThrowSend(vm, self, ArgsView(&none, 1));
 }
 Value AThrowThrow(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "throw", 1, 3)) return {};
   AsyncGenAwaitable* a = Aw(self);
-  if (a->state == AState::kClosed) {
-    return RaiseRuntimeError(vm, "cannot reuse already awaited aclose()/athrow()");
-  }
-  Value exc;
-  if (!ThrowArgs(vm, args, &exc)) return {};
-  GeneratorObject* g = Gen(a->gen);
-  Value r = Throw(vm, g, std::move(exc));
-  if (!a->args.is_null()) return Unwrap(vm, g, std::move(r));
+  Value r;
+  if (!ThrowInto(vm, a, args, "aclose()/athrow()", &r)) return {};
+  if (!a->args.is_null()) return Unwrap(vm, Gen(a->gen), std::move(r));
   if (IsWrapped(r)) return IgnoredExit(vm, a);
   if (r.is_null() && (vm.ExceptionMatches(Types().stop_async_iteration) ||
                       vm.ExceptionMatches(Types().generator_exit))) {
@@ -297,19 +296,29 @@ bool IsAsyncGenAwaitable(const Value& v) {
 }
 
 Value AsyncGenWrap(Value v) {
-  auto* w = new WrappedValueObject(WrappedValueType());
+  auto* w = new OneValueObject(WrappedValueType());
   w->value = std::move(v);
   return Value::Adopt(w);
 }
 
-Value GetAIter(VM& vm, const Value& obj) {
-  const Value* aiter = LookupInMro(obj.type(), Intern("__aiter__"));
-  if (aiter == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("'async for' requires an object with __aiter__ method, got %s",
-                            TypeName(obj)));
+namespace {
+
+// obj.<name>() looked up on its type, as CPython's async for does; the
+// TypeError "'async for' requires <what> with <name> method, got T" when
+// the type has none.
+Value CallAsyncForSlot(VM& vm, const Value& obj, const char* name, const char* what) {
+  const Value* fn = LookupInMro(obj.type(), Intern(name));
+  if (fn == nullptr) {
+    return RaiseTypeError(vm, absl::StrFormat("'async for' requires %s with %s method, got %s",
+                                              what, name, TypeName(obj)));
   }
-  Value it = vm.CallWithSelf(*aiter, obj, ArgsView());
+  return vm.CallWithSelf(*fn, obj, ArgsView());
+}
+
+}  // namespace
+
+Value GetAIter(VM& vm, const Value& obj) {
+  Value it = CallAsyncForSlot(vm, obj, "__aiter__", "an object");
   if (it.is_null()) return {};
   if (LookupInMro(it.type(), Intern("__anext__")) == nullptr) {
     return RaiseTypeError(vm, absl::StrFormat("'async for' received an object from __aiter__ "
@@ -321,13 +330,7 @@ Value GetAIter(VM& vm, const Value& obj) {
 
 Value GetANext(VM& vm, const Value& aiter) {
   if (IsAsyncGenerator(aiter)) return AGenANext(vm, aiter, ArgsView());
-  const Value* anext = LookupInMro(aiter.type(), Intern("__anext__"));
-  if (anext == nullptr) {
-    return RaiseTypeError(
-        vm, absl::StrFormat("'async for' requires an iterator with __anext__ method, got %s",
-                            TypeName(aiter)));
-  }
-  Value next = vm.CallWithSelf(*anext, aiter, ArgsView());
+  Value next = CallAsyncForSlot(vm, aiter, "__anext__", "an iterator");
   if (next.is_null()) return {};
   Value it = GetAwaitableIter(vm, next, 0);
   if (it.is_null()) {

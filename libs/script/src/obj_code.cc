@@ -14,40 +14,27 @@
 namespace tc::script {
 namespace {
 
-// CPython's co_flags bits (Include/cpython/code.h).
-enum : uint32_t {
-  kCoOptimized = 0x1,
-  kCoNewLocals = 0x2,
-  kCoVarArgs = 0x4,
-  kCoVarKeywords = 0x8,
-  kCoNested = 0x10,
-  kCoGenerator = 0x20,
-  kCoCoroutine = 0x80,
-  kCoIterableCoroutine = 0x100,
-  kCoAsyncGenerator = 0x200,
-};
-
-// Our flags and the CPython bits that stand for them.
+// Our flags and the CPython co_flags bits that stand for them
+// (Include/cpython/code.h: CO_VARARGS 0x4, CO_VARKEYWORDS 0x8, CO_NESTED
+// 0x10, CO_GENERATOR 0x20, CO_COROUTINE 0x80, CO_ITERABLE_COROUTINE 0x100,
+// CO_ASYNC_GENERATOR 0x200).
 struct FlagPair {
   uint32_t ours, cpython;
 };
 constexpr FlagPair kFlagPairs[] = {
-    {Code::kVarArgs, kCoVarArgs},
-    {Code::kVarKeywords, kCoVarKeywords},
-    {Code::kNested, kCoNested},
-    {Code::kGenerator, kCoGenerator},
-    {Code::kCoroutine, kCoCoroutine},
-    {Code::kIterableCoroutine, kCoIterableCoroutine},
-    {Code::kAsyncGenerator, kCoAsyncGenerator},
+    {Code::kVarArgs, 0x4},          {Code::kVarKeywords, 0x8}, {Code::kNested, 0x10},
+    {Code::kGenerator, 0x20},       {Code::kCoroutine, 0x80},  {Code::kIterableCoroutine, 0x100},
+    {Code::kAsyncGenerator, 0x200},
 };
+// CO_OPTIMIZED | CO_NEWLOCALS: every function's code has them.
+constexpr uint32_t kCoFunction = 0x1 | 0x2;
 // The bits replace(co_flags=...) may change: what the code's calls make.
-constexpr uint32_t kReplaceable =
-    kCoGenerator | kCoCoroutine | kCoIterableCoroutine | kCoAsyncGenerator;
+constexpr uint32_t kReplaceable = 0x20 | 0x80 | 0x100 | 0x200;
 
 const Code& CodeOf(const Value& v) { return *Cast<CodeObject>(v)->code; }
 
 uint32_t CoFlags(const Code& c) {
-  uint32_t f = (c.flags & (Code::kModule | Code::kClassBody)) ? 0 : kCoOptimized | kCoNewLocals;
+  uint32_t f = (c.flags & (Code::kModule | Code::kClassBody)) ? 0 : kCoFunction;
   for (const FlagPair& p : kFlagPairs) {
     if (c.flags & p.ours) f |= p.cpython;
   }

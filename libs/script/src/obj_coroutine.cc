@@ -10,21 +10,15 @@ namespace tc::script {
 
 namespace {
 
-GeneratorObject* Gen(const Value& v) { return Cast<GeneratorObject>(v); }
-
 // coroutine.__await__(): an iterator over the coroutine's steps, so
 // `yield from` and hand-written drivers can run it (CPython's
-// coroutine_wrapper).
-struct CoroWrapperObject : Object {
-  explicit CoroWrapperObject(Type* t) : Object(t) {}
-  Value coro;
-};
+// coroutine_wrapper, a OneValueObject holding the coroutine).
 Type* CoroWrapperType();
 
 Value CoroAwait(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__await__", 0, 0)) return {};
-  auto* w = new CoroWrapperObject(CoroWrapperType());
-  w->coro = self;
+  auto* w = new OneValueObject(CoroWrapperType());
+  w->value = self;
   return Value::Adopt(w);
 }
 Value CoroAwaitAttr(VM&, const Value& self) {
@@ -44,7 +38,7 @@ constexpr GetSetDef kCoroutineGetSets[] = {
 };
 
 // The wrapper's methods act on the coroutine it wraps.
-Value Wrapped(const Value& self) { return Cast<CoroWrapperObject>(self)->coro; }
+Value Wrapped(const Value& self) { return Cast<OneValueObject>(self)->value; }
 Value WrapperNext(VM& vm, const Value& self, const ArgsView& args) {
   return GenNext(vm, Wrapped(self), args);
 }
@@ -130,17 +124,12 @@ Value Awaitable(VM& vm, const Value& v, int where) {
 
 bool BeforeAsyncWith(VM& vm, const Value& mgr, Value* exit_bound, Value* enter_result) {
   const Value* enter = Special(mgr, "__aenter__");
-  if (enter == nullptr) {
-    RaiseTypeError(vm, absl::StrFormat("'%s' object does not support the asynchronous context "
-                                       "manager protocol",
-                                       TypeName(mgr)));
-    return false;
-  }
-  const Value* exit = Special(mgr, "__aexit__");
+  const Value* exit = enter == nullptr ? nullptr : Special(mgr, "__aexit__");
   if (exit == nullptr) {
-    RaiseTypeError(vm, absl::StrFormat("'%s' object does not support the asynchronous context "
-                                       "manager protocol (missed __aexit__ method)",
-                                       TypeName(mgr)));
+    RaiseTypeError(
+        vm, absl::StrFormat("'%s' object does not support the asynchronous context "
+                            "manager protocol%s",
+                            TypeName(mgr), enter == nullptr ? "" : " (missed __aexit__ method)"));
     return false;
   }
   *exit_bound = vm.Descr(*exit, mgr, mgr.type());

@@ -14,8 +14,6 @@ namespace {
 
 using State = GeneratorObject::State;
 
-GeneratorObject* Gen(const Value& v) { return Cast<GeneratorObject>(v); }
-
 Value* StackBase(GeneratorObject* g) {
   CodeObject* co = g->frame.code;
   return g->slots.get() + co->nlocals + co->ncells;

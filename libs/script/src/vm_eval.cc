@@ -938,13 +938,13 @@ Value VM::Eval(Frame* f) {
         TOP() = std::move(it);
         DISPATCH();
       }
-      TARGET(kGetAIter) {
+      TARGET(kGetAiter) {
         Value it = GetAIter(*this, TOP());
         if (it.is_null()) ERROR();
         TOP() = std::move(it);
         DISPATCH();
       }
-      TARGET(kGetANext) {
+      TARGET(kGetAnext) {
         Value next = GetANext(*this, TOP());
         if (next.is_null()) ERROR();
         PUSH(std::move(next));
