@@ -98,6 +98,12 @@ constexpr NamedOpcode kOpcodeNames[] = {
     {Opcode::kYieldValue, "YIELD_VALUE"},
     {Opcode::kGetYieldFromIter, "GET_YIELD_FROM_ITER"},
     {Opcode::kSend, "SEND"},
+    {Opcode::kGetAwaitable, "GET_AWAITABLE"},
+    {Opcode::kGetAiter, "GET_AITER"},
+    {Opcode::kGetAnext, "GET_ANEXT"},
+    {Opcode::kEndAsyncFor, "END_ASYNC_FOR"},
+    {Opcode::kBeforeAsyncWith, "BEFORE_ASYNC_WITH"},
+    {Opcode::kAsyncGenWrap, "ASYNC_GEN_WRAP"},
 };
 
 TEST(OpcodeTableTest, EveryOpcodeKeepsItsName) {
@@ -138,6 +144,9 @@ TEST(OpcodeTableTest, EveryOpcodeHasAFamily) {
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kReraise), OpcodeFamily::kWithTry);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kLoadAssertionError), OpcodeFamily::kWithTry);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kWithExceptStart), OpcodeFamily::kWithTry);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kGetAwaitable), OpcodeFamily::kCall);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kEndAsyncFor), OpcodeFamily::kWithTry);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kBeforeAsyncWith), OpcodeFamily::kWithTry);
 }
 
 TEST(OpcodeTableTest, JumpAndTerminalFlags) {
@@ -227,6 +236,12 @@ TEST(OpcodeTableTest, StackEffects) {
       {Opcode::kImportName, 0, false, 1},
       {Opcode::kImportFrom, 0, false, 1},
       {Opcode::kImportStar, 0, false, -1},
+      {Opcode::kGetAwaitable, 1, false, 0},
+      {Opcode::kGetAiter, 0, false, 0},
+      {Opcode::kGetAnext, 0, false, 1},
+      {Opcode::kEndAsyncFor, 0, false, -2},
+      {Opcode::kBeforeAsyncWith, 0, false, 1},
+      {Opcode::kAsyncGenWrap, 0, false, 0},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(OpcodeStackEffect(c.op, c.arg, c.jump), c.effect)

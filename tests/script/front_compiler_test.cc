@@ -191,6 +191,32 @@ TEST(FrontCompiler, DocstringsAndImportStar) {
   EXPECT_EQ(e.col, 20);
 }
 
+TEST(FrontCompiler, CoroutineFlags) {
+  std::shared_ptr<const Code> m = MustCompile(
+      "async def co():\n    await x\n"
+      "async def agen():\n    yield 1\n"
+      "def gen():\n    yield 1\n"
+      "async def comps():\n"
+      "    a = [v async for v in y]\n"
+      "    b = (v async for v in y)\n"
+      "def plain():\n    return (await v for v in y)\n");
+  ASSERT_NE(m, nullptr);
+  const uint32_t kinds = Code::kGenerator | Code::kCoroutine | Code::kAsyncGenerator;
+  EXPECT_EQ(Nested(*m, "co")->flags & kinds, Code::kCoroutine);
+  EXPECT_EQ(Nested(*m, "agen")->flags & kinds, Code::kAsyncGenerator);
+  EXPECT_EQ(Nested(*m, "gen")->flags & kinds, Code::kGenerator);
+  EXPECT_EQ(Nested(*m, "<listcomp>")->flags & kinds, Code::kCoroutine);
+  // Both generator expressions (the async for one and the awaiting one in
+  // a plain function) are async generators.
+  const Code* comps = Nested(*m, "comps");
+  ASSERT_NE(comps, nullptr);
+  EXPECT_EQ(Nested(*comps, "<genexpr>")->flags & kinds, Code::kAsyncGenerator);
+  const Code* plain = Nested(*m, "plain");
+  ASSERT_NE(plain, nullptr);
+  EXPECT_EQ(plain->flags & kinds, 0u);
+  EXPECT_EQ(Nested(*plain, "<genexpr>")->flags & kinds, Code::kAsyncGenerator);
+}
+
 TEST(FrontCompiler, ParameterSlotsAndFlags) {
   std::shared_ptr<const Code> m = MustCompile("def f(a, b=1, *args, c, d=2, **kw):\n    pass\n");
   ASSERT_NE(m, nullptr);

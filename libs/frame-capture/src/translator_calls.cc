@@ -175,6 +175,16 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
   bool method_on_fake = (self != nullptr && IsFake(*self)) ||
                         (nf->is_method && self == nullptr && !args.empty() && IsFake(args[0].v));
   const std::string& name = nf->name;
+  // Tracing runs native calls for real and the frame runs them again: a
+  // call that may resume a generator or coroutine (send, next, list(g),
+  // ...) would run its frame twice. It breaks the graph and runs once.
+  bool resumes = self != nullptr && script::ResumesFrame(*self);
+  for (const Var& a : args) resumes = resumes || script::ResumesFrame(a.v);
+  if (resumes) {
+    return Unsupported(
+        f,
+        UnsupportedBreak(absl::StrCat("resuming a generator or coroutine (", name, ")")).Format());
+  }
   if (method_on_fake) {
     const Value& t = self != nullptr ? *self : args[0].v;
     if (name == "item" || name == "__int__" || name == "__float__") return ItemBreak(f);
@@ -328,6 +338,15 @@ bool Translator::Inline(Frame& f, script::FunctionObject* fn, const SourcePtr& f
   }
   if (depth_ >= kMaxInlineDepth) {
     return Unsupported(f, UnsupportedBreak("recursion deeper than the inlining limit").Format());
+  }
+  if (code.flags & (script::Code::kCoroutine | script::Code::kAsyncGenerator |
+                    script::Code::kIterableCoroutine)) {
+    // The call makes a coroutine (or async generator) whose frame runs
+    // when it is awaited or sent to, outside this trace: it runs eagerly.
+    // (PyTorch 2.15 inlines an async def as a plain function, so the call
+    // returns the body's result instead of a coroutine; tc keeps the
+    // eager answer.)
+    return Unsupported(f, UnsupportedBreak("calling a coroutine function").Format());
   }
   // Bind with stand-in markers so every parameter maps back to its Var
   // (and its source), while the VM's binder supplies defaults, *args,

@@ -87,7 +87,7 @@ bool Translator::StepJumpCompare(Frame& f, const script::Instruction& ins, int* 
       return true;
     }
     case Opcode::kForIter: {
-      if (script::IsGeneratorObject(f.Top().v)) {
+      if (script::ResumesFrame(f.Top().v)) {
         // Its frame would run outside the trace.
         return Unsupported(f, UnsupportedBreak("iterating a generator made outside the "
                                                "compiled function")

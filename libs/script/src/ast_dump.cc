@@ -16,11 +16,11 @@ std::string LocStr(const Loc& l) {
 }
 
 // ast.h's names for the kinds, in ExprKind's and StmtKind's orders.
-constexpr support::EnumTable<ExprKind::kNamedExpr, const char*> kExprKindNames({
+constexpr support::EnumTable<ExprKind::kAwait, const char*> kExprKindNames({
     "Name",    "Constant", "JoinedStr", "FormattedValue", "Tuple",        "List",      "Set",
     "Dict",    "ListComp", "SetComp",   "DictComp",       "GeneratorExp", "BoolOp",    "BinOp",
     "UnaryOp", "Compare",  "IfExp",     "Lambda",         "Call",         "Attribute", "Subscript",
-    "Slice",   "Starred",  "Yield",     "YieldFrom",      "NamedExpr",
+    "Slice",   "Starred",  "Yield",     "YieldFrom",      "NamedExpr",    "Await",
 });
 const char* ExprKindName(ExprKind k) { return kExprKindNames.at(k, "?"); }
 
@@ -141,7 +141,7 @@ class Dumper {
           E(k.value.get(), in + 1);
         }
         for (const Comprehension& c : e->generators) {
-          Line(in, "for");
+          Line(in, c.is_async ? "async for" : "for");
           E(c.target.get(), in + 1);
           E(c.iter.get(), in + 1);
           for (const ExprPtr& cond : c.ifs) {
@@ -178,7 +178,8 @@ class Dumper {
   }
 
   void S(const Stmt* s, int indent) {
-    std::string head = StmtKindName(s->kind);
+    // CPython's names: AsyncFunctionDef, AsyncFor, AsyncWith.
+    std::string head = absl::StrCat(s->is_async ? "Async" : "", StmtKindName(s->kind));
     if (!s->name.empty()) absl::StrAppend(&head, " ", s->name);
     if (s->kind == StmtKind::kAugAssign) {
       absl::StrAppend(&head, " ", std::string(BinaryOpSymbol(s->binary_op)));

@@ -357,9 +357,9 @@ Value NextFn(VM& vm, const Value&, const ArgsView& args) {
   if (!it.is_object() || (t->slot(Slot::kNext).is_null())) {
     return RaiseTypeError(vm, absl::StrFormat("'%s' object is not an iterator", t->name));
   }
-  if (t->has_flag(Type::kHeapType) || IsGeneratorObject(it)) {
+  if (t->has_flag(Type::kHeapType) || IsGeneratorObject(it) || KeepsStopValue(it)) {
     // A script iterator: its StopIteration keeps its traceback (and a
-    // generator's, its return value).
+    // generator's or an awaitable's, its return value).
     Value v = vm.CallWithSelf(t->slot(Slot::kNext), it, ArgsView());
     if (v.is_null() && args.nargs == 2 && vm.ExceptionMatches(T().stop_iteration)) {
       vm.ClearException();
@@ -535,6 +535,7 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.zero_division_error,
                    t.overflow_error,
                    t.stop_iteration,
+                   t.stop_async_iteration,
                    t.import_error,
                    t.module_not_found_error,
                    t.syntax_error,

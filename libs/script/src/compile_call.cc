@@ -155,6 +155,11 @@ void CodeGen::Dict(const ast::Expr& e) {
 
 void CodeGen::Comprehension(const ast::Expr& e) {
   Scope* scope = symtable_.ScopeOf(&e);
+  const Scope* outer = u().scope();
+  bool awaited = scope->coroutine && e.kind != ExprKind::kGeneratorExp;
+  if (awaited && !outer->async_def && outer->kind != ScopeKind::kComprehension) {
+    return Fail(e.loc, "asynchronous comprehension outside of an asynchronous function");
+  }
   EnterUnit(scope, scope->name, e.loc.line);
   {
     Unit& inner = u();
@@ -174,8 +179,9 @@ void CodeGen::Comprehension(const ast::Expr& e) {
   std::shared_ptr<Code> code = LeaveUnit();
   MakeFunction(code, 0);
   EmitIterable(u(), *e.generators[0].iter, [this](const ast::Expr& x) { Expr(x); });
-  u().Emit(Opcode::kGetIter);
+  u().Emit(e.generators[0].is_async ? Opcode::kGetAiter : Opcode::kGetIter);
   u().Emit(Opcode::kCall, 1);
+  if (awaited) EmitAwait(0);  // the comprehension's coroutine
 }
 
 void CodeGen::ComprehensionLoop(const ast::Expr& e, size_t g) {
@@ -187,10 +193,19 @@ void CodeGen::ComprehensionLoop(const ast::Expr& e, size_t g) {
     unit.Emit(Opcode::kLoadFast, unit.VarIndex(".0"));
   } else {
     EmitIterable(unit, *gen.iter, [this](const ast::Expr& x) { Expr(x); });
-    unit.Emit(Opcode::kGetIter);
+    unit.Emit(gen.is_async ? Opcode::kGetAiter : Opcode::kGetIter);
   }
-  unit.Bind(start);
-  unit.EmitJump(Opcode::kForIter, end);
+  if (gen.is_async) {
+    // The iterators of this and the enclosing loops, and the list / set /
+    // dict being built, are on the stack.
+    int depth = static_cast<int>(g) + 1 + (e.kind == ExprKind::kGeneratorExp ? 0 : 1);
+    AsyncLoopLabels l = AsyncLoopHead(depth);
+    start = l.start;
+    end = l.except;
+  } else {
+    unit.Bind(start);
+    unit.EmitJump(Opcode::kForIter, end);
+  }
   Store(*gen.target);
   for (const ast::ExprPtr& cond : gen.ifs) JumpIf(*cond, start, false);
   if (g + 1 < e.generators.size()) {
@@ -203,7 +218,7 @@ void CodeGen::ComprehensionLoop(const ast::Expr& e, size_t g) {
       unit.Emit(Opcode::kMapAdd, depth);
     } else if (e.kind == ExprKind::kGeneratorExp) {
       Expr(*e.a);
-      unit.Emit(Opcode::kYieldValue);
+      EmitYield();
       unit.Emit(Opcode::kPop);
     } else {
       Expr(*e.a);
@@ -212,6 +227,7 @@ void CodeGen::ComprehensionLoop(const ast::Expr& e, size_t g) {
   }
   unit.EmitJump(Opcode::kJump, start);
   unit.Bind(end);
+  if (gen.is_async) unit.Emit(Opcode::kEndAsyncFor);
 }
 
 void CodeGen::Lambda(const ast::Expr& e) {

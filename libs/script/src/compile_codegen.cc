@@ -32,6 +32,7 @@ int CodeGen::StackItems(FKind kind) {
     case FKind::kForLoop:
     case FKind::kHandlerCleanup:
     case FKind::kWith:
+    case FKind::kAsyncWith:
       return 1;
     case FKind::kFinallyEnd:
       return 2;
@@ -66,7 +67,12 @@ void CodeGen::EnterUnit(Scope* scope, const std::string& name, int first_line) {
   code->freevars = scope->freevars;
   if (scope->kind == ScopeKind::kModule) code->flags |= Code::kModule;
   if (scope->kind == ScopeKind::kClass) code->flags |= Code::kClassBody;
-  if (scope->generator) code->flags |= Code::kGenerator;
+  if (scope->IsFunctionLike()) {  // CPython's compute_code_flags
+    code->flags |= scope->generator && scope->coroutine ? Code::kAsyncGenerator
+                   : scope->generator                   ? Code::kGenerator
+                   : scope->coroutine                   ? Code::kCoroutine
+                                                        : 0u;
+  }
   if (!units_.empty() && units_.back()->scope()->IsFunctionLike()) code->flags |= Code::kNested;
   units_.push_back(std::make_unique<Unit>(scope, code));
   fblock_stacks_.emplace_back();

@@ -30,7 +30,15 @@ class CodeGen {
 
  private:
   // Blocks that break/continue/return must leave in order, innermost last.
-  enum class FKind { kForLoop, kWhileLoop, kTryFinally, kFinallyEnd, kHandlerCleanup, kWith };
+  enum class FKind {
+    kForLoop,
+    kWhileLoop,
+    kTryFinally,
+    kFinallyEnd,
+    kHandlerCleanup,
+    kWith,
+    kAsyncWith
+  };
   struct FBlock {
     FKind kind;
     int continue_label = -1;
@@ -70,7 +78,10 @@ class CodeGen {
   void For(const ast::Stmt& s);
   void While(const ast::Stmt& s);
   void If(const ast::Stmt& s);
-  void With(const ast::Stmt& s, size_t item);
+  void With(const ast::Stmt& s, size_t item);  // with and async with
+  // The normal exit of a with block: exit_bound(None, None, None), awaited
+  // for `async with`.
+  void WithExit(bool async);
   void Try(const ast::Stmt& s);
   void TryExcept(const ast::Stmt& s);
   void TryFinally(const ast::Stmt& s);
@@ -114,6 +125,18 @@ class CodeGen {
   void SliceIndex(const ast::Expr& e);
   std::optional<Const> ConstValue(const ast::Expr& e) const;
   void LoadConst(Const c);
+  // Generators and coroutines (compile_async.cc).
+  void EmitYield();           // v -> sent (an async generator's yields are wrapped)
+  void EmitYieldFrom();       // it -> its return value: CPython's SEND loop
+  void EmitAwait(int where);  // v -> result of `await v` (where: GetAwaitable's arg)
+  void AsyncFor(const ast::Stmt& s);
+  // An `async for`'s step, with the async iterator at stack depth `depth`:
+  // binds `start`, then awaits the next item (pushed); StopAsyncIteration
+  // goes to `except`, where the caller emits EndAsyncFor.
+  struct AsyncLoopLabels {
+    int start, except;
+  };
+  AsyncLoopLabels AsyncLoopHead(int depth);
 
   const SymbolTable& symtable_;
   std::string filename_;

@@ -146,21 +146,24 @@ void CodeGen::Expr(const ast::Expr& e) {
       } else {
         LoadConst(ConstNone{});
       }
-      unit.Emit(Opcode::kYieldValue);
+      EmitYield();
       return;
-    case ExprKind::kYieldFrom: {
-      // CPython's loop: SEND steps the delegate until it returns.
+    case ExprKind::kYieldFrom:
+      if (unit.scope()->async_def) return Fail(e.loc, "'yield from' inside async function");
       Expr(*e.a);
       unit.Emit(Opcode::kGetYieldFromIter);
-      LoadConst(ConstNone{});
-      int loop = unit.NewLabel(), exit = unit.NewLabel();
-      unit.Bind(loop);
-      unit.EmitJump(Opcode::kSend, exit);
-      unit.Emit(Opcode::kYieldValue);
-      unit.EmitJump(Opcode::kJump, loop);
-      unit.Bind(exit);
+      EmitYieldFrom();
       return;
-    }
+    case ExprKind::kAwait:
+      // CPython's compiler checks: comprehensions may await (and become
+      // asynchronous), lambdas and plain functions may not.
+      if (!unit.scope()->IsFunctionLike()) return Fail(e.loc, "'await' outside function");
+      if (unit.scope()->kind == ScopeKind::kFunction && !unit.scope()->async_def) {
+        return Fail(e.loc, "'await' outside async function");
+      }
+      Expr(*e.a);
+      EmitAwait(0);
+      return;
     case ExprKind::kBoolOp:
       return BoolOp(e);
     case ExprKind::kBinOp:

@@ -240,20 +240,20 @@ void CodeGen::UnwindBlock(size_t i, bool preserve_tos) {
           NameOp(fb.name, Access::kDelete);
         }
         break;
-      case FKind::kWith: {
+      case FKind::kWith:
+      case FKind::kAsyncWith:
         if (preserve_tos) unit.Emit(Opcode::kRotTwo);
-        int none = unit.AddConst(ConstNone{});
-        for (int k = 0; k < 3; ++k) unit.Emit(Opcode::kLoadConst, none);
-        unit.Emit(Opcode::kCall, 3);
-        unit.Emit(Opcode::kPop);
+        WithExit(fb.kind == FKind::kAsyncWith);
         break;
-      }
     }
   });
 }
 
 void CodeGen::Return(const ast::Stmt& s) {
   if (!u().scope()->IsFunctionLike()) return Fail(s.loc, "'return' outside function");
+  if (s.a && u().scope()->coroutine && u().scope()->generator) {
+    return Fail(s.loc, "'return' with value in async generator");
+  }
   std::optional<Const> c;
   if (s.a) {
     c = ConstValue(*s.a);
@@ -291,6 +291,7 @@ void CodeGen::BreakContinue(const ast::Stmt& s, bool is_break) {
 }
 
 void CodeGen::For(const ast::Stmt& s) {
+  if (s.is_async) return AsyncFor(s);
   Unit& unit = u();
   int start = unit.NewLabel(), cleanup = unit.NewLabel(), end = unit.NewLabel();
   Iterable(*s.b);

@@ -119,6 +119,7 @@ class SymtableBuilder {
         Defaults(*s.args);
         Add(s.name, kDefLocal);
         Open(ScopeKind::kFunction, s.name, &s);
+        cur_->async_def = cur_->coroutine = s.is_async;
         Params(*s.args);
         Stmts(s.body);
         Close();
@@ -247,6 +248,10 @@ class SymtableBuilder {
         Yield(*e);
         Expr(e->a.get());
         return;
+      case K::kAwait:
+        Expr(e->a.get());
+        cur_->coroutine = true;
+        return;
       case K::kLambda:
         Defaults(*e->args);
         Open(ScopeKind::kFunction, "<lambda>", e);
@@ -266,12 +271,13 @@ class SymtableBuilder {
         ++cur_->comp_iter_expr;
         Expr(e->generators[0].iter.get());
         --cur_->comp_iter_expr;
-        Open(ScopeKind::kComprehension, name, e);
+        Scope* comp = Open(ScopeKind::kComprehension, name, e);
         cur_->generator = e->kind == K::kGeneratorExp;
         Add(".0", kDefParam);
         cur_->params.push_back(".0");
         for (size_t i = 0; i < e->generators.size(); ++i) {
           const ast::Comprehension& g = e->generators[i];
+          if (g.is_async) cur_->coroutine = true;
           comp_iter_target_ = true;
           Expr(g.target.get());
           comp_iter_target_ = false;
@@ -285,6 +291,9 @@ class SymtableBuilder {
         Expr(e->a.get());
         Expr(e->b.get());
         Close();
+        // An asynchronous list/set/dict comprehension is awaited where it
+        // is built; an asynchronous generator expression is not.
+        if (comp->coroutine && !comp->generator) cur_->coroutine = true;
         return;
       }
       default:

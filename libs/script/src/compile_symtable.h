@@ -38,6 +38,11 @@ struct Scope {
   bool class_cell = false;            // a class whose methods use __class__ (super())
   bool generator = false;             // a function whose body yields
   int comp_iter_expr = 0;             // > 0 while visiting a comprehension's iterable
+  bool async_def = false;             // an `async def` function
+  // CPython's ste_coroutine: an async def, or a comprehension that awaits
+  // or has an `async for` (which makes a list/set/dict comprehension's
+  // enclosing scope await it, too).
+  bool coroutine = false;
 
   NameScope Resolve(const std::string& name) const;
   bool IsFunctionLike() const {

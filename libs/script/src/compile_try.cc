@@ -12,17 +12,28 @@
 
 namespace tc::script {
 
+// `async with` is the same with __aenter__'s and __aexit__'s results
+// awaited (CPython's BEFORE_ASYNC_WITH and GET_AWAITABLE 1 / 2).
 void CodeGen::With(const ast::Stmt& s, size_t item) {
+  if (s.is_async && !u().scope()->async_def) {
+    return Fail(s.loc, "'async with' outside async function");
+  }
   Unit& unit = u();
   int depth = StatementDepth();
   int on_exc = unit.NewLabel(), cleanup = unit.NewLabel(), suppress = unit.NewLabel(),
       end = unit.NewLabel();
   const ast::WithItem& w = s.items[item];
   Expr(*w.context_expr);
-  unit.Emit(Opcode::kBeforeWith);
+  if (s.is_async) {
+    unit.Emit(Opcode::kBeforeAsyncWith);
+    EmitAwait(1);
+  } else {
+    unit.Emit(Opcode::kBeforeWith);
+  }
   size_t outside = unit.handler_stack().size();
   unit.PushHandler(on_exc, depth + 1);
-  fblocks().push_back({FKind::kWith, -1, -1, nullptr, "", outside});
+  fblocks().push_back(
+      {s.is_async ? FKind::kAsyncWith : FKind::kWith, -1, -1, nullptr, "", outside});
   if (w.optional_vars) {
     Store(*w.optional_vars);
   } else {
@@ -35,16 +46,14 @@ void CodeGen::With(const ast::Stmt& s, size_t item) {
   }
   fblocks().pop_back();
   unit.PopHandler();
-  int none = unit.AddConst(ConstNone{});
-  for (int k = 0; k < 3; ++k) unit.Emit(Opcode::kLoadConst, none);
-  unit.Emit(Opcode::kCall, 3);
-  unit.Emit(Opcode::kPop);
+  WithExit(s.is_async);
   unit.EmitJump(Opcode::kJump, end);
   // Exception in the body: exit_bound exc.
   unit.Bind(on_exc);
   unit.PushHandler(cleanup, depth + 2);
   unit.Emit(Opcode::kPushExcInfo);
   unit.Emit(Opcode::kWithExceptStart);
+  if (s.is_async) EmitAwait(2);
   unit.EmitJump(Opcode::kPopJumpIfTrue, suppress);
   unit.Emit(Opcode::kReraise);
   unit.Bind(suppress);
@@ -58,6 +67,14 @@ void CodeGen::With(const ast::Stmt& s, size_t item) {
   unit.Emit(Opcode::kPopExcept);
   unit.Emit(Opcode::kReraise);
   unit.Bind(end);
+}
+
+void CodeGen::WithExit(bool async) {
+  int none = u().AddConst(ConstNone{});
+  for (int k = 0; k < 3; ++k) u().Emit(Opcode::kLoadConst, none);
+  u().Emit(Opcode::kCall, 3);
+  if (async) EmitAwait(2);
+  u().Emit(Opcode::kPop);
 }
 
 void CodeGen::Try(const ast::Stmt& s) {

@@ -74,6 +74,9 @@ void DisassembleInto(const Code& code, std::string* out) {
   if (code.flags & Code::kClassBody) flags.push_back("class");
   if (code.flags & Code::kNested) flags.push_back("nested");
   if (code.flags & Code::kGenerator) flags.push_back("generator");
+  if (code.flags & Code::kCoroutine) flags.push_back("coroutine");
+  if (code.flags & Code::kAsyncGenerator) flags.push_back("async_generator");
+  if (code.flags & Code::kIterableCoroutine) flags.push_back("iterable_coroutine");
   absl::StrAppend(out, "code ", code.qualname, " (", code.filename, ":", code.first_line,
                   ") args=", code.argcount, " kwonly=", code.kwonly_argcount,
                   " stack=", code.max_stack, " flags=[", absl::StrJoin(flags, ","), "]\n");

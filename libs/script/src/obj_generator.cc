@@ -1,6 +1,7 @@
 // Generator objects (generator.h): creation from a call, resumption through
 // the eval loop (which stops at YIELD_VALUE and keeps the frame's stack in
 // the generator's slots), and the Python-level generator type.
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 #include "tc/script/native.h"
@@ -12,8 +13,6 @@ namespace tc::script {
 namespace {
 
 using State = GeneratorObject::State;
-
-GeneratorObject* Gen(const Value& v) { return Cast<GeneratorObject>(v); }
 
 Value* StackBase(GeneratorObject* g) {
   CodeObject* co = g->frame.code;
@@ -52,10 +51,17 @@ GenStep Run(VM& vm, GeneratorObject* g, Value* out) {
   Finish(g);
   if (r.is_null()) {
     // PEP 479: a StopIteration escaping the body would end the caller's
-    // loop silently; it becomes a RuntimeError.
-    if (vm.ExceptionMatches(Types().stop_iteration)) {
+    // loop silently; it becomes a RuntimeError (and so does an async
+    // generator's StopAsyncIteration).
+    bool async_gen = g->type == AsyncGeneratorType();
+    if (vm.ExceptionMatches(Types().stop_iteration) ||
+        (async_gen && vm.ExceptionMatches(Types().stop_async_iteration))) {
+      bool stop_iteration = vm.ExceptionMatches(Types().stop_iteration);
       Value stop = vm.TakeException();
-      Value err = vm.NewException(Types().runtime_error, "generator raised StopIteration");
+      Value err =
+          vm.NewException(Types().runtime_error,
+                          absl::StrFormat("%s raised %s", GenKindName(g),
+                                          stop_iteration ? "StopIteration" : "StopAsyncIteration"));
       auto* e = static_cast<ExceptionObject*>(err.as_object());
       e->cause = stop;
       e->context = stop;
@@ -70,7 +76,14 @@ GenStep Run(VM& vm, GeneratorObject* g, Value* out) {
 
 bool CheckNotRunning(VM& vm, GeneratorObject* g) {
   if (g->state != State::kRunning) return true;
-  RaiseValueError(vm, "generator already executing");
+  RaiseValueError(vm, absl::StrCat(GenKindName(g), " already executing"));
+  return false;
+}
+
+// An exhausted coroutine cannot run again, as a generator silently can.
+bool CheckReusable(VM& vm, GeneratorObject* g) {
+  if (g->state != State::kFinished || g->type != CoroutineType()) return true;
+  RaiseRuntimeError(vm, "cannot reuse already awaited coroutine");
   return false;
 }
 
@@ -92,7 +105,7 @@ const Instruction* DelegatingSend(GeneratorObject* g) {
 // Closes the iterator being delegated to (GeneratorExit reaching a
 // `yield from`): close() on generators and anything that has it.
 bool CloseDelegate(VM& vm, const Value& it) {
-  if (IsGenerator(it)) {
+  if (IsGenOrCoro(it)) {
     Value r = vm.CallMethod(it, "close", {});
     return !r.is_null();
   }
@@ -110,9 +123,18 @@ Value StopValue(const Value& exc) {
 
 }  // namespace
 
+const char* GenKindName(const GeneratorObject* g) {
+  return g->type == CoroutineType()        ? "coroutine"
+         : g->type == AsyncGeneratorType() ? "async generator"
+                                           : "generator";
+}
+
 Value NewGenerator(FunctionObject* fn, Value* locals) {
   CodeObject* co = fn->code.get();
-  auto* g = new GeneratorObject(GeneratorType());
+  uint32_t flags = co->code->flags;
+  auto* g = new GeneratorObject((flags & Code::kCoroutine)        ? CoroutineType()
+                                : (flags & Code::kAsyncGenerator) ? AsyncGeneratorType()
+                                                                  : GeneratorType());
   Value gv = Value::Adopt(g);
   g->func = Ref<FunctionObject>::Borrow(fn);
   g->nslots = co->frame_size;
@@ -126,7 +148,7 @@ Value NewGenerator(FunctionObject* fn, Value* locals) {
 }
 
 GenStep GeneratorSend(VM& vm, GeneratorObject* g, Value v, Value* out) {
-  if (!CheckNotRunning(vm, g)) return GenStep::kRaised;
+  if (!CheckNotRunning(vm, g) || !CheckReusable(vm, g)) return GenStep::kRaised;
   if (g->state == State::kFinished) {
     *out = Value::None();
     return GenStep::kReturned;
@@ -134,7 +156,8 @@ GenStep GeneratorSend(VM& vm, GeneratorObject* g, Value v, Value* out) {
   if (v.is_null()) v = Value::None();
   if (g->state == State::kCreated) {
     if (!v.is_none()) {
-      RaiseTypeError(vm, "can't send non-None value to a just-started generator");
+      RaiseTypeError(vm,
+                     absl::StrCat("can't send non-None value to a just-started ", GenKindName(g)));
       return GenStep::kRaised;
     }
   } else {
@@ -150,6 +173,12 @@ Value GeneratorNext(VM& vm, GeneratorObject* g) {
 
 GenStep GeneratorThrow(VM& vm, GeneratorObject* g, Value exc, Value* out) {
   if (!CheckNotRunning(vm, g)) return GenStep::kRaised;
+  if (g->state == State::kFinished && g->type == CoroutineType() &&
+      !IsInstance(exc, Types().generator_exit)) {
+    vm.SetException(std::move(exc));
+    CheckReusable(vm, g);  // chained to the thrown exception, as CPython
+    return GenStep::kRaised;
+  }
   if (g->state != State::kSuspended) {
     // Not started or finished: the exception comes straight back out.
     Finish(g);
@@ -166,7 +195,7 @@ GenStep GeneratorThrow(VM& vm, GeneratorObject* g, Value exc, Value* out) {
       vm.SetException(std::move(exc));
       return ThrowIntoFrame(vm, g, out);
     }
-    if (IsGenerator(it)) {
+    if (IsGenOrCoro(it)) {
       g->state = State::kRunning;
       s = GeneratorThrow(vm, Gen(it), exc, &r);
       g->state = State::kSuspended;
@@ -202,14 +231,12 @@ GenStep GeneratorThrow(VM& vm, GeneratorObject* g, Value exc, Value* out) {
 }
 
 GenStep DelegateSend(VM& vm, const Value& it, Value v, Value* out) {
-  if (IsGenerator(it)) return GeneratorSend(vm, Gen(it), std::move(v), out);
+  if (IsGenOrCoro(it)) return GeneratorSend(vm, Gen(it), std::move(v), out);
   Value r;
   if (v.is_none()) {
-    r = vm.Next(it);
-    if (r.is_null() && !vm.HasException()) {
-      *out = Value::None();
-      return GenStep::kReturned;
-    }
+    // __next__ itself, not VM::Next, which drops StopIteration's value.
+    const Value& next = it.type()->slot(Slot::kNext);
+    r = next.is_null() ? vm.Next(it) : vm.CallWithSelf(next, it, ArgsView());
   } else {
     r = vm.CallMethod(it, "send", {v});
   }
@@ -222,6 +249,11 @@ GenStep DelegateSend(VM& vm, const Value& it, Value v, Value* out) {
   return GenStep::kYielded;
 }
 
+Value Delegate(GeneratorObject* g) {
+  if (g->state != State::kSuspended || DelegatingSend(g) == nullptr) return Value();
+  return StackBase(g)[g->frame.resume_depth - 1];
+}
+
 namespace {
 
 // StopIteration(value) for a return value other than None, as CPython.
@@ -231,10 +263,64 @@ Value RaiseStop(VM& vm, Value value) {
   return Value();
 }
 
+}  // namespace
+
 Value StepResult(VM& vm, GenStep s, Value r) {
   if (s == GenStep::kYielded) return r;
   if (s == GenStep::kReturned) return RaiseStop(vm, std::move(r));
   return Value();
+}
+
+bool ThrowArgs(VM& vm, const ArgsView& args, Value* exc) {
+  const BuiltinTypes& T = Types();
+  Value typ = args[0];
+  Value val = args.nargs > 1 ? args[1] : Value::None();
+  if (typ.is_object() && IsInstance(typ, T.type) &&
+      static_cast<Type*>(typ.as_object())->has_flag(Type::kExceptionType)) {
+    auto* cls = static_cast<Type*>(typ.as_object());
+    if (IsInstance(val, cls)) {
+      *exc = val;
+    } else {
+      *exc =
+          val.is_none() ? vm.Call(typ, ArgsView())
+          : val.is_object() && val.type() == T.tuple
+              ? vm.Call(typ, ArgsView(Cast<TupleObject>(val)->items.data(),
+                                      static_cast<int32_t>(Cast<TupleObject>(val)->items.size())))
+              : vm.Call(typ, {val});
+      if (exc->is_null()) return false;
+    }
+  } else if (typ.is_object() && typ.as_object()->type->has_flag(Type::kExceptionType)) {
+    if (!val.is_none()) {
+      RaiseTypeError(vm, "instance exception may not have a separate value");
+      return false;
+    }
+    *exc = typ;
+  } else {
+    RaiseTypeError(
+        vm, absl::StrFormat(
+                "exceptions must be classes or instances deriving from BaseException, not %s",
+                TypeName(typ)));
+    return false;
+  }
+  return true;
+}
+
+Value GeneratorClose(VM& vm, GeneratorObject* g) {
+  if (g->state == State::kCreated || g->state == State::kFinished) {
+    Finish(g);
+    return Value::None();
+  }
+  Value r;
+  GenStep s = GeneratorThrow(vm, g, NewExceptionArgs(Types().generator_exit, NewTuple({})), &r);
+  if (s == GenStep::kYielded) {
+    return RaiseRuntimeError(vm, absl::StrCat(GenKindName(g), " ignored GeneratorExit"));
+  }
+  if (s == GenStep::kReturned) return Value::None();
+  if (vm.ExceptionMatches(Types().generator_exit) || vm.ExceptionMatches(Types().stop_iteration)) {
+    vm.ClearException();
+    return Value::None();
+  }
+  return {};
 }
 
 Value GenNext(VM& vm, const Value& self, const ArgsView& args) {
@@ -254,33 +340,8 @@ Value GenSend(VM& vm, const Value& self, const ArgsView& args) {
 // throw(exc) or the deprecated throw(type[, value[, traceback]]).
 Value GenThrow(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "throw", 1, 3)) return {};
-  const BuiltinTypes& T = Types();
-  Value typ = args[0];
-  Value val = args.nargs > 1 ? args[1] : Value::None();
   Value exc;
-  if (typ.is_object() && IsInstance(typ, T.type) &&
-      static_cast<Type*>(typ.as_object())->has_flag(Type::kExceptionType)) {
-    auto* cls = static_cast<Type*>(typ.as_object());
-    if (IsInstance(val, cls)) {
-      exc = val;
-    } else {
-      exc = val.is_none() ? vm.Call(typ, ArgsView())
-            : val.is_object() && val.type() == T.tuple
-                ? vm.Call(typ, ArgsView(Cast<TupleObject>(val)->items.data(),
-                                        static_cast<int32_t>(Cast<TupleObject>(val)->items.size())))
-                : vm.Call(typ, {val});
-      if (exc.is_null()) return {};
-    }
-  } else if (typ.is_object() && typ.as_object()->type->has_flag(Type::kExceptionType)) {
-    if (!val.is_none())
-      return RaiseTypeError(vm, "instance exception may not have a separate value");
-    exc = typ;
-  } else {
-    return RaiseTypeError(
-        vm, absl::StrFormat(
-                "exceptions must be classes or instances deriving from BaseException, not %s",
-                TypeName(typ)));
-  }
+  if (!ThrowArgs(vm, args, &exc)) return {};
   Value r;
   GenStep s = GeneratorThrow(vm, Gen(self), std::move(exc), &r);
   return StepResult(vm, s, std::move(r));
@@ -288,27 +349,14 @@ Value GenThrow(VM& vm, const Value& self, const ArgsView& args) {
 
 Value GenClose(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "close", 0, 0)) return {};
-  GeneratorObject* g = Gen(self);
-  if (g->state == State::kCreated || g->state == State::kFinished) {
-    Finish(g);
-    return Value::None();
-  }
-  Value r;
-  GenStep s = GeneratorThrow(vm, g, NewExceptionArgs(Types().generator_exit, NewTuple({})), &r);
-  if (s == GenStep::kYielded) return RaiseRuntimeError(vm, "generator ignored GeneratorExit");
-  if (s == GenStep::kReturned) return Value::None();
-  if (vm.ExceptionMatches(Types().generator_exit) || vm.ExceptionMatches(Types().stop_iteration)) {
-    vm.ClearException();
-    return Value::None();
-  }
-  return {};
+  return GeneratorClose(vm, Gen(self));
 }
 
 Value GenIter(VM&, const Value& self, const ArgsView&) { return self; }
 
 Value GenRepr(VM&, const Value& self, const ArgsView&) {
-  return NewStr(absl::StrFormat("<generator object %s at %p>", Gen(self)->func->qualname->value,
-                                self.as_object()));
+  return NewStr(absl::StrFormat("<%s object %s at %p>", self.type()->name,
+                                Gen(self)->func->qualname->value, self.as_object()));
 }
 
 Value GenName(VM&, const Value& self) { return Value::Borrow(Gen(self)->func->name.get()); }
@@ -320,6 +368,8 @@ Value GenSuspended(VM&, const Value& self) {
   return Value::Bool(Gen(self)->state == State::kSuspended);
 }
 Value GenCode(VM&, const Value& self) { return Value::Borrow(Gen(self)->func->code.get()); }
+
+namespace {
 
 constexpr MethodDef kGeneratorMethods[] = {
     {"__next__", GenNext}, {"send", GenSend},     {"throw", GenThrow},

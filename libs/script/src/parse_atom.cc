@@ -161,7 +161,7 @@ ast::ExprPtr Parser::Paren() {
   }
   ExprPtr first = StarExpression();
   if (!first) return nullptr;
-  if (IsKw("for")) {
+  if (StartsComprehension()) {
     ExprPtr g = NewExpr(ExprKind::kGeneratorExp, open);
     g->a = std::move(first);
     if (!Generators(&g->generators)) return nullptr;
@@ -212,7 +212,7 @@ ast::ExprPtr Parser::ListDisplay() {
   }
   ExprPtr first = StarExpression();
   if (!first) return nullptr;
-  if (IsKw("for")) {
+  if (StartsComprehension()) {
     ExprPtr c = NewExpr(ExprKind::kListComp, open);
     c->a = std::move(first);
     if (!Generators(&c->generators)) return nullptr;
@@ -261,7 +261,7 @@ ast::ExprPtr Parser::BraceDisplay() {
       if (!first) return nullptr;
     }
   }
-  if (IsKw("for")) {
+  if (StartsComprehension()) {
     if (dict && !first_key) {
       InvalidSyntax();
       return nullptr;
@@ -433,7 +433,7 @@ ast::ExprPtr Parser::Call(ExprPtr func) {
     } else {
       ExprPtr a = NamedExpression(/*in_call=*/true);
       if (!a) return nullptr;
-      if (IsKw("for")) {
+      if (StartsComprehension()) {
         ExprPtr g = NewExpr(ExprKind::kGeneratorExp, a->loc);
         g->a = std::move(a);
         if (!Generators(&g->generators)) return nullptr;
@@ -476,13 +476,10 @@ ast::ExprPtr Parser::Call(ExprPtr func) {
 }
 
 bool Parser::Generators(std::vector<ast::Comprehension>* out) {
-  while (IsKw("for") || IsKw("async")) {
-    if (IsKw("async")) {
-      Unsupported(Cur(), "'async'");
-      return false;
-    }
-    Advance();
+  while (StartsComprehension()) {
     ast::Comprehension c;
+    c.is_async = AcceptKw("async");
+    Advance();  // 'for'
     c.target = TargetList("in");
     if (!c.target) return false;
     if (!AcceptKw("in")) {

@@ -204,12 +204,29 @@ ast::StmtPtr Parser::Decorated() {
   const Token& t = Cur();
   if (IsKw("def")) return FunctionDef(std::move(decorators), t);
   if (IsKw("class")) return ClassDef(std::move(decorators), t);
-  if (IsKw("async")) {
-    Unsupported(t, "'async'");
-    return nullptr;
-  }
+  if (IsKw("async")) return Async(std::move(decorators), t);
   InvalidSyntax();
   return nullptr;
+}
+
+ast::StmtPtr Parser::Async(std::vector<ExprPtr> decorators, const Token& start) {
+  Advance();  // 'async'
+  StmtPtr s;
+  if (IsKw("def")) {
+    s = FunctionDef(std::move(decorators), start);
+  } else if (decorators.empty() && IsKw("for")) {
+    s = For();
+  } else if (decorators.empty() && IsKw("with")) {
+    s = With();
+  } else {
+    InvalidSyntax();
+    return nullptr;
+  }
+  if (!s) return nullptr;
+  s->is_async = true;
+  s->loc.line = start.line;  // the statement starts at `async`
+  s->loc.col = start.col;
+  return s;
 }
 
 bool Parser::Parameters(ast::Arguments* args, bool lambda, std::string_view close) {

@@ -299,9 +299,20 @@ ast::ExprPtr Parser::Factor() {
   return e;
 }
 
+ast::ExprPtr Parser::AwaitPrimary() {
+  if (!IsKw("await")) return Primary();
+  ast::Loc start = LocOf(Cur());
+  Advance();
+  ExprPtr v = Primary();
+  if (!v) return nullptr;
+  ExprPtr e = NewExpr(ExprKind::kAwait, SpanTo(start));
+  e->a = std::move(v);
+  return e;
+}
+
 ast::ExprPtr Parser::Power() {
   ast::Loc start = LocOf(Cur());
-  ExprPtr base = Primary();
+  ExprPtr base = AwaitPrimary();
   if (!base || !IsOp("**")) return base;
   DepthGuard guard(this);
   if (!guard.ok()) return nullptr;

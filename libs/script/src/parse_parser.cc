@@ -81,7 +81,7 @@ bool Parser::StartsExpression(const Token& t) const {
   switch (t.kind) {
     case TokenKind::kName:
       return !IsKeyword(t.text) || t.text == "None" || t.text == "True" || t.text == "False" ||
-             t.text == "not" || t.text == "lambda";
+             t.text == "not" || t.text == "lambda" || t.text == "await";
     case TokenKind::kInt:
     case TokenKind::kFloat:
     case TokenKind::kString:
@@ -130,10 +130,6 @@ void Parser::InvalidSyntax() {
   if (t.kind == TokenKind::kDedent) {
     return Fail("unindent does not match any outer indentation level", t.line, t.col, 0, 0,
                 "IndentationError");
-  }
-  if (t.kind == TokenKind::kName) {
-    if (t.text == "await") return Unsupported(t, "'await'");
-    if (t.text == "async") return Unsupported(t, "'async'");
   }
   FailToken(t, "invalid syntax");
 }

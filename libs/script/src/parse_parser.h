@@ -90,6 +90,8 @@ class Parser {
   StmtPtr With();
   StmtPtr Try();
   StmtPtr FunctionDef(std::vector<ExprPtr> decorators, const Token& start);
+  // At `async` (`start`): async def / for / with.
+  StmtPtr Async(std::vector<ExprPtr> decorators, const Token& start);
   StmtPtr ClassDef(std::vector<ExprPtr> decorators, const Token& start);
   // `def name` / `class name` with its decorators; at what follows the name.
   StmtPtr DefHead(ast::StmtKind kind, std::vector<ExprPtr> decorators, const Token& start);
@@ -128,6 +130,7 @@ class Parser {
   ExprPtr Term();
   ExprPtr Factor();
   ExprPtr Power();
+  ExprPtr AwaitPrimary();  // `await` primary | primary
   ExprPtr Primary();
   ExprPtr Atom();
   ExprPtr Strings();
@@ -138,6 +141,11 @@ class Parser {
   ExprPtr SliceItem();
   ExprPtr Call(ExprPtr func);
   bool Generators(std::vector<ast::Comprehension>* out);
+  // At `for` or `async for`.
+  bool StartsComprehension() const {
+    return IsKw("for") ||
+           (IsKw("async") && Peek().kind == TokenKind::kName && Peek().text == "for");
+  }
   ExprPtr TargetList(std::string_view stop);  // for-loop targets
   // After an element inside brackets: "Perhaps you forgot a comma?".
   void ElementEnd(const ast::Expr& prev);

@@ -51,8 +51,7 @@ bool Parser::Statement(std::vector<StmtPtr>* out) {
     } else if (t.text == "class") {
       s = ClassDef({}, t);
     } else if (t.text == "async") {
-      Unsupported(t, "'async'");
-      return false;
+      s = Async({}, t);
     } else if (t.text == "match" && StartsExpression(Peek())) {
       // A match statement: `match <subject>:` at the end of the line.
       for (size_t i = pos_ + 1; i < tokens_.size(); ++i) {

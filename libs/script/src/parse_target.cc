@@ -113,6 +113,8 @@ std::string Parser::ExprName(const ast::Expr& e) {
       return "yield expression";
     case ExprKind::kNamedExpr:
       return "named expression";
+    case ExprKind::kAwait:
+      return "await expression";
     case ExprKind::kConstant:
       switch (e.constant) {
         case ast::ConstKind::kNone:

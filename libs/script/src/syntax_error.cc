@@ -66,6 +66,8 @@ std::string SyntaxError::Format() const {
     int carets = 1;
     if ((end_line == 0 || end_line == line) && end_col > col) carets = end_col - col;
     if (offset > len) offset = len;
+    // A span over several lines (a statement): carets to the end of its first.
+    if (end_line > line) carets = len - offset;
     absl::StrAppend(&out, "    ", std::string(t), "\n");
     if (col > 0 && offset >= 0) {
       carets = std::max(1, std::min(carets, len + 1 - offset));

@@ -213,9 +213,9 @@ Value VM::CallFunction(FunctionObject* fn, const Value* args, int32_t nargs,
   stack_top_ += co->frame_size;
   Value r;
   if (TC_LIKELY(BindArgs(fn, locals, args, nargs, kwnames, self))) {
-    if (TC_UNLIKELY(co->code->flags & Code::kGenerator)) {
-      // The frame runs later, in the generator (Dynamo skips generator
-      // frames too: they are never captured).
+    if (TC_UNLIKELY(co->code->flags & Code::kSuspendable)) {
+      // The frame runs later, in the generator, coroutine or async
+      // generator (tc never captures such frames: they run eagerly).
       if (co->ncells > 0) InitCells(fn, co, locals);
       r = NewGenerator(fn, locals);
       goto cleanup;
@@ -247,7 +247,7 @@ Value VM::RunFunction(FunctionObject* fn, Value* params) {
   stack_top_ += co->frame_size;
   for (int32_t i = 0; i < co->nparams; ++i) locals[i] = params[i];
   Value r;
-  if (co->code->flags & Code::kGenerator) {
+  if (co->code->flags & Code::kSuspendable) {
     if (co->ncells > 0) InitCells(fn, co, locals);
     r = NewGenerator(fn, locals);
   } else {

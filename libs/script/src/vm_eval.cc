@@ -16,6 +16,7 @@
 #include "tc/script/module_registry.h"
 #include "tc/script/native.h"
 
+#include "coroutine.h"
 #include "generator.h"
 #include "vm_internal.h"
 #include "vm_set_table.h"
@@ -931,7 +932,14 @@ Value VM::Eval(Frame* f) {
       }
       TARGET(kGetYieldFromIter) {
         Value& v = TOP();
-        if (!IsGenerator(v)) {
+        if (IsCoroutine(v)) {
+          if (!(co->code->flags & (Code::kCoroutine | Code::kIterableCoroutine))) {
+            Raise(T.type_error,
+                  "cannot 'yield from' a coroutine object in a non-coroutine "
+                  "generator");
+            ERROR();
+          }
+        } else if (!IsGenerator(v)) {
           Value it = Iter(v);
           if (it.is_null()) ERROR();
           v = std::move(it);
@@ -949,6 +957,47 @@ Value VM::Eval(Frame* f) {
         } else {
           PUSH(std::move(r));
         }
+        DISPATCH();
+      }
+
+      TARGET(kGetAwaitable) {
+        Value it = Awaitable(*this, TOP(), ip->arg);
+        if (it.is_null()) ERROR();
+        TOP() = std::move(it);
+        DISPATCH();
+      }
+      TARGET(kGetAiter) {
+        Value it = GetAIter(*this, TOP());
+        if (it.is_null()) ERROR();
+        TOP() = std::move(it);
+        DISPATCH();
+      }
+      TARGET(kGetAnext) {
+        Value next = GetANext(*this, TOP());
+        if (next.is_null()) ERROR();
+        PUSH(std::move(next));
+        DISPATCH();
+      }
+      TARGET(kEndAsyncFor) {  // aiter exc: the loop's handler
+        Value exc = POP();
+        if (IsInstance(exc, T.stop_async_iteration)) {
+          (void)POP();
+          DISPATCH();
+        }
+        exception_ = std::move(exc);
+        reraise = true;
+        ERROR();
+      }
+      TARGET(kBeforeAsyncWith) {
+        Value mgr = POP();
+        Value exit_bound, entered;
+        if (!BeforeAsyncWith(*this, mgr, &exit_bound, &entered)) ERROR();
+        PUSH(std::move(exit_bound));
+        PUSH(std::move(entered));
+        DISPATCH();
+      }
+      TARGET(kAsyncGenWrap) {
+        TOP() = AsyncGenWrap(std::move(TOP()));
         DISPATCH();
       }
 

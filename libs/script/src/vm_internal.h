@@ -54,6 +54,10 @@ void InitExceptionTypes(BuiltinTypes& t);
 void InitBytesTypes(BuiltinTypes& t);         // bytes, bytearray
 void InitStopIterationType(BuiltinTypes& t);  // StopIteration.value (obj_generator.cc)
 
+// The code type's methods and attributes (obj_code.cc).
+std::span<const MethodDef> CodeMethods();
+std::span<const GetSetDef> CodeGetSets();
+
 // A new immortal builtin type.
 Type* NewBuiltinType(const char* name, Type* base, uint32_t flags, Object* (*alloc)(Type*));
 // A builtin exception class deriving from `base` (instances have a dict),

@@ -104,13 +104,28 @@ bool FnSetDoc(VM&, const Value& self, const Value& v) {
 Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
 Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
 Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
-constexpr GetSetDef kFunctionGetSets[] = {{"__name__", FnName, FnSetName},
-                                          {"__qualname__", FnQualname, FnSetQualname},
-                                          {"__module__", FnModule, FnSetModule},
-                                          {"__doc__", FnDoc, FnSetDoc},
-                                          {"__defaults__", FnDefaults},
-                                          {"__globals__", FnGlobals},
-                                          {"__code__", FnCode}};
+// types.coroutine() swaps in a code object with other co_flags.
+bool FnSetCode(VM& vm, const Value& self, const Value& v) {
+  auto* fn = Cast<FunctionObject>(self);
+  if (!IsInstance(v, Types().code)) {
+    RaiseTypeError(vm, "__code__ must be set to a code object");
+    return false;
+  }
+  auto* co = Cast<CodeObject>(v);
+  if (co->code->freevars.size() != fn->code->code->freevars.size()) {
+    RaiseValueError(vm, absl::StrFormat("%s() requires a code object with %d free vars, not %d",
+                                        fn->name->value, fn->code->code->freevars.size(),
+                                        co->code->freevars.size()));
+    return false;
+  }
+  fn->code = Ref<CodeObject>::Borrow(co);
+  return true;
+}
+constexpr GetSetDef kFunctionGetSets[] = {
+    {"__name__", FnName, FnSetName},       {"__qualname__", FnQualname, FnSetQualname},
+    {"__module__", FnModule, FnSetModule}, {"__doc__", FnDoc, FnSetDoc},
+    {"__defaults__", FnDefaults},          {"__globals__", FnGlobals},
+    {"__code__", FnCode, FnSetCode}};
 
 Value MethodSelf(VM&, const Value& self) { return Cast<MethodObject>(self)->self; }
 Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->function; }
@@ -135,16 +150,6 @@ Value NativeSelf(VM&, const Value& self) {
 }
 constexpr GetSetDef kNativeGetSets[] = {
     {"__name__", NativeName}, {"__qualname__", NativeQualname}, {"__self__", NativeSelf}};
-
-Value CodeName(VM&, const Value& self) { return NewStr(Cast<CodeObject>(self)->code->name); }
-Value CodeFilename(VM&, const Value& self) {
-  return NewStr(Cast<CodeObject>(self)->code->filename);
-}
-Value CodeFirstLine(VM&, const Value& self) {
-  return Value::Int(Cast<CodeObject>(self)->code->first_line);
-}
-constexpr GetSetDef kCodeGetSets[] = {
-    {"co_name", CodeName}, {"co_filename", CodeFilename}, {"co_firstlineno", CodeFirstLine}};
 
 // --- property / staticmethod / classmethod ---------------------------------------
 Value PropertyNew(VM& vm, const Value& cls, const ArgsView& args) {
@@ -529,7 +534,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   Finish(bt.not_implemented);
   Finish(bt.ellipsis);
   Finish(bt.cell);
-  Finish(bt.code, {}, kCodeGetSets);
+  Finish(bt.code, CodeMethods(), CodeGetSets());
   Finish(bt.function, {}, kFunctionGetSets);
   Finish(bt.method, {}, kMethodGetSets);
   Finish(bt.property, kPropertyMethods, kPropertyGetSets);
@@ -581,6 +586,7 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.zero_division_error = sub("ZeroDivisionError", bt.arithmetic_error);
   bt.overflow_error = sub("OverflowError", bt.arithmetic_error);
   bt.stop_iteration = sub("StopIteration", bt.exception);
+  bt.stop_async_iteration = sub("StopAsyncIteration", bt.exception);
   InitStopIterationType(bt);
   bt.import_error = sub("ImportError", bt.exception);
   bt.module_not_found_error = sub("ModuleNotFoundError", bt.import_error);

@@ -48,6 +48,7 @@ enum class ExprKind : uint8_t {
   kYield,           // a = value (null: bare `yield`)
   kYieldFrom,       // a = the iterable delegated to
   kNamedExpr,       // a = target (kName, store), b = value: `a := b`
+  kAwait,           // a = the awaitable
 };
 
 enum class ExprContext : uint8_t { kLoad, kStore, kDel };
@@ -80,6 +81,7 @@ struct Comprehension {
   ExprPtr target;
   ExprPtr iter;
   std::vector<ExprPtr> ifs;
+  bool is_async = false;  // `async for`
 };
 
 struct Arg {
@@ -120,17 +122,17 @@ struct Expr {
 };
 
 enum class StmtKind : uint8_t {
-  kFunctionDef,  // name, args, decorators, body
+  kFunctionDef,  // name, args, decorators, body (is_async: `async def`)
   kClassDef,     // name, targets = bases (zero or one), keywords, decorators, body
   kReturn,       // a = value or null
   kDelete,       // targets
   kAssign,       // targets (a = b = value: two targets), a = value
   kAugAssign,    // a = target, binary_op, b = value
   kAnnAssign,    // a = target, b = annotation, c = value or null
-  kFor,          // a = target, b = iter, body, orelse
+  kFor,          // a = target, b = iter, body, orelse (is_async: `async for`)
   kWhile,        // a = test, body, orelse
   kIf,           // a = test, body, orelse (elif: one kIf in orelse)
-  kWith,         // items, body
+  kWith,         // items, body (is_async: `async with`)
   kRaise,        // a = exception or null, b = cause or null
   kTry,          // body, handlers, orelse, finalbody
   kAssert,       // a = test, b = message or null
@@ -165,6 +167,7 @@ struct ExceptHandler {
 struct Stmt {
   StmtKind kind;
   Loc loc;
+  bool is_async = false;  // async def / async for / async with
   BinaryOp binary_op = BinaryOp::kAdd;
   int level = 0;
   std::string name;

@@ -59,12 +59,17 @@ struct ExceptionEntry {
 
 struct Code {
   enum Flags : uint32_t {
-    kVarArgs = 1,      // has *args (its slot follows the named parameters)
-    kVarKeywords = 2,  // has **kwargs (after *args when both)
-    kModule = 4,       // module body: names are globals
-    kClassBody = 8,    // class body: kLoadName/kStoreName use the namespace
-    kNested = 16,      // defined inside another function
-    kGenerator = 32,   // its body yields: a call makes a generator object
+    kVarArgs = 1,              // has *args (its slot follows the named parameters)
+    kVarKeywords = 2,          // has **kwargs (after *args when both)
+    kModule = 4,               // module body: names are globals
+    kClassBody = 8,            // class body: kLoadName/kStoreName use the namespace
+    kNested = 16,              // defined inside another function
+    kGenerator = 32,           // its body yields: a call makes a generator object
+    kCoroutine = 64,           // async def (or async comprehension): a call makes a coroutine
+    kAsyncGenerator = 128,     // async def that yields: a call makes an async generator
+    kIterableCoroutine = 256,  // a generator types.coroutine() made awaitable
+    // A call makes a suspended frame object instead of running the body.
+    kSuspendable = kGenerator | kCoroutine | kAsyncGenerator,
   };
 
   std::string name;  // "f", "<module>", "<lambda>", "<listcomp>", "C"

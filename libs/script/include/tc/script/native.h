@@ -229,6 +229,13 @@ Value MarkUnsupportedAttribute(VM& vm);
 // Whether v is a generator object (a suspended frame of a function that
 // yields); frame-capture does not run one while tracing.
 bool IsGeneratorObject(const Value& v);
+// Whether v is an iterator over the steps of a coroutine or an async
+// generator (coroutine.__await__(), asend(), athrow()), whose
+// StopIteration carries the result.
+bool KeepsStopValue(const Value& v);
+// Whether calling v's methods (or next(v)) may run a suspended frame: a
+// generator, coroutine or async generator, or one of the awaitables above.
+bool ResumesFrame(const Value& v);
 // "'x' object ..." uses the type's name: TypeName(v).
 std::string_view TypeName(const Value& v);
 

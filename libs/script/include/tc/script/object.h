@@ -365,7 +365,7 @@ struct BuiltinTypes {
   Type *base_exception, *exception, *type_error, *value_error, *runtime_error,
       *not_implemented_error, *recursion_error, *assertion_error, *lookup_error, *key_error,
       *index_error, *attribute_error, *name_error, *unbound_local_error, *arithmetic_error,
-      *zero_division_error, *overflow_error, *stop_iteration, *import_error,
+      *zero_division_error, *overflow_error, *stop_iteration, *stop_async_iteration, *import_error,
       *module_not_found_error, *syntax_error, *system_exit, *keyboard_interrupt, *generator_exit,
       *os_error, *warning, *user_warning, *deprecation_warning;
   // Binary data and the codecs' errors.

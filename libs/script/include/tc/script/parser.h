@@ -14,8 +14,8 @@ namespace tc::script {
 
 // Parses a whole file. On bad input returns a SyntaxError status (see
 // syntax_error.h: SyntaxError::FromStatus gives the fields, message() the
-// CPython-style rendering). Constructs outside tc's subset (yield, async,
-// match, ...) are SyntaxErrors saying "... is not supported by tc".
+// CPython-style rendering). Constructs outside tc's subset (match, the walrus,
+// complex literals, ...) are SyntaxErrors saying "... is not supported by tc".
 absl::StatusOr<ast::Module> Parse(std::string_view source, std::string_view filename);
 
 }  // namespace tc::script

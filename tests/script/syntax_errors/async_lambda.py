@@ -1,0 +1,1 @@
+f = async lambda: 1

@@ -1,0 +1,2 @@
+async def f():
+    return lambda: await g()
