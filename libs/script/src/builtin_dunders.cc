@@ -153,6 +153,9 @@ constexpr Def kDictDefs[] = {Fwd("__or__", BinaryOp::kOr, Accept::kSame),
                              Rev("__ror__", BinaryOp::kOr, Accept::kSame),
                              {"__ior__", Kind::kInplace, B(BinaryOp::kOr), Accept::kSetLike},
                              Do("__reversed__", Kind::kReversed)};
+constexpr Def kDictViewDefs[] = {Do("__len__", Kind::kLen), Do("__iter__", Kind::kIter),
+                                 Do("__contains__", Kind::kContains),
+                                 Do("__reversed__", Kind::kReversed)};
 #define TC_SET(a)                                                                  \
   TC_BITS(a), TC_ARITH("__sub__", "__rsub__", kSub, a), Do("__len__", Kind::kLen), \
       Do("__contains__", Kind::kContains), Do("__iter__", Kind::kIter),            \
@@ -549,10 +552,15 @@ void InstallBuiltinDunders() {
   Install(T.dict, kDictDefs);
   Install(T.set, kSetDefs);
   Install(T.frozenset, kFrozenSetDefs);
-  // Mutable containers are unhashable: their __hash__ is None, as in CPython.
-  for (Type* t : {T.list, T.dict, T.set}) {
+  for (Type* t : {T.dict_keys, T.dict_values, T.dict_items}) Install(t, kDictViewDefs);
+  // Mutable containers are unhashable: their __hash__ is None, as in CPython;
+  // so are the set-like dict views, which compare by content.
+  for (Type* t : {T.list, T.dict, T.set, T.dict_keys, T.dict_items}) {
     if (DictGetStr(t->dict, "__hash__") == nullptr) TypeSet(t, "__hash__", Value::None());
   }
+  // bytearray shares bytes' methods, __hash__ among them (VM::Hash rejects
+  // it by type first).
+  TypeSet(T.bytearray, "__hash__", Value::None());
 }
 
 }  // namespace tc::script

@@ -490,6 +490,11 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
   }
   AddIntrospectionBuiltins(b);
   const BuiltinTypes& t = T();
+  static const bool kGenerics = [&t] {
+    for (Type* ty : {t.type, t.tuple, t.list, t.dict, t.set, t.frozenset}) AddClassGetItem(ty);
+    return true;
+  }();
+  (void)kGenerics;
   for (Type* ty : {t.object,
                    t.type,
                    t.bool_,
@@ -548,6 +553,7 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.deprecation_warning}) {
     DictSetStr(b, ty->name, Value::Borrow(ty));
   }
+  DictSetStr(b, "memoryview", Value::Borrow(MemoryViewType()));
   // The other warning categories, which the warnings module filters by
   // (made once: types are immortal and shared by every VM).
   static const std::vector<Type*>* const kWarnings = [&t] {

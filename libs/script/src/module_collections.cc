@@ -1,7 +1,11 @@
-// The `collections` module. Its parts: namedtuple
+// The `collections` package. Its parts: namedtuple
 // (collections_namedtuple.cc), defaultdict (collections_defaultdict.cc),
-// deque (collections_deque.cc), Counter (py/collections_counter.py, run in
-// the module's namespace) and, here, OrderedDict, a native dict subclass. Its table
+// deque (collections_deque.cc), Counter (py/collections_counter.py) and
+// ChainMap, UserDict, UserList, UserString (py/collections_wrappers.py, on
+// CPython's own _collections_abc.py), both run in the module's namespace,
+// and, here, OrderedDict, a native dict subclass. Its __path__ is CPython's
+// collections directory, so `import collections.abc` runs CPython's own
+// collections/abc.py. OrderedDict's table
 // is a dict's (insertion-ordered already), so only what differs from dict
 // is here: the repr, order-sensitive equality between OrderedDicts,
 // move_to_end, popitem(last=...), copy, and the odict_keys / odict_values /
@@ -14,8 +18,8 @@
 #include "tc/script/native.h"
 
 #include "collections_internal.h"
+#include "import_finder.h"
 #include "module_prelude.h"
-#include "module_unsupported.h"
 #include "script_embedded.h"
 #include "vm_internal.h"
 
@@ -221,9 +225,34 @@ bool InitCollectionsModule(VM& vm, ModuleObject* m) {
   AddCollectionsNamedTuple(m);
   AddCollectionsDefaultDict(m);
   AddCollectionsDeque(m);
+  // deque[int], defaultdict[str, list], OrderedDict[str, int].
+  static const bool kGenerics = [m] {
+    AddClassGetItem(OrderedDictType());
+    for (const char* name : {"deque", "defaultdict"}) {
+      AddClassGetItem(Cast<Type>(*DictGetStr(m->dict, name)));
+    }
+    return true;
+  }();
+  (void)kGenerics;
   if (!RunModulePrelude(vm, m, kCollectionsCounterPy)) return false;
-  static constexpr const char* kUnsupported[] = {"ChainMap", "UserDict", "UserList", "UserString"};
-  AddUnsupportedNames(m, kUnsupported);
+  if (!RunModulePrelude(vm, m, kCollectionsWrappersPy)) return false;
+  // A package: its submodule abc is CPython's collections/abc.py, found
+  // where sys.path finds CPython's collections package.
+  std::vector<Value> path;
+  const Value* sys = DictGetStr(vm.modules(), "sys");
+  const Value* sys_path = sys == nullptr ? nullptr : DictGetStr(sys->as_object()->dict, "path");
+  const std::vector<Value>* entries = sys_path == nullptr ? nullptr : TupleOrListItems(*sys_path);
+  if (entries != nullptr) {
+    std::vector<std::string> dirs;
+    for (const Value& entry : *entries) {
+      if (const std::string* s = StrValue(entry)) dirs.push_back(*s);
+    }
+    FoundModule found = FindModule("collections", dirs);
+    if (found.kind == FoundModule::Kind::kPackage) {
+      for (const std::string& d : found.search_locations) path.push_back(NewStr(d));
+    }
+  }
+  ModuleSet(m, "__path__", NewList(std::move(path)));
   return true;
 }
 

@@ -172,25 +172,37 @@ Value RangeNewFn(VM& vm, const Value&, const ArgsView& args) {
                 : absl::StrFormat("range expected at most 3 arguments, got %d", args.nargs));
   }
   int64_t v[3] = {0, 0, 1};
+  Value big[3] = {Value::Int(0), Value::Int(0), Value::Int(1)};
+  bool any_big = false;
   for (int i = 0; i < args.nargs; ++i) {
+    if (IsBigInt(args[i])) {
+      big[i] = args[i];
+      any_big = true;
+      continue;
+    }
     if (!ToInt(vm, args[i], &v[i])) return {};
+    big[i] = Value::Int(v[i]);
+  }
+  if (any_big) {
+    if (args.nargs == 1) return MakeRange(vm, Value::Int(0), big[0], Value::Int(1));
+    if (args.nargs == 3 && v[2] == 0 && !IsBigInt(big[2])) {
+      return RaiseValueError(vm, "range() arg 3 must not be zero");
+    }
+    return MakeRange(vm, big[0], big[1], big[2]);
   }
   if (args.nargs == 1) return NewRange(0, v[0], 1);
   if (args.nargs == 3 && v[2] == 0) return RaiseValueError(vm, "range() arg 3 must not be zero");
   return NewRange(v[0], v[1], v[2]);
 }
-Value RangeStart(VM&, const Value& s) {
-  return Value::Int(static_cast<RangeObject*>(s.as_object())->start);
-}
-Value RangeStop(VM&, const Value& s) {
-  return Value::Int(static_cast<RangeObject*>(s.as_object())->stop);
-}
-Value RangeStep(VM&, const Value& s) {
-  return Value::Int(static_cast<RangeObject*>(s.as_object())->step);
+template <int kPart>
+Value RangePart(VM&, const Value& s) {
+  auto* r = static_cast<RangeObject*>(s.as_object());
+  if (!r->big.is_null()) return BigRangeAttr(r, kPart);
+  return Value::Int(kPart == 0 ? r->start : kPart == 1 ? r->stop : r->step);
 }
 constexpr MethodDef kRangeMethods[] = {{"__new__", RangeNewFn}, {"index", SeqIndexMethod}};
 constexpr GetSetDef kRangeGetSets[] = {
-    {"start", RangeStart}, {"stop", RangeStop}, {"step", RangeStep}};
+    {"start", RangePart<0>}, {"stop", RangePart<1>}, {"step", RangePart<2>}};
 
 Value SliceNewFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "slice", 1, 3)) return {};
@@ -200,7 +212,19 @@ Value SliceNewFn(VM& vm, const Value&, const ArgsView& args) {
 Value SliceStart(VM&, const Value& s) { return static_cast<SliceObject*>(s.as_object())->start; }
 Value SliceStop(VM&, const Value& s) { return static_cast<SliceObject*>(s.as_object())->stop; }
 Value SliceStep(VM&, const Value& s) { return static_cast<SliceObject*>(s.as_object())->step; }
-constexpr MethodDef kSliceMethods[] = {{"__new__", SliceNewFn}};
+// slice.indices(length): (start, stop, step) resolved against a length.
+Value SliceIndicesFn(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "indices", 1, 1)) return {};
+  int64_t length, start, stop, step, n;
+  if (!ToInt(vm, args[0], &length)) return {};
+  if (length < 0) return RaiseValueError(vm, "length should not be negative");
+  if (!SliceIndices(vm, static_cast<SliceObject*>(self.as_object()), length, &start, &stop, &step,
+                    &n)) {
+    return {};
+  }
+  return NewTuple({Value::Int(start), Value::Int(stop), Value::Int(step)});
+}
+constexpr MethodDef kSliceMethods[] = {{"__new__", SliceNewFn}, {"indices", SliceIndicesFn}};
 constexpr GetSetDef kSliceGetSets[] = {
     {"start", SliceStart}, {"stop", SliceStop}, {"step", SliceStep}};
 

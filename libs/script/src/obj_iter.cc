@@ -85,6 +85,19 @@ Value ReversedNew(VM& vm, const Value& cls, const ArgsView& args) {
   Type* t = seq.type();
   if (t == T.range) {
     auto* r = static_cast<RangeObject*>(seq.as_object());
+    if (!r->big.is_null()) {
+      // range(last, start - step, -step)
+      Value n = BigRangeLength(vm, r);
+      Value start = BigRangeAttr(r, 0), step = BigRangeAttr(r, 2);
+      Value last = n.is_null() ? n : vm.Binary(BinaryOp::kSub, n, Value::Int(1));
+      if (!last.is_null()) last = vm.Binary(BinaryOp::kMul, last, step);
+      if (!last.is_null()) last = vm.Binary(BinaryOp::kAdd, start, last);
+      Value end = last.is_null() ? last : vm.Binary(BinaryOp::kSub, start, step);
+      Value neg = end.is_null() ? end : vm.Unary(UnaryOp::kNeg, step);
+      if (neg.is_null()) return neg;
+      Value rr = MakeRange(vm, last, end, neg);
+      return rr.is_null() ? rr : vm.Iter(rr);
+    }
     int64_t n = r->size();
     auto* it = new RangeIterObject(T.range_iter);
     it->cur = r->start + (n - 1) * r->step;
@@ -99,7 +112,8 @@ Value ReversedNew(VM& vm, const Value& cls, const ArgsView& args) {
       t->has_flag(Type::kHeapType) ? LookupInMro(t, Intern("__reversed__")) : nullptr;
   if (user_rev != nullptr) return vm.CallWithSelf(*user_rev, seq, ArgsView());
   int64_t n;
-  if (t == T.dict || t == T.dict_keys) {
+  if (t == T.dict || IsSubtype(t, T.dict_keys) || IsSubtype(t, T.dict_values) ||
+      IsSubtype(t, T.dict_items)) {
     std::vector<Value> items;
     if (!vm.Extend(&items, seq)) return {};
     std::reverse(items.begin(), items.end());

@@ -221,6 +221,7 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
     if (n == "__dict__") {
       return cls->dict != nullptr ? DictCopyOf(cls->dict, T.dict) : NewDict();
     }
+    if (n == "__class__") return Value::Borrow(t);
     // Methods of the metatype (type's mro(), a metaclass's methods) bind
     // to the class.
     const Value* ma = LookupInMro(t, name);

@@ -177,6 +177,24 @@ Value NewDictView(Value dict, int kind);
 // Lists.
 bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse);
 
+// Ranges with bounds beyond int64 (obj_range_big.cc): MakeRange picks the
+// int64 form when all three fit; the rest act on a range with `big` set.
+Value MakeRange(VM& vm, const Value& start, const Value& stop, const Value& step);
+Value BigRangeAttr(const RangeObject* r, int i);  // 0 start, 1 stop, 2 step
+Value BigRangeLength(VM& vm, const RangeObject* r);
+Value BigRangeIter(VM& vm, const RangeObject* r);
+Value BigRangeGetItem(VM& vm, const RangeObject* r, const Value& key);
+int BigRangeContains(VM& vm, const RangeObject* r, const Value& x);
+bool BigRangeRepr(VM& vm, const RangeObject* r, std::string* out);
+
+// The builtin memoryview over bytes and bytearray (obj_memoryview.cc).
+Type* MemoryViewType();
+
+// types.GenericAlias (`list[int]`), and the classmethod __class_getitem__
+// that makes one, added to a builtin generic class (obj_generic_alias.cc).
+Type* GenericAliasType();
+void AddClassGetItem(Type* t);
+
 // collections.OrderedDict (a native dict subclass) and its module.
 Type* OrderedDictType();
 bool InitCollectionsModule(VM& vm, ModuleObject* m);

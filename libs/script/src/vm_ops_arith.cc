@@ -279,7 +279,13 @@ Value VM::Binary(BinaryOp op, const Value& a, const Value& b) {
   } else {
     const Value& fwd = ta->slot(Forward(op));
     const Value& ref = ta != tb ? tb->slot(Reflected(op)) : Value::Null();
-    bool ref_first = !ref.is_null() && IsSubtype(tb, ta) && ta != tb;
+    // Sequence concatenation and repetition come after both operands'
+    // number methods in CPython, so `[0] + UserList(...)` reaches
+    // UserList.__radd__ before list's own `+` rejects it.
+    const BuiltinTypes& bt = T();
+    bool seq_op = (op == BinaryOp::kAdd || op == BinaryOp::kMul) &&
+                  (ta == bt.list || ta == bt.tuple || ta == bt.str);
+    bool ref_first = !ref.is_null() && ((IsSubtype(tb, ta) && ta != tb) || seq_op);
     if (ref_first) {
       Value r = CallWithSelf(ref, b, ArgsView(&a, 1));
       if (r.is_null() || !IsNotImplemented(r)) return r;

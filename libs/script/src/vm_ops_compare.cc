@@ -297,7 +297,12 @@ int VM::Truthy(const Value& v) {
   if (ty == t.tuple) return !static_cast<TupleObject*>(o)->items.empty();
   if (ty == t.dict || ty == t.set || ty == t.frozenset)
     return static_cast<DictObject*>(o)->used != 0;
-  if (ty == t.range) return static_cast<RangeObject*>(o)->size() != 0;
+  if (ty == t.range) {
+    auto* r = static_cast<RangeObject*>(o);
+    if (r->big.is_null()) return r->size() != 0;
+    Value n = BigRangeLength(*this, r);
+    return n.is_null() ? -1 : Truthy(n);
+  }
   const Value& b = ty->slot(Slot::kBool);
   if (!b.is_null()) {
     Value r = CallWithSelf(b, v, ArgsView());

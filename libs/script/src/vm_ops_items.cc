@@ -149,6 +149,7 @@ Value VM::GetItem(const Value& c, const Value& key) {
   }
   if (ty == t.range) {
     auto* r = static_cast<RangeObject*>(c.as_object());
+    if (!r->big.is_null()) return BigRangeGetItem(*this, r, key);
     if (is_slice) {
       int64_t start, stop, step, n;
       if (!SliceIndices(*this, static_cast<SliceObject*>(key.as_object()), r->size(), &start, &stop,
@@ -184,8 +185,8 @@ Value VM::GetItem(const Value& c, const Value& key) {
       if (bound.is_null()) return bound;
       return Call(bound, {key});
     }
-    // `list[int]` style annotations: return the class itself.
-    return c;
+    return Raise(t.type_error,
+                 absl::StrFormat("type '%s' is not subscriptable", Cast<Type>(c)->name));
   }
   return Raise(t.type_error, absl::StrFormat("'%s' object is not subscriptable", ty->name));
 }
@@ -275,6 +276,7 @@ int VM::Contains(const Value& c, const Value& item) {
   }
   if (ty == t.range) {
     auto* r = static_cast<RangeObject*>(c.as_object());
+    if (!r->big.is_null()) return BigRangeContains(*this, r, item);
     if (!item.is_int() && !item.is_bool()) {
       if (!item.is_float()) return 0;
       double d = item.as_float();
@@ -334,7 +336,12 @@ bool VM::Length(const Value& v, int64_t* out) {
       return true;
     }
     if (ty == t.range) {
-      *out = static_cast<RangeObject*>(o)->size();
+      auto* r = static_cast<RangeObject*>(o);
+      if (!r->big.is_null()) {
+        Value n = BigRangeLength(*this, r);
+        return !n.is_null() && ToInt(*this, n, out);
+      }
+      *out = r->size();
       return true;
     }
     if (ty == t.dict_keys || ty == t.dict_values || ty == t.dict_items) {
@@ -384,6 +391,7 @@ Value VM::Iter(const Value& v) {
   if (ty == t.str) return NewSeqIter(t.str_iter, v);
   if (ty == t.range) {
     auto* r = static_cast<RangeObject*>(v.as_object());
+    if (!r->big.is_null()) return BigRangeIter(*this, r);
     auto* it = new RangeIterObject(t.range_iter);
     it->cur = r->start;
     it->stop = r->stop;

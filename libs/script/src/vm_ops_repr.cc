@@ -213,6 +213,7 @@ bool VM::ReprString(const Value& v, std::string* out) {
   }
   if (ty == t.range) {
     auto* rg = static_cast<RangeObject*>(o);
+    if (!rg->big.is_null()) return BigRangeRepr(*this, rg, out);
     *out = rg->step == 1 ? absl::StrFormat("range(%d, %d)", rg->start, rg->stop)
                          : absl::StrFormat("range(%d, %d, %d)", rg->start, rg->stop, rg->step);
     return true;

@@ -104,6 +104,8 @@ bool FnSetDoc(VM&, const Value& self, const Value& v) {
 Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
 Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
 Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
+// The cells of the variables the function closes over, or None.
+Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
 // types.coroutine() swaps in a code object with other co_flags.
 bool FnSetCode(VM& vm, const Value& self, const Value& v) {
   auto* fn = Cast<FunctionObject>(self);
@@ -121,11 +123,17 @@ bool FnSetCode(VM& vm, const Value& self, const Value& v) {
   fn->code = Ref<CodeObject>::Borrow(co);
   return true;
 }
+// f.__call__(...): the VM calls functions and methods directly, but
+// callable() checks such as collections.abc.Callable's look for __call__
+// in the type's dict.
+Value CallSelf(VM& vm, const Value& self, const ArgsView& args) { return vm.Call(self, args); }
+constexpr MethodDef kCallableMethods[] = {{"__call__", CallSelf}};
+
 constexpr GetSetDef kFunctionGetSets[] = {
     {"__name__", FnName, FnSetName},       {"__qualname__", FnQualname, FnSetQualname},
     {"__module__", FnModule, FnSetModule}, {"__doc__", FnDoc, FnSetDoc},
     {"__defaults__", FnDefaults},          {"__globals__", FnGlobals},
-    {"__code__", FnCode, FnSetCode}};
+    {"__code__", FnCode, FnSetCode},       {"__closure__", FnClosure}};
 
 Value MethodSelf(VM&, const Value& self) { return Cast<MethodObject>(self)->self; }
 Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->function; }
@@ -526,7 +534,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   Finish(bt.object, kObjectMethods);
   Finish(bt.type, kTypeMethods);
   AddClassCreationMethods(bt);
-  Finish(bt.native_function, {}, kNativeGetSets);
+  Finish(bt.native_function, kCallableMethods, kNativeGetSets);
   Finish(bt.staticmethod, kStaticMethods, kStaticGetSets);
   Finish(bt.classmethod, kClassMethods, kClassGetSets);
   Finish(bt.getset);
@@ -535,8 +543,8 @@ void InitObjectTypes(BuiltinTypes& bt) {
   Finish(bt.ellipsis);
   Finish(bt.cell);
   Finish(bt.code, CodeMethods(), CodeGetSets());
-  Finish(bt.function, {}, kFunctionGetSets);
-  Finish(bt.method, {}, kMethodGetSets);
+  Finish(bt.function, kCallableMethods, kFunctionGetSets);
+  Finish(bt.method, kCallableMethods, kMethodGetSets);
   Finish(bt.property, kPropertyMethods, kPropertyGetSets);
   Finish(bt.super, kSuperMethods);
   Finish(bt.module);

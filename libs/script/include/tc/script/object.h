@@ -343,6 +343,9 @@ struct SliceObject : Object {
 struct RangeObject : Object {
   explicit RangeObject(Type* t) : Object(t) {}
   int64_t start = 0, stop = 0, step = 1;
+  // (start, stop, step) as ints when one of them does not fit int64
+  // (obj_range_big.cc); start/stop/step are unused then.
+  Value big;
   int64_t size() const;
 };
 
