@@ -545,7 +545,8 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.os_error,
                    t.warning,
                    t.user_warning,
-                   t.deprecation_warning}) {
+                   t.deprecation_warning,
+                   t.system_error}) {
     DictSetStr(b, ty->name, Value::Borrow(ty));
   }
   // The other warning categories, which the warnings module filters by

@@ -104,6 +104,13 @@ bool FnSetDoc(VM&, const Value& self, const Value& v) {
 Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
 Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
 Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
+// A tuple of the function's cells (its free variables), or None.
+Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
+Value CellContents(VM& vm, const Value& self) {
+  const Value& v = Cast<CellObject>(self)->value;
+  return v.is_null() ? RaiseValueError(vm, "Cell is empty") : v;
+}
+constexpr GetSetDef kCellGetSets[] = {{"cell_contents", CellContents}};
 // types.coroutine() swaps in a code object with other co_flags.
 bool FnSetCode(VM& vm, const Value& self, const Value& v) {
   auto* fn = Cast<FunctionObject>(self);
@@ -125,7 +132,7 @@ constexpr GetSetDef kFunctionGetSets[] = {
     {"__name__", FnName, FnSetName},       {"__qualname__", FnQualname, FnSetQualname},
     {"__module__", FnModule, FnSetModule}, {"__doc__", FnDoc, FnSetDoc},
     {"__defaults__", FnDefaults},          {"__globals__", FnGlobals},
-    {"__code__", FnCode, FnSetCode}};
+    {"__code__", FnCode, FnSetCode},       {"__closure__", FnClosure}};
 
 Value MethodSelf(VM&, const Value& self) { return Cast<MethodObject>(self)->self; }
 Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->function; }
@@ -524,6 +531,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   bt.super = Make("super", bt.object);
   bt.module = Make("module", bt.object);
   Finish(bt.object, kObjectMethods);
+  AddMethods(bt.object, ObjectReduceMethods());
   Finish(bt.type, kTypeMethods);
   AddClassCreationMethods(bt);
   Finish(bt.native_function, {}, kNativeGetSets);
@@ -533,7 +541,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   Finish(bt.none, kNoneMethods);
   Finish(bt.not_implemented);
   Finish(bt.ellipsis);
-  Finish(bt.cell);
+  Finish(bt.cell, {}, kCellGetSets);
   Finish(bt.code, CodeMethods(), CodeGetSets());
   Finish(bt.function, {}, kFunctionGetSets);
   Finish(bt.method, {}, kMethodGetSets);
@@ -598,6 +606,7 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.warning = sub("Warning", bt.exception);
   bt.user_warning = sub("UserWarning", bt.warning);
   bt.deprecation_warning = sub("DeprecationWarning", bt.warning);
+  bt.system_error = sub("SystemError", bt.exception);
 }
 
 }  // namespace tc::script
