@@ -93,13 +93,14 @@ int main(int argc, char** argv) {
     tc::script::Value module = UsesCompile(*script.code)
                                    ? vm.RunModule(script.code, "__main__")
                                    : tc::compiler::RunModuleCompiled(vm, script.code, "__main__");
-    std::fflush(stdout);
     if (module.is_null()) {
       tc::script::Value exc = vm.TakeException();
       if (!tc::script::IsInstance(exc, tc::script::Types().system_exit)) {
         status = tc::script::ReportUncaught(vm, exc);
       }
     }
+    tc::script::RunAtExit(vm);
+    std::fflush(stdout);
     report = recorder.Report(options);
   }
   std::fputs("=== tc-explain ===\n", stdout);

@@ -235,6 +235,38 @@ Value MCpu(VM& vm, const Value& self, const ArgsView&) {
 Value MCuda(VM& vm, const Value&, const ArgsView&) {
   return RaiseUnsupported(vm, "torch.Tensor.cuda");
 }
+// Tensor.__deepcopy__(memo), as PyTorch's: a leaf's independent copy (a
+// clone of the same type, requires_grad kept, remembered in memo under
+// id(self)); a non-leaf is PyTorch's RuntimeError.
+Value MDeepCopy(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__deepcopy__", 1, 1)) return {};
+  const Value& memo = args[0];
+  Value key = Value::Int(static_cast<int64_t>(reinterpret_cast<uintptr_t>(self.as_object())));
+  DictObject* m = IsInstance(memo, Types().dict) ? Cast<DictObject>(memo) : nullptr;
+  if (m != nullptr) {
+    Value seen;
+    int got = DictGet(vm, m, key, &seen);
+    if (got != 0) return got < 0 ? Value() : seen;
+  }
+  TensorObject* s = T(self);
+  if (!s->is_leaf) {
+    return RaiseRuntimeError(
+        vm,
+        "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+        "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+        "because of a torch.nn.utils.weight_norm usage, see "
+        "https://github.com/pytorch/pytorch/pull/103001");
+  }
+  tensor::Tensor r;
+  if (!CloneTensor(vm, s->t, &r)) return {};
+  Type* type = self.type();
+  auto* p = static_cast<TensorObject*>(type->alloc(type));
+  p->t = std::move(r);
+  p->requires_grad = s->requires_grad;
+  Value result = Value::Adopt(p);
+  if (m != nullptr && !DictSet(vm, m, key, result)) return {};
+  return result;
+}
 Value MRequiresGradInPlace(VM& vm, const Value& self, const ArgsView& args) {
   static constexpr const char* kNames[] = {"requires_grad"};
   Value a[1];
@@ -489,6 +521,7 @@ constexpr MethodDef kMethods[] = {
     {"to", MTo},
     {"type_as", MTypeAs},
     {"clone", MClone},
+    {"__deepcopy__", MDeepCopy},
     {"detach", MDetach},
     {"detach_", MDetachInPlace},
     {"contiguous", MContiguous},

@@ -550,7 +550,8 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.os_error,
                    t.warning,
                    t.user_warning,
-                   t.deprecation_warning}) {
+                   t.deprecation_warning,
+                   t.system_error}) {
     DictSetStr(b, ty->name, Value::Borrow(ty));
   }
   DictSetStr(b, "memoryview", Value::Borrow(MemoryViewType()));

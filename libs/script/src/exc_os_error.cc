@@ -137,10 +137,14 @@ void InitOSErrorTypes(BuiltinTypes& bt) {
   bt.permission_error = NewExceptionType(bt, "PermissionError", os);
   bt.process_lookup_error = NewExceptionType(bt, "ProcessLookupError", os);
   bt.timeout_error = NewExceptionType(bt, "TimeoutError", os);
-  // io.UnsupportedOperation: CPython's derives from OSError and
-  // ValueError; tc has single inheritance, so OSError only.
-  bt.unsupported_operation = NewExceptionType(bt, "UnsupportedOperation", os);
-  bt.unsupported_operation->module = "io";
+  // io.UnsupportedOperation derives from OSError and ValueError, as
+  // CPython's; its MRO is C3's: OSError, ValueError, Exception, ...
+  Type* u = NewExceptionType(bt, "UnsupportedOperation", os);
+  u->module = "io";
+  u->bases = {os, bt.value_error};
+  u->mro.insert(u->mro.begin() + 2, bt.value_error);
+  UpdateSlots(u);
+  bt.unsupported_operation = u;
 }
 
 Value RaiseOSError(VM& vm, int err, const Value& filename, const Value& filename2) {

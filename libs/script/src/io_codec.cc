@@ -26,7 +26,9 @@ const char* CodecName(TextCodec codec) { return kCodecNames.at(codec, "utf-8"); 
 bool LookupTextCodec(VM& vm, std::string_view name, TextCodec* out) {
   std::string n = absl::AsciiStrToLower(std::string(name));
   absl::StrReplaceAll({{"_", "-"}, {" ", "-"}}, &n);
-  if (n == "utf-8" || n == "utf8" || n == "u8" || n == "utf") {
+  // "locale" (io.text_encoding's answer) is the locale's encoding, UTF-8
+  // in tc as _locale.getencoding() says.
+  if (n == "utf-8" || n == "utf8" || n == "u8" || n == "utf" || n == "locale") {
     *out = TextCodec::kUtf8;
   } else if (n == "latin-1" || n == "latin1" || n == "iso-8859-1" || n == "iso8859-1" ||
              n == "8859" || n == "cp819" || n == "latin" || n == "l1") {

@@ -209,9 +209,8 @@ Value OpenBuiltin(VM& vm, const Value&, const ArgsView& args) {
     return RaiseNotImplementedError(
         vm, absl::StrFormat("open() errors='%s' is not supported by tc (only 'strict')", *errors));
   }
-  if (!a[7].is_null() && !a[7].is_none()) {
-    return RaiseNotImplementedError(vm, "open() opener= is not supported by tc");
-  }
+  // opener(path, flags) -> descriptor replaces os.open, as in CPython.
+  const Value opener = a[7].is_null() || a[7].is_none() ? Value() : a[7];
   TextCodec codec = TextCodec::kUtf8;
   if (encoding && !LookupTextCodec(vm, *encoding, &codec)) return {};
   bool closefd = true;
@@ -226,6 +225,23 @@ Value OpenBuiltin(VM& vm, const Value&, const ArgsView& args) {
     fd = static_cast<int>(file.as_int());
     if (fd < 0) return RaiseValueError(vm, "negative file descriptor");
   } else {
+    // An os.PathLike (pathlib.Path, os.DirEntry) opens its __fspath__(),
+    // which becomes the file's name, as in CPython.
+    if (StrValue(file) == nullptr && file.is_object()) {
+      Value fspath = vm.GetAttrOrNull(file, Intern("__fspath__"));
+      if (!fspath.is_null()) {
+        Value p = vm.Call(fspath, {});
+        if (p.is_null()) return {};
+        if (StrValue(p) == nullptr) {
+          return RaiseTypeError(
+              vm, absl::StrFormat("expected %s.__fspath__() to return str or bytes, not %s",
+                                  TypeName(file), TypeName(p)));
+        }
+        a[0] = p;
+      } else if (vm.HasException()) {
+        return {};
+      }
+    }
     const std::string* path = StrValue(file);
     if (path == nullptr) {
       return RaiseTypeError(
@@ -237,9 +253,21 @@ Value OpenBuiltin(VM& vm, const Value&, const ArgsView& args) {
     if (m.write) flags |= (m.plus ? O_RDWR : O_WRONLY) | O_CREAT | O_TRUNC;
     if (m.create) flags |= (m.plus ? O_RDWR : O_WRONLY) | O_CREAT | O_EXCL;
     if (m.append) flags |= (m.plus ? O_RDWR : O_WRONLY) | O_CREAT | O_APPEND;
-    do {
-      fd = ::open(path->c_str(), flags, 0666);
-    } while (fd < 0 && errno == EINTR);
+    if (!opener.is_null()) {
+      Value r = vm.Call(opener, {file, Value::Int(flags)});
+      if (r.is_null()) return {};
+      if (!r.is_int() || r.is_bool()) {
+        return RaiseTypeError(
+            vm, absl::StrFormat("expected an integer file descriptor, not %s", TypeName(r)));
+      }
+      if (r.as_int() < 0)
+        return RaiseValueError(vm, absl::StrFormat("opener returned %d", r.as_int()));
+      fd = static_cast<int>(r.as_int());
+    } else {
+      do {
+        fd = ::open(path->c_str(), flags, 0666);
+      } while (fd < 0 && errno == EINTR);
+    }
     if (fd < 0) return RaiseOSError(vm, errno, file);
     struct stat st;
     if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {

@@ -12,6 +12,7 @@
 #include "tc/script/native.h"
 
 #include "exc_os_error.h"
+#include "io_bases.h"
 #include "io_file.h"
 #include "str_helpers.h"
 #include "vm_internal.h"
@@ -399,7 +400,23 @@ Value Repr(VM& vm, const Value& self, const ArgsView&) {
 }
 
 Value Name(VM&, const Value& self) { return F(self)->name; }
+// name is writable, as on CPython's files (tempfile names its files so).
+bool SetName(VM&, const Value& self, const Value& v) {
+  F(self)->name = v;
+  return true;
+}
 Value Mode(VM&, const Value& self) { return NewStr(F(self)->mode); }
+// A text file's mode is an attribute a caller may set, as CPython's
+// (tokenize.open sets it to 'r').
+bool SetMode(VM& vm, const Value& self, const Value& v) {
+  const std::string* s = StrValue(v);
+  if (s == nullptr) {
+    RaiseTypeError(vm, absl::StrFormat("mode must be str, not %s", TypeName(v)));
+    return false;
+  }
+  F(self)->mode = *s;
+  return true;
+}
 Value Closed(VM&, const Value& self) { return Value::Bool(F(self)->closed); }
 Value Encoding(VM&, const Value& self) { return NewStr(F(self)->encoding); }
 Value Errors(VM&, const Value&) { return NewStr("strict"); }
@@ -425,14 +442,16 @@ constexpr MethodDef kFileMethods[] = {{"read", Read<false>},
                                       {"__enter__", Enter},
                                       {"__exit__", Exit},
                                       {"__repr__", Repr}};
-constexpr GetSetDef kTextGetSets[] = {{"name", Name},     {"mode", Mode},
-                                      {"closed", Closed}, {"encoding", Encoding},
-                                      {"errors", Errors}, {"newlines", Newlines}};
-constexpr GetSetDef kBinaryGetSets[] = {{"name", Name}, {"mode", Mode}, {"closed", Closed}};
+constexpr GetSetDef kTextGetSets[] = {{"name", Name, SetName}, {"mode", Mode, SetMode},
+                                      {"closed", Closed},      {"encoding", Encoding},
+                                      {"errors", Errors},      {"newlines", Newlines}};
+constexpr GetSetDef kBinaryGetSets[] = {
+    {"name", Name, SetName}, {"mode", Mode}, {"closed", Closed}};
 
 Type* FileType(const char* name, bool text) {
   return NewNativeType({.name = name,
                         .module = "_io",
+                        .base = text ? TextIOBaseType() : BufferedIOBaseType(),
                         .methods = kFileMethods,
                         .getsets = text ? std::span<const GetSetDef>(kTextGetSets)
                                         : std::span<const GetSetDef>(kBinaryGetSets)});

@@ -9,6 +9,7 @@
 
 #include "tc/script/native.h"
 
+#include "io_bases.h"
 #include "io_codec.h"
 #include "vm_internal.h"
 
@@ -269,9 +270,10 @@ constexpr MethodDef kMemoryMethods[] = {
     {"__exit__", Exit}};
 constexpr GetSetDef kMemoryGetSets[] = {{"closed", Closed}};
 
-Type* MemoryType(const char* name) {
+Type* MemoryType(const char* name, Type* base) {
   return NewNativeType({.name = name,
                         .module = "_io",
+                        .base = base,
                         .methods = kMemoryMethods,
                         .getsets = kMemoryGetSets,
                         .alloc = [](Type* cls) -> Object* { return new MemoryObject(cls); },
@@ -281,11 +283,11 @@ Type* MemoryType(const char* name) {
 }  // namespace
 
 Type* StringIOType() {
-  static Type* t = MemoryType("StringIO");
+  static Type* t = MemoryType("StringIO", TextIOBaseType());
   return t;
 }
 Type* BytesIOType() {
-  static Type* t = MemoryType("BytesIO");
+  static Type* t = MemoryType("BytesIO", BufferedIOBaseType());
   return t;
 }
 

@@ -32,7 +32,13 @@ bool InitErrnoModule(VM& vm, ModuleObject* m) {
                                                        {"ERANGE", ERANGE},
                                                        {"ENOTEMPTY", ENOTEMPTY},
                                                        {"ETIMEDOUT", ETIMEDOUT},
-                                                       {"EXDEV", EXDEV}};
+                                                       {"EXDEV", EXDEV},
+                                                       {"ELOOP", ELOOP},
+                                                       {"ENAMETOOLONG", ENAMETOOLONG},
+                                                       {"EOPNOTSUPP", EOPNOTSUPP},
+                                                       {"ENOSYS", ENOSYS},
+                                                       {"EMLINK", EMLINK},
+                                                       {"ENOTTY", ENOTTY}};
   Value codes = NewDict();
   for (const auto& [name, code] : kCodes) {
     ModuleSet(m, name, Value::Int(code));

@@ -9,11 +9,16 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 #include "exc_os_error.h"
+#include "module_prelude.h"
+#include "os_files.h"
 #include "os_path_util.h"
+#include "os_scandir.h"
+#include "script_embedded.h"
 #include "struct_seq.h"
 #include "vm_internal.h"
 #include <sys/stat.h>
@@ -209,26 +214,57 @@ Value FsPath(VM& vm, const Value&, const ArgsView& args) {
   return vm.Call(fspath, {});
 }
 
+}  // namespace
+
 Type* StatResultType() {
-  static const char* const kFields[] = {"st_mode", "st_ino",  "st_dev",   "st_nlink", "st_uid",
-                                        "st_gid",  "st_size", "st_atime", "st_mtime", "st_ctime"};
+  static const char* const kFields[] = {
+      "st_mode",  "st_ino",   "st_dev",   "st_nlink",    "st_uid",      "st_gid",     "st_size",
+      "st_atime", "st_mtime", "st_ctime", "st_atime_ns", "st_mtime_ns", "st_ctime_ns"};
   static Type* t = NewStructSeqType("stat_result", "os", kFields);
   return t;
 }
-Value StatImpl(VM& vm, const ArgsView& args, const char* fname, bool follow) {
-  std::string p;
-  if (!CheckArgCount(vm, args, fname, 1, 1) || !PathArg(vm, args[0], fname, &p)) return {};
+
+namespace {}  // namespace
+
+Value OsStat(VM& vm, const Value& path, bool follow, const char* fname) {
   struct stat st;
-  if ((follow ? ::stat(p.c_str(), &st) : ::lstat(p.c_str(), &st)) != 0) {
-    return RaiseOSError(vm, errno, args[0]);
+  int rc;
+  if (path.is_int()) {
+    rc = ::fstat(static_cast<int>(path.as_int()), &st);
+  } else {
+    std::string p;
+    if (!PathArg(vm, path, fname, &p)) return {};
+    rc = follow ? ::stat(p.c_str(), &st) : ::lstat(p.c_str(), &st);
   }
+  if (rc != 0) return path.is_int() ? RaiseOSError(vm, errno) : RaiseOSError(vm, errno, path);
   auto ts = [](const timespec& t) { return Value::Float(t.tv_sec + t.tv_nsec * 1e-9); };
+  auto ns = [](const timespec& t) { return Value::Int(t.tv_sec * 1000000000 + t.tv_nsec); };
   return NewStructSeq(
       StatResultType(),
       {Value::Int(st.st_mode), Value::Int(static_cast<int64_t>(st.st_ino)),
        Value::Int(static_cast<int64_t>(st.st_dev)), Value::Int(static_cast<int64_t>(st.st_nlink)),
        Value::Int(st.st_uid), Value::Int(st.st_gid), Value::Int(st.st_size), ts(st.st_atim),
-       ts(st.st_mtim), ts(st.st_ctim)});
+       ts(st.st_mtim), ts(st.st_ctim), ns(st.st_atim), ns(st.st_mtim), ns(st.st_ctim)});
+}
+
+namespace {
+
+// stat(path, *, dir_fd=None, follow_symlinks=True) and lstat(path, *,
+// dir_fd=None).
+Value StatImpl(VM& vm, const ArgsView& args, const char* fname, bool follow) {
+  static constexpr const char* kNames[] = {"path", "dir_fd", "follow_symlinks"};
+  Value a[3];
+  if (!ParseArgs(vm, args, fname, std::span(kNames, follow ? 3 : 2), 1, a, 1)) return {};
+  if (!a[1].is_null() && !a[1].is_none()) {
+    return RaiseNotImplementedError(
+        vm, absl::StrFormat("os.%s(dir_fd=) is not supported by tc", fname));
+  }
+  if (!a[2].is_null()) {
+    int t = vm.Truthy(a[2]);
+    if (t < 0) return {};
+    follow = t == 1;
+  }
+  return OsStat(vm, a[0], follow, fname);
 }
 Value Stat(VM& vm, const Value&, const ArgsView& args) { return StatImpl(vm, args, "stat", true); }
 Value LStat(VM& vm, const Value&, const ArgsView& args) {
@@ -265,11 +301,33 @@ bool InitOsModule(VM& vm, ModuleObject* m) {
   ModuleSet(m, "error", Value::Borrow(Types().os_error));
   AddType(m, StatResultType());
   AddFunctions(m, kOsFunctions);
+  AddOsFileFunctions(m);
   Value path = vm.Import("posixpath");
   if (path.is_null()) return false;
   ModuleSet(m, "path", path);
   // `import os.path` finds it as a submodule, as CPython's sys.modules does.
   DictSetStr(vm.modules(), "os.path", path);
+  return RunModulePrelude(vm, m, kOsPythonPy);
+}
+
+}  // namespace tc::script
+
+namespace tc::script {
+
+// posix, which CPython's os wraps and shutil imports by name: os's native
+// functions, constants and types, without what os.py adds in Python and
+// the path constants.
+bool InitPosixModule(VM& vm, ModuleObject* m) {
+  Value os = vm.Import("os");
+  if (os.is_null()) return false;
+  static const absl::flat_hash_set<std::string_view> kOsOnly = {
+      "path",   "walk",    "fdopen", "PathLike", "name",    "linesep", "sep",  "altsep",
+      "extsep", "pathsep", "curdir", "pardir",   "devnull", "defpath", "error"};
+  for (const auto& e : os.as_object()->dict->entries) {
+    const std::string* k = e.key.is_null() ? nullptr : StrValue(e.key);
+    if (k == nullptr || k->starts_with("__") || kOsOnly.contains(*k)) continue;
+    ModuleSet(m, *k, e.value);
+  }
   return true;
 }
 

@@ -1,7 +1,8 @@
 // posixpath (os.path) as CPython 3.11's posixpath.py computes it for str
 // paths: join, split, splitext, basename, dirname, normpath, abspath,
 // realpath, relpath, expanduser, commonprefix, and the stat-based
-// exists/isfile/isdir/islink/getsize.
+// exists/isfile/isdir/islink/getsize; py/posixpath_python.py adds
+// normcase, splitdrive, samefile/samestat and the time getters.
 #include <pwd.h>
 #include <unistd.h>
 
@@ -12,7 +13,9 @@
 #include "absl/strings/str_split.h"
 
 #include "exc_os_error.h"
+#include "module_prelude.h"
 #include "os_path_util.h"
+#include "script_embedded.h"
 #include "vm_internal.h"
 #include <sys/stat.h>
 
@@ -169,10 +172,21 @@ Value AbsPathFn(VM& vm, const Value&, const ArgsView& args) {
   if (!OneStr(vm, args, "abspath", &p)) return {};
   return NewStr(AbsPath(p));
 }
+// realpath(path, *, strict=False); strict raises the OSError of a missing
+// component, as CPython's.
 Value RealPath(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"filename", "strict"};
+  Value a[2];
   std::string p;
-  if (!CheckArgCount(vm, args, "realpath", 1, 1) || !StrPath(vm, args[0], &p)) return {};
+  if (!ParseArgs(vm, args, "realpath", kNames, 1, a, 1) || !StrPath(vm, a[0], &p)) return {};
+  int strict = a[1].is_null() ? 0 : vm.Truthy(a[1]);
+  if (strict < 0) return {};
   std::error_code ec;
+  if (strict == 1) {
+    std::filesystem::path r = std::filesystem::canonical(AbsPath(p), ec);
+    if (ec) return RaiseOSError(vm, ec.value(), a[0]);
+    return NewStr(NormPath(r.string()));
+  }
   std::filesystem::path r = std::filesystem::weakly_canonical(AbsPath(p), ec);
   return NewStr(ec ? AbsPath(p) : NormPath(r.string()));
 }
@@ -309,10 +323,10 @@ void AddPathConstants(ModuleObject* m) {
   ModuleSet(m, "devnull", NewStr("/dev/null"));
 }
 
-bool InitPosixPathModule(VM&, ModuleObject* m) {
+bool InitPosixPathModule(VM& vm, ModuleObject* m) {
   AddPathConstants(m);
   AddFunctions(m, kPathFunctions);
-  return true;
+  return RunModulePrelude(vm, m, kPosixpathPythonPy);
 }
 
 }  // namespace tc::script

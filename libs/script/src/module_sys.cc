@@ -18,6 +18,7 @@
 #include "io_file.h"
 #include "src/obj_bigint.h"
 #include "struct_seq.h"
+#include "sys_frame.h"
 #include "sys_streams.h"
 #include "vm_internal.h"
 
@@ -32,6 +33,28 @@ Value SysExit(VM& vm, const Value&, const ArgsView& args) {
   std::vector<Value> a(args.data, args.data + args.nargs);
   vm.SetException(NewExceptionArgs(Types().system_exit, NewTuple(std::move(a))));
   return {};
+}
+
+// sys.audit(event, *args): tc has no audit hooks (sys.addaudithook is not
+// supported), so an event reaches none, as in CPython without hooks.
+Value Audit(VM& vm, const Value&, const ArgsView& args) {
+  if (args.nargs < 1)
+    return RaiseTypeError(vm, "audit() missing 1 required positional argument: 'event'");
+  if (StrValue(args[0]) == nullptr) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("expected str for argument 'event', not %s", TypeName(args[0])));
+  }
+  return Value::None();
+}
+
+// sys.intern(s): the interned str equal to s.
+Value SysIntern(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "intern", 1, 1)) return {};
+  if (!args[0].is_object() || args[0].type() != Types().str) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("intern() argument must be str, not %s", TypeName(args[0])));
+  }
+  return InternStr(*StrValue(args[0]));
 }
 
 Value GetRecursionLimit(VM& vm, const Value&, const ArgsView& args) {
@@ -94,6 +117,9 @@ constexpr MethodDef kSysFunctions[] = {
     {"get_int_max_str_digits", GetIntMaxStrDigits},
     {"set_int_max_str_digits", SetIntMaxStrDigits},
     {"exit", SysExit},
+    {"_getframe", SysGetFrame},
+    {"audit", Audit},
+    {"intern", SysIntern},
     {"getrecursionlimit", GetRecursionLimit},
     {"setrecursionlimit", SetRecursionLimit},
     {"exc_info", ExcInfo},

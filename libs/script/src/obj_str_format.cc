@@ -326,13 +326,25 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args) {
       arg = *v;
       i = e + 1;
     }
-    size_t start = i;
+    // Flags, width and precision; a '*' takes its number from the
+    // arguments (a negative width left-aligns), as CPython's.
+    std::string flags;
     while (i < fmt.size() &&
-           std::string_view("-+ #0123456789.").find(fmt[i]) != std::string_view::npos) {
+           std::string_view("-+ #0123456789.*").find(fmt[i]) != std::string_view::npos) {
+      if (fmt[i] != '*') {
+        flags += fmt[i++];
+        continue;
+      }
       ++i;
+      if (next >= items.size()) return RaiseTypeError(vm, "not enough arguments for format string");
+      const Value& n = items[next++];
+      if (!n.is_int() || n.is_bool()) return RaiseTypeError(vm, "* wants int");
+      int64_t v = n.as_int();
+      bool precision = !flags.empty() && flags.back() == '.';
+      if (v < 0 && !precision) flags += '-';
+      flags += std::to_string(v < 0 ? (precision ? 0 : -v) : v);
     }
     if (i >= fmt.size()) return RaiseValueError(vm, "incomplete format");
-    std::string flags = fmt.substr(start, i - start);
     char conv = fmt[i];
     if (conv == '%') {
       out += '%';

@@ -12,11 +12,17 @@ namespace tc::script {
 
 ModuleInitFn FindCoreModule(std::string_view name) {
   static const auto* kModules = new std::map<std::string_view, ModuleInitFn>{
-      {"sys", InitSysModule},        {"math", InitMathModule},
-      {"os", InitOsModule},          {"posixpath", InitPosixPathModule},
-      {"io", InitIoModule},          {"importlib", InitImportlibModule},
-      {"errno", InitErrnoModule},    {"builtins", InitBuiltinsModule},
-      {"_string", InitStringModule}, {"_thread", InitThreadModule},
+      {"sys", InitSysModule},
+      {"math", InitMathModule},
+      {"os", InitOsModule},
+      {"posixpath", InitPosixPathModule},
+      {"posix", InitPosixModule},
+      {"io", InitIoModule},
+      {"importlib", InitImportlibModule},
+      {"errno", InitErrnoModule},
+      {"builtins", InitBuiltinsModule},
+      {"_string", InitStringModule},
+      {"_thread", InitThreadModule},
   };
   auto it = kModules->find(name);
   return it == kModules->end() ? nullptr : it->second;

@@ -56,6 +56,8 @@ void InitStopIterationType(BuiltinTypes& t);  // StopIteration.value (obj_genera
 
 // The code type's methods and attributes (obj_code.cc).
 std::span<const MethodDef> CodeMethods();
+// object.__reduce_ex__, __reduce__ and __getstate__ (obj_reduce.cc).
+std::span<const MethodDef> ObjectReduceMethods();
 std::span<const GetSetDef> CodeGetSets();
 
 // A new immortal builtin type.
@@ -77,6 +79,7 @@ void InitImportErrorType(BuiltinTypes& bt);
 ModuleInitFn FindCoreModule(std::string_view name);
 bool InitSysModule(VM& vm, ModuleObject* m);
 bool InitOsModule(VM& vm, ModuleObject* m);
+bool InitPosixModule(VM& vm, ModuleObject* m);  // module_os.cc
 bool InitPosixPathModule(VM& vm, ModuleObject* m);
 bool InitIoModule(VM& vm, ModuleObject* m);
 bool InitImportlibModule(VM& vm, ModuleObject* m);
@@ -206,6 +209,14 @@ bool InitOperatorModule(VM& vm, ModuleObject* m);
 // The random (module_random.cc) and time (module_time.cc) modules.
 bool InitRandomModule(VM& vm, ModuleObject* m);
 bool InitTimeModule(VM& vm, ModuleObject* m);
+bool InitCodecsModule(VM& vm, ModuleObject* m);  // module_codecs.cc: _codecs
+bool InitLocaleModule(VM& vm, ModuleObject* m);  // module_locale.cc: _locale
+// _weakref (module_weakref.cc): the ref type, and what an object's
+// destructor calls when weak references point to it.
+bool InitWeakrefModule(VM& vm, ModuleObject* m);
+bool InitAtexitModule(VM& vm, ModuleObject* m);  // module_atexit.cc
+Type* RefType();
+void ClearWeakReferences(Object* o);
 // The re module (module_re.cc).
 bool InitReModule(VM& vm, ModuleObject* m);
 

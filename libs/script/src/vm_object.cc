@@ -15,6 +15,7 @@
 namespace tc::script {
 
 Object::~Object() {
+  if (weakly_referenced) ClearWeakReferences(this);
   if (dict != nullptr) DecRef(dict);
 }
 

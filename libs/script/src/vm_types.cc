@@ -104,8 +104,13 @@ bool FnSetDoc(VM&, const Value& self, const Value& v) {
 Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
 Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
 Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
-// The cells of the variables the function closes over, or None.
+// A tuple of the function's cells (its free variables), or None.
 Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
+Value CellContents(VM& vm, const Value& self) {
+  const Value& v = Cast<CellObject>(self)->value;
+  return v.is_null() ? RaiseValueError(vm, "Cell is empty") : v;
+}
+constexpr GetSetDef kCellGetSets[] = {{"cell_contents", CellContents}};
 // types.coroutine() swaps in a code object with other co_flags.
 bool FnSetCode(VM& vm, const Value& self, const Value& v) {
   auto* fn = Cast<FunctionObject>(self);
@@ -532,6 +537,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   bt.super = Make("super", bt.object);
   bt.module = Make("module", bt.object);
   Finish(bt.object, kObjectMethods);
+  AddMethods(bt.object, ObjectReduceMethods());
   Finish(bt.type, kTypeMethods);
   AddClassCreationMethods(bt);
   Finish(bt.native_function, kCallableMethods, kNativeGetSets);
@@ -541,7 +547,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   Finish(bt.none, kNoneMethods);
   Finish(bt.not_implemented);
   Finish(bt.ellipsis);
-  Finish(bt.cell);
+  Finish(bt.cell, {}, kCellGetSets);
   Finish(bt.code, CodeMethods(), CodeGetSets());
   Finish(bt.function, kCallableMethods, kFunctionGetSets);
   Finish(bt.method, kCallableMethods, kMethodGetSets);
@@ -606,6 +612,7 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.warning = sub("Warning", bt.exception);
   bt.user_warning = sub("UserWarning", bt.warning);
   bt.deprecation_warning = sub("DeprecationWarning", bt.warning);
+  bt.system_error = sub("SystemError", bt.exception);
 }
 
 }  // namespace tc::script

@@ -371,6 +371,8 @@ struct BuiltinTypes {
       *zero_division_error, *overflow_error, *stop_iteration, *stop_async_iteration, *import_error,
       *module_not_found_error, *syntax_error, *system_exit, *keyboard_interrupt, *generator_exit,
       *os_error, *warning, *user_warning, *deprecation_warning;
+  // SystemError, which CPython's encodings package subclasses.
+  Type* system_error;
   // Binary data and the codecs' errors.
   Type *bytes, *bytearray, *unicode_error, *unicode_decode_error, *unicode_encode_error;
 };

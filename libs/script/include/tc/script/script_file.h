@@ -29,6 +29,9 @@ LoadedScript LoadScript(std::string_view tool, const std::string& path);
 // an int, anything else printed and 1), otherwise the CPython-format
 // traceback printed to stderr and 1.
 int ReportUncaught(VM& vm, const Value& exc);
+// Runs the functions the script registered with atexit, last first, as
+// CPython does when the interpreter ends (module_atexit.cc).
+void RunAtExit(VM& vm);
 
 }  // namespace tc::script
 

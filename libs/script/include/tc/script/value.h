@@ -29,6 +29,9 @@ struct Object {
   virtual ~Object();
 
   uint32_t refcnt = 1;
+  // Whether a weakref.ref points here: the destructor then clears them
+  // (module_weakref.cc). In the padding after refcnt.
+  bool weakly_referenced = false;
   Type* type;
   // Instance attributes (`obj.x = 1`), created on first store for types
   // that allow them (script classes and native types flagged so).
