@@ -147,15 +147,50 @@ Value GlobalsFn(VM& vm, const Value&, const ArgsView& args) {
   return Value::Borrow(f->globals);
 }
 
+// __import__(name, globals=None, locals=None, fromlist=(), level=0) for
+// absolute imports, as CPython's: the top-level package when fromlist is
+// empty, else the named module, with fromlist's submodules imported.
+Value ImportFn(VM& vm, const Value&, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"name", "globals", "locals", "fromlist", "level"};
+  Value a[5];
+  if (!ParseArgs(vm, args, "__import__", kNames, 1, a)) return {};
+  const std::string* name = StrValue(a[0]);
+  if (name == nullptr) {
+    return RaiseTypeError(vm, absl::StrFormat("module name must be str, not %s", TypeName(a[0])));
+  }
+  int64_t level = 0;
+  if (!a[4].is_null() && !ToInt(vm, a[4], &level)) return {};
+  if (level != 0) {
+    return RaiseNotImplementedError(vm, "__import__ with level > 0 is not supported by tc");
+  }
+  if (name->empty()) return RaiseValueError(vm, "Empty module name");
+  Value m = vm.Import(*name);
+  if (m.is_null()) return {};
+  std::vector<Value> fromlist;
+  if (!a[3].is_null() && !a[3].is_none() && !vm.Extend(&fromlist, a[3])) return {};
+  if (fromlist.empty()) {
+    size_t dot = name->find('.');
+    return dot == std::string::npos ? m : vm.Import(name->substr(0, dot));
+  }
+  for (const Value& item : fromlist) {
+    const std::string* sub = StrValue(item);
+    if (sub == nullptr || *sub == "*") continue;
+    Value attr = vm.GetAttrOrNull(m, Intern(*sub));
+    if (!attr.is_null()) continue;
+    vm.ClearException();
+    // A submodule not imported yet; a missing one is not an error here.
+    if (vm.Import(*name + "." + *sub).is_null()) {
+      if (!vm.ExceptionMatches(Types().module_not_found_error)) return {};
+      vm.ClearException();
+    }
+  }
+  return m;
+}
+
 constexpr MethodDef kIntrospection[] = {
-    {"getattr", GetAttrFn},
-    {"setattr", SetAttrFn},
-    {"delattr", DelAttrFn},
-    {"hasattr", HasAttrFn},
-    {"id", Id},
-    {"callable", CallableFn},
-    {"vars", VarsFn},
-    {"globals", GlobalsFn},
+    {"__import__", ImportFn}, {"getattr", GetAttrFn}, {"setattr", SetAttrFn},
+    {"delattr", DelAttrFn},   {"hasattr", HasAttrFn}, {"id", Id},
+    {"callable", CallableFn}, {"vars", VarsFn},       {"globals", GlobalsFn},
     {"dir", DirFn},
 };
 

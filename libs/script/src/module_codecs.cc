@@ -80,6 +80,9 @@ Value LookupCodecInfo(VM& vm, const Value& self, const std::string& encoding) {
   int got = DictGet(vm, Cache(self), key, &found);
   if (got < 0) return {};
   if (got == 1) return found;
+  // CPython imports the encodings package (which registers its search
+  // function) at start-up; tc on the first lookup.
+  if (SearchPath(self)->items.empty() && vm.Import("encodings").is_null()) return {};
   // A search function may register another while we iterate: copy.
   std::vector<Value> path = SearchPath(self)->items;
   if (path.empty()) {
@@ -155,16 +158,6 @@ Value EncodeWith(VM& vm, const ArgsView& args, const char* fname, const char* co
   if (b.is_null()) return {};
   return NewTuple({b, Value::Int(s->Length())});
 }
-Value Utf8Encode(VM& vm, const Value&, const ArgsView& args) {
-  return EncodeWith(vm, args, "utf_8_encode", "utf-8");
-}
-Value AsciiEncode(VM& vm, const Value&, const ArgsView& args) {
-  return EncodeWith(vm, args, "ascii_encode", "ascii");
-}
-Value Latin1Encode(VM& vm, const Value&, const ArgsView& args) {
-  return EncodeWith(vm, args, "latin_1_encode", "latin-1");
-}
-
 // The length of `data` less a trailing UTF-8 sequence that more bytes could
 // still complete (what a non-final incremental decode leaves for later).
 size_t CompleteUtf8Prefix(std::string_view data) {
@@ -200,14 +193,20 @@ Value DecodeWith(VM& vm, const ArgsView& args, const char* fname, const char* co
   if (s.is_null()) return {};
   return NewTuple({s, Value::Int(static_cast<int64_t>(n))});
 }
-Value Utf8Decode(VM& vm, const Value&, const ArgsView& args) {
-  return DecodeWith(vm, args, "utf_8_decode", "utf-8");
-}
-Value AsciiDecode(VM& vm, const Value&, const ArgsView& args) {
-  return DecodeWith(vm, args, "ascii_decode", "ascii");
-}
-Value Latin1Decode(VM& vm, const Value&, const ArgsView& args) {
-  return DecodeWith(vm, args, "latin_1_decode", "latin-1");
+// The codec functions, each a native function whose data names its codec.
+struct CodecFunction {
+  const char* name;
+  const char* codec;
+  bool encode;
+};
+constexpr CodecFunction kCodecFunctions[] = {
+    {"utf_8_encode", "utf-8", true},     {"utf_8_decode", "utf-8", false},
+    {"ascii_encode", "ascii", true},     {"ascii_decode", "ascii", false},
+    {"latin_1_encode", "latin-1", true}, {"latin_1_decode", "latin-1", false}};
+
+Value CodecCall(VM& vm, const Value&, const ArgsView& args, const Value& data) {
+  const CodecFunction& f = kCodecFunctions[data.as_int()];
+  return f.encode ? EncodeWith(vm, args, f.name, f.codec) : DecodeWith(vm, args, f.name, f.codec);
 }
 
 // --- error handlers -------------------------------------------------------
@@ -346,12 +345,6 @@ constexpr MethodDef kFunctions[] = {
     {"lookup", Lookup},
     {"encode", Encode},
     {"decode", Decode},
-    {"utf_8_encode", Utf8Encode},
-    {"utf_8_decode", Utf8Decode},
-    {"ascii_encode", AsciiEncode},
-    {"ascii_decode", AsciiDecode},
-    {"latin_1_encode", Latin1Encode},
-    {"latin_1_decode", Latin1Decode},
     {"register_error", RegisterError},
     {"lookup_error", LookupError},
 };
@@ -368,6 +361,11 @@ bool InitCodecsModule(VM&, ModuleObject* m) {
   }
   ModuleSet(m, kErrorHandlers, handlers);
   AddFunctions(m, kFunctions);
+  for (size_t i = 0; i < std::size(kCodecFunctions); ++i) {
+    ModuleSet(m, kCodecFunctions[i].name,
+              NewNativeDataMethod(nullptr, kCodecFunctions[i].name, CodecCall,
+                                  Value::Int(static_cast<int64_t>(i))));
+  }
   return true;
 }
 

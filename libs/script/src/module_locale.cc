@@ -68,27 +68,38 @@ Value LocaleConv(VM& vm, const Value&, const ArgsView& args) {
   const lconv* lc = ::localeconv();
   Value d = NewDict();
   DictObject* t = DictTable(d);
-  auto str = [&](const char* k, const char* v) { DictSetStr(t, k, NewStr(v)); };
-  auto num = [&](const char* k, char v) { DictSetStr(t, k, Value::Int(v)); };
-  // CPython's order (Modules/_localemodule.c).
-  str("int_curr_symbol", lc->int_curr_symbol);
-  str("currency_symbol", lc->currency_symbol);
-  str("mon_decimal_point", lc->mon_decimal_point);
-  str("mon_thousands_sep", lc->mon_thousands_sep);
-  DictSetStr(t, "mon_grouping", GroupingList(lc->mon_grouping));
-  str("positive_sign", lc->positive_sign);
-  str("negative_sign", lc->negative_sign);
-  num("int_frac_digits", lc->int_frac_digits);
-  num("frac_digits", lc->frac_digits);
-  num("p_cs_precedes", lc->p_cs_precedes);
-  num("p_sep_by_space", lc->p_sep_by_space);
-  num("n_cs_precedes", lc->n_cs_precedes);
-  num("n_sep_by_space", lc->n_sep_by_space);
-  num("p_sign_posn", lc->p_sign_posn);
-  num("n_sign_posn", lc->n_sign_posn);
-  str("decimal_point", lc->decimal_point);
-  str("thousands_sep", lc->thousands_sep);
-  DictSetStr(t, "grouping", GroupingList(lc->grouping));
+  // CPython's order (Modules/_localemodule.c): the text fields, the
+  // char-valued numbers and the groupings, interleaved as there.
+  struct Field {
+    const char* name;
+    char* lconv::*text;
+    char lconv::*number;
+  };
+  static constexpr Field kFields[] = {{"int_curr_symbol", &lconv::int_curr_symbol, nullptr},
+                                      {"currency_symbol", &lconv::currency_symbol, nullptr},
+                                      {"mon_decimal_point", &lconv::mon_decimal_point, nullptr},
+                                      {"mon_thousands_sep", &lconv::mon_thousands_sep, nullptr},
+                                      {"mon_grouping", &lconv::mon_grouping, nullptr},
+                                      {"positive_sign", &lconv::positive_sign, nullptr},
+                                      {"negative_sign", &lconv::negative_sign, nullptr},
+                                      {"int_frac_digits", nullptr, &lconv::int_frac_digits},
+                                      {"frac_digits", nullptr, &lconv::frac_digits},
+                                      {"p_cs_precedes", nullptr, &lconv::p_cs_precedes},
+                                      {"p_sep_by_space", nullptr, &lconv::p_sep_by_space},
+                                      {"n_cs_precedes", nullptr, &lconv::n_cs_precedes},
+                                      {"n_sep_by_space", nullptr, &lconv::n_sep_by_space},
+                                      {"p_sign_posn", nullptr, &lconv::p_sign_posn},
+                                      {"n_sign_posn", nullptr, &lconv::n_sign_posn},
+                                      {"decimal_point", &lconv::decimal_point, nullptr},
+                                      {"thousands_sep", &lconv::thousands_sep, nullptr},
+                                      {"grouping", &lconv::grouping, nullptr}};
+  for (const Field& f : kFields) {
+    std::string_view name(f.name);
+    Value v = f.number != nullptr          ? Value::Int(lc->*f.number)
+              : name.ends_with("grouping") ? GroupingList(lc->*f.text)
+                                           : NewStr(lc->*f.text);
+    DictSetStr(t, f.name, std::move(v));
+  }
   return d;
 }
 

@@ -4,7 +4,8 @@
 // give (copyreg.__newobj__, (cls, *newargs), state, listitems, dictitems);
 // lower protocols go to copyreg._reduce_ex, as in CPython. An object whose
 // first builtin base keeps C state other than list and dict items (a
-// generator, a file) cannot be reduced: "cannot pickle 'X' object".
+// generator, a file) cannot be reduced: "cannot pickle 'X' object";
+// set, frozenset and bytearray reduce to their contents, as CPython's.
 #include "absl/strings/str_format.h"
 
 #include "vm_internal.h"
@@ -115,11 +116,36 @@ Value ReduceNewObj(VM& vm, const Value& self) {
   return NewTuple({newobj, NewTuple(std::move(newargs)), state, listitems, dictitems});
 }
 
+// What CPython's set, frozenset and bytearray reduce to (their own
+// __reduce__): (cls, (contents,), the instance dict or None); null when
+// self is none of them.
+Value ReduceBuiltinContainer(VM& vm, const Value& self) {
+  const BuiltinTypes& T = Types();
+  Type* solid = SolidBase(self.type());
+  Value contents;
+  if (solid == T.set || solid == T.frozenset) {
+    std::vector<Value> items;
+    if (!vm.Extend(&items, self)) return {};
+    contents = NewList(std::move(items));
+  } else if (solid == T.bytearray) {
+    contents = NewBytes(*BytesValue(self));
+  } else {
+    return {};
+  }
+  DictObject* d = self.as_object()->dict;
+  Value state = d != nullptr && d->used > 0 ? Value::Borrow(d) : Value::None();
+  return NewTuple({Value::Borrow(self.type()), NewTuple({contents}), state});
+}
+
 Value ReduceEx(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__reduce_ex__", 1, 1)) return {};
   int64_t protocol;
   if (!ToInt(vm, args[0], &protocol)) return {};
   if (!IsObjects(self.type(), "__reduce__")) return vm.CallMethod(self, "__reduce__", {});
+  if (self.is_object()) {
+    Value r = ReduceBuiltinContainer(vm, self);
+    if (!r.is_null() || vm.HasException()) return r;
+  }
   if (protocol >= 2) return ReduceNewObj(vm, self);
   Value fn = Copyreg(vm, "_reduce_ex");
   return fn.is_null() ? fn : vm.Call(fn, {self, Value::Int(protocol)});

@@ -74,7 +74,9 @@ y[0, 0] = 100.0
 print(x, y)
 w = torch.ones(3, requires_grad=True)
 wc = copy.deepcopy(w)
-print(wc.requires_grad, wc.is_leaf, wc.data_ptr() != w.data_ptr())
+with torch.no_grad():
+    wc.add_(1.0)
+print(wc.requires_grad, wc.is_leaf, w, wc)
 view_pair = copy.deepcopy([x, x])
 print(view_pair[0] is view_pair[1])
 
