@@ -1,8 +1,9 @@
 # collections.ChainMap, UserDict, UserList and UserString, in the script
 # language (CPython writes them in Python too), on the mixin methods of
 # CPython's own _collections_abc.py. Runs in the collections module's
-# namespace when collections is first imported
-# (libs/script/src/module_collections.cc), after Counter.
+# namespace the first time one of them is asked for (the module's
+# __getattr__, libs/script/src/module_collections.cc), so that importing
+# collections for OrderedDict or deque does not load _collections_abc.
 
 import _collections_abc
 import sys as _sys
@@ -545,6 +546,3 @@ class UserString(_collections_abc.Sequence):
     def zfill(self, width):
         return self.__class__(self.data.zfill(width))
 
-
-# deque is a MutableSequence (registered, as CPython's collections does).
-_collections_abc.MutableSequence.register(deque)

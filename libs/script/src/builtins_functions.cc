@@ -492,6 +492,8 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
   const BuiltinTypes& t = T();
   static const bool kGenerics = [&t] {
     for (Type* ty : {t.type, t.tuple, t.list, t.dict, t.set, t.frozenset}) AddClassGetItem(ty);
+    AddUnionOperators(t.type);
+    AddUnionOperators(GenericAliasType());
     return true;
   }();
   (void)kGenerics;

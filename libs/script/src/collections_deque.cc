@@ -415,5 +415,6 @@ Type* DequeType() {
 }  // namespace
 
 void AddCollectionsDeque(ModuleObject* m) { AddType(m, DequeType()); }
+Type* CollectionsDequeType() { return DequeType(); }
 
 }  // namespace tc::script

@@ -23,6 +23,7 @@ void AddCollectionsNamedTuple(ModuleObject* m);
 void AddCollectionsDefaultDict(ModuleObject* m);
 void AddCollectionsCounter(ModuleObject* m);
 void AddCollectionsDeque(ModuleObject* m);
+Type* CollectionsDequeType();
 bool InitCollectionsAbcModule(VM& vm, ModuleObject* m);
 
 }  // namespace tc::script

@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include "tc/script/module_registry.h"
 #include "tc/script/native.h"
 
 #include "collections_internal.h"
@@ -209,6 +210,37 @@ Type* ViewType(int kind) {
   return kTypes[kind];
 }
 
+// The module's __getattr__ (PEP 562): ChainMap and the User* wrappers are
+// made on first use (py/collections_wrappers.py, which imports
+// _collections_abc).
+Value CollectionsGetAttr(VM& vm, const Value& module, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__getattr__", 1, 1)) return {};
+  auto* m = Cast<ModuleObject>(module);
+  const std::string* name = StrValue(args[0]);
+  static constexpr const char* kLazy[] = {"ChainMap", "UserDict", "UserList", "UserString"};
+  bool lazy = false;
+  for (const char* n : kLazy) lazy = lazy || (name != nullptr && *name == n);
+  if (lazy && DictGetStr(m->dict, "ChainMap") == nullptr &&
+      !RunModulePrelude(vm, m, kCollectionsWrappersPy)) {
+    return {};
+  }
+  if (const Value* v = name == nullptr ? nullptr : DictGetStr(m->dict, *name)) return *v;
+  std::string shown;
+  if (!vm.StrString(args[0], &shown)) return {};
+  return RaiseAttributeError(vm,
+                             absl::StrCat("module 'collections' has no attribute '", shown, "'"));
+}
+constexpr MethodDef kLazyGetAttr[] = {{"__getattr__", CollectionsGetAttr}};
+
+// deque is a MutableSequence: registered with CPython's _collections_abc
+// once that module's body has run, whichever of the two comes first.
+bool RegisterDequeAbc(VM& vm, ModuleObject* m) {
+  const Value* ms = DictGetStr(m->dict, "MutableSequence");
+  if (ms == nullptr) return true;
+  return !vm.CallMethod(*ms, "register", {Value::Borrow(CollectionsDequeType())}).is_null();
+}
+const ModuleExtensionRegistrar kDequeAbc("_collections_abc", RegisterDequeAbc);
+
 }  // namespace
 
 Type* OrderedDictType() {
@@ -235,7 +267,13 @@ bool InitCollectionsModule(VM& vm, ModuleObject* m) {
   }();
   (void)kGenerics;
   if (!RunModulePrelude(vm, m, kCollectionsCounterPy)) return false;
-  if (!RunModulePrelude(vm, m, kCollectionsWrappersPy)) return false;
+  AddFunctions(m, kLazyGetAttr);
+  std::vector<Value> all;
+  for (const char* name : {"ChainMap", "Counter", "OrderedDict", "UserDict", "UserList",
+                           "UserString", "defaultdict", "deque", "namedtuple"}) {
+    all.push_back(NewStr(name));
+  }
+  ModuleSet(m, "__all__", NewList(std::move(all)));
   // A package: its submodule abc is CPython's collections/abc.py, found
   // where sys.path finds CPython's collections package.
   std::vector<Value> path;

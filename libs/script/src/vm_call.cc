@@ -54,6 +54,10 @@ bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t 
     return true;
   }
 
+  // The slots may still hold what an earlier frame left above its own
+  // locals (seen after an exception unwound through typing's _tp_cache);
+  // binding by keyword and filling defaults must start from empty slots.
+  for (int32_t i = 0; i < co->nparams; ++i) locals[i] = Value();
   const std::string& fname = code.qualname;
   // Positional.
   int32_t npos = std::min(total, argcount);

@@ -292,6 +292,11 @@ Value VM::LoadSourceModule(const std::string& name, const FoundModule& found) {
     SetException(std::move(exc));
     return r;
   }
+  // Native additions to a source module (module_registry.h), once its
+  // body has run.
+  for (ModuleInitFn extend : ModuleExtensions(name)) {
+    if (!extend(*this, m)) return Value();
+  }
   // The module may have replaced itself in sys.modules, as in CPython.
   if (const Value* final_m = DictGetStr(modules_.get(), name)) return *final_m;
   return ModuleNotFound(*this, name,

@@ -197,6 +197,10 @@ Type* MemoryViewType();
 // that makes one, added to a builtin generic class (obj_generic_alias.cc).
 Type* GenericAliasType();
 void AddClassGetItem(Type* t);
+// types.UnionType (`int | None`), and the `|` operators that make one,
+// added to type and GenericAlias (obj_union_type.cc).
+Type* UnionTypeType();
+void AddUnionOperators(Type* t);
 
 // collections.OrderedDict (a native dict subclass) and its module.
 Type* OrderedDictType();

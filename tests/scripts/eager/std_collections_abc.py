@@ -4,6 +4,8 @@
 # through __subclasshook__, the mixin methods a user Mapping / Sequence /
 # Set gets, register(), types.GenericAlias (`list[int]`), memoryview, and
 # ranges beyond 64 bits.
+from _collections_abc import MutableSequence as AbcFirst  # before collections
+
 import collections
 import collections.abc
 import collections.abc as cabc
@@ -13,7 +15,8 @@ from collections.abc import (AsyncGenerator, AsyncIterable, AsyncIterator, Await
                              MutableSequence, MutableSet, Reversible, Sequence, Set, Sized,
                              ValuesView)
 
-print(collections.abc is cabc, cabc.__name__, len(cabc.__all__))
+print(collections.abc is cabc, cabc.__name__, len(cabc.__all__), isinstance(collections.deque(), AbcFirst))
+print(sorted(collections.__all__), collections.ChainMap.__module__, collections.UserList.__mro__[1:])
 
 
 def gen():

@@ -28,9 +28,11 @@ void RegisterBuiltinModule(std::string_view dotted_name, ModuleInitFn init);
 ModuleInitFn FindBuiltinModule(std::string_view dotted_name);
 std::vector<std::string> BuiltinModuleNames();
 
-// Adds to a module after its init ran: a higher library puts its names
-// into a lower one's module (the compiler library adds `torch.compile` to
-// `torch`). Extensions run in registration order.
+// Adds to a module after its init ran (a builtin module) or its body ran (a
+// module from a source file): a higher library puts its names into a lower
+// one's module (the compiler library adds `torch.compile` to `torch`), a
+// native type registers with CPython's _collections_abc. Extensions run in
+// registration order.
 void RegisterModuleExtension(std::string_view dotted_name, ModuleInitFn extend);
 std::vector<ModuleInitFn> ModuleExtensions(std::string_view dotted_name);
 
