@@ -285,6 +285,7 @@ const BuiltinTypes& InitBuiltinTypes() {
     InitIteratorTypes(*partial);
     InitExceptionTypes(*partial);
     InitBytesTypes(*partial);
+    InitComplexType(*partial);
     types = partial;
     g_builtin_types = types;
     creating = false;
