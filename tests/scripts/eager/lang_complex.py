@@ -2,18 +2,11 @@
 # floats, abs/conjugate/real/imag, ==, hash, repr/str/format, and the errors,
 # as CPython 3.11 gives them.
 import math
+from _catch_helper import catch
 
 
 def show(*xs):
     print(*[repr(x) for x in xs])
-
-
-def catch(f):
-    try:
-        r = f()
-        print("ok", type(r).__name__, repr(r))
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
 
 
 show(1j, 2.5j, 1e3j, 1_0j, 0j, 1J, -1j, -0j, 3 + 4j, 3 - 4j, -(3 + 4j), +(3 + 4j))

@@ -1,6 +1,7 @@
 # CPython 3.11's builtin exception classes: every one exists, in its place
 # in the hierarchy; OSError's errno mapping and attributes; exception groups.
 import builtins
+from _catch_helper import catch
 
 names = [n for n in dir(builtins)
          if isinstance(getattr(builtins, n), type) and issubclass(getattr(builtins, n), BaseException)]
@@ -13,14 +14,6 @@ print(IOError is OSError, EnvironmentError is OSError)
 print(issubclass(SystemError, Exception), issubclass(FloatingPointError, ArithmeticError))
 print(issubclass(UnicodeTranslateError, UnicodeError), issubclass(EncodingWarning, Warning))
 print(issubclass(BrokenPipeError, ConnectionError), issubclass(ConnectionError, OSError))
-
-
-def catch(f):
-    try:
-        r = f()
-        print("ok", type(r).__name__, repr(r))
-    except BaseException as e:
-        print(type(e).__name__ + ":", e)
 
 
 for err in (2, 13, 17, 20, 21, 32, 11, 4, 10, 3, 110, 104, 111, 103, 1, 9999):

@@ -1,13 +1,7 @@
 # cmath for finite and special values: sqrt, exp, log (with a base), log10,
 # phase, polar, rect, the predicates and isclose, and the errors.
 import cmath
-
-
-def catch(f):
-    try:
-        print("ok", repr(f()))
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
+from _catch_helper import catch
 
 
 for z in (-1, 4, 2j, -4 + 0j, 3 + 4j, -3 - 4j, 1e-320 + 1e-320j, 1e300 + 1e300j, complex(-0.0, -0.0),

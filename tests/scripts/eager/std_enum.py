@@ -3,6 +3,7 @@
 # comparison rules and the errors, as CPython 3.11 prints them.
 import enum
 from enum import Enum, Flag, IntEnum, IntFlag, auto, unique
+from _catch_helper import catch
 
 
 class Color(Enum):
@@ -19,14 +20,6 @@ print(Color.RED == Color.RED, Color.RED == 1, Color.RED != Color.GREEN, Color.RE
 print(isinstance(Color.RED, Color), type(Color.RED), Color.RED in Color, hash(Color.RED) == hash(Color.RED))
 print({Color.RED: "r"}[Color.CRIMSON], sorted(Color, key=lambda c: -c.value))
 print(Color.__name__, Color.RED.__class__.__name__, repr(Color))
-
-
-def catch(f):
-    try:
-        r = f()
-        print("ok", repr(r))
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
 
 
 catch(lambda: Color(5))

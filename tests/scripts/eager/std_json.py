@@ -3,6 +3,7 @@
 import io
 import json
 import os
+from _catch_helper import catch
 
 data = {"name": "tc", "n": 3, "pi": 3.14159, "big": 10**20, "neg": -0.5, "ok": True, "no": False,
         "none": None, "list": [1, 2.5, "three", [4, {"five": 5}]], "empty": {}, "tup": (1, 2),
@@ -44,14 +45,6 @@ class PointEncoder(json.JSONEncoder):
 
 print(json.dumps([Point(1, 2)], cls=PointEncoder))
 print(list(json.JSONEncoder(indent=1).iterencode({"k": [1]})))
-
-
-def catch(f):
-    try:
-        r = f()
-        print("ok", repr(r))
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
 
 
 catch(lambda: json.dumps(Point(1, 2)))
