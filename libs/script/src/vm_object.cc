@@ -284,6 +284,7 @@ const BuiltinTypes& InitBuiltinTypes() {
     InitContainerTypes(*partial);
     InitIteratorTypes(*partial);
     InitExceptionTypes(*partial);
+    InitMoreExceptionTypes(*partial);
     InitBytesTypes(*partial);
     InitComplexType(*partial);
     types = partial;

@@ -598,7 +598,6 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.warning = sub("Warning", bt.exception);
   bt.user_warning = sub("UserWarning", bt.warning);
   bt.deprecation_warning = sub("DeprecationWarning", bt.warning);
-  InitMoreExceptionTypes(bt);
 }
 
 }  // namespace tc::script
