@@ -107,7 +107,18 @@ TEST(FrontLexer, Floats) {
   EXPECT_DOUBLE_EQ(Only(Tokenize("1_0.5")).float_value, 10.5);
   EXPECT_EQ(Only(Tokenize("1e")).kind, TokenKind::kError);
   EXPECT_EQ(Only(Tokenize("1__0")).kind, TokenKind::kError);
-  EXPECT_EQ(Only(Tokenize("3j")).str_value, "complex literals are not supported by tc");
+}
+
+TEST(FrontLexer, Imaginary) {
+  Token t = Only(Tokenize("3j"));
+  EXPECT_EQ(t.kind, TokenKind::kImaginary);
+  EXPECT_DOUBLE_EQ(t.float_value, 3.0);
+  EXPECT_DOUBLE_EQ(Only(Tokenize("1.5J")).float_value, 1.5);
+  EXPECT_DOUBLE_EQ(Only(Tokenize("1e3j")).float_value, 1000.0);
+  EXPECT_DOUBLE_EQ(Only(Tokenize("1_0j")).float_value, 10.0);
+  EXPECT_DOUBLE_EQ(Only(Tokenize(".5j")).float_value, 0.5);
+  EXPECT_EQ(Only(Tokenize("1jx")).str_value, "invalid imaginary literal");
+  EXPECT_EQ(Only(Tokenize("0x1j")).kind, TokenKind::kError);
 }
 
 TEST(FrontLexer, Strings) {

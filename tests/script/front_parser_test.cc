@@ -339,7 +339,12 @@ TEST(FrontParser, AsyncSyntax) {
 TEST(FrontParser, UnsupportedFeatures) {
   EXPECT_EQ(ErrorOf("match x:\n    case 1: pass\n").msg,
             "the 'match' statement is not supported by tc");
-  EXPECT_EQ(ErrorOf("x = 2j\n").msg, "complex literals are not supported by tc");
+}
+
+TEST(FrontParser, ImaginaryLiteralIsAConstant) {
+  absl::StatusOr<ast::Module> m = Parse("x = 2.5j\n", "t.py");
+  ASSERT_TRUE(m.ok());
+  EXPECT_NE(ast::Dump(*m).find("Constant 2.5j"), std::string::npos) << ast::Dump(*m);
 }
 
 TEST(FrontParser, MatchIsStillANameElsewhere) {

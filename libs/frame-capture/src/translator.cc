@@ -175,6 +175,13 @@ Var Translator::Wrap(const Value& v, const SourcePtr& src) {
     side_effects_.AddCopy(copy, v, src);
     return Var{copy, src};
   }
+  if (script::IsSubtype(v.type(), T.complex)) {
+    // No guard compares complex values yet, and a type guard alone would
+    // reuse what the trace computed from another value: the frame runs
+    // eagerly.
+    if (unsupported_input_.empty()) unsupported_input_ = "a complex value";
+    return Var{v, src};
+  }
   const script::Type* t = v.type();
   if (t == T.function || t == T.native_function || t == T.module || script::IsSubtype(t, T.type) ||
       t == T.method) {

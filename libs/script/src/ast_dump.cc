@@ -73,6 +73,9 @@ class Dumper {
           case ConstKind::kFloat:
             absl::StrAppend(&head, " ", absl::StrFormat("%.17g", e->float_value));
             break;
+          case ConstKind::kImaginary:
+            absl::StrAppend(&head, " ", absl::StrFormat("%.17gj", e->float_value));
+            break;
           case ConstKind::kStr:
             absl::StrAppend(&head, " ", support::PyStrRepr(e->str));
             break;

@@ -13,6 +13,7 @@
 #include "for_each_item.h"
 #include "io_file.h"
 #include "src/obj_bigint.h"
+#include "src/obj_complex.h"
 #include "src/str_helpers.h"
 #include "sys_streams.h"
 #include "vm_internal.h"
@@ -396,6 +397,9 @@ Value Pow(VM& vm, const Value&, const ArgsView& args) {
     if (IsIntValue(a[0]) && IsIntValue(a[1]) && IsIntValue(a[2])) {
       return IntPow(vm, a[0], a[1], a[2]);
     }
+    if (IsComplex(a[0]) || IsComplex(a[1]) || IsComplex(a[2])) {
+      return RaiseValueError(vm, "complex modulo");  // complex's ternary power
+    }
     if (a[0].is_float() || a[1].is_float() || a[2].is_float()) {
       return RaiseTypeError(vm, "pow() 3rd argument not allowed unless all arguments are integers");
     }
@@ -502,6 +506,7 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.bool_,
                    t.int_,
                    t.float_,
+                   t.complex,
                    t.str,
                    t.bytes,
                    t.bytearray,
@@ -553,7 +558,15 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
                    t.warning,
                    t.user_warning,
                    t.deprecation_warning,
-                   t.system_error}) {
+                   t.system_error,
+                   t.eof_error,
+                   t.memory_error,
+                   t.buffer_error,
+                   t.reference_error,
+                   t.floating_point_error,
+                   t.unicode_translate_error,
+                   t.base_exception_group,
+                   t.exception_group}) {
     DictSetStr(b, ty->name, Value::Borrow(ty));
   }
   DictSetStr(b, "memoryview", Value::Borrow(MemoryViewType()));

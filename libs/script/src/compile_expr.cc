@@ -83,6 +83,8 @@ std::optional<Const> CodeGen::ConstValue(const ast::Expr& e) const {
           return ConstBigInt{e.str};
         case ast::ConstKind::kFloat:
           return e.float_value;
+        case ast::ConstKind::kImaginary:
+          return ConstImaginary{e.float_value};
         case ast::ConstKind::kStr:
           return ConstStr{e.str};
         case ast::ConstKind::kBytes:

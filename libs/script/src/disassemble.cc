@@ -21,6 +21,12 @@ std::string ConstRepr(const Const& c) {
     std::string operator()(const ConstStr& s) const { return support::PyStrRepr(s.value); }
     std::string operator()(const ConstBytes& b) const { return support::PyBytesRepr(b.value); }
     std::string operator()(const ConstBigInt& b) const { return b.decimal; }
+    std::string operator()(const ConstImaginary& c) const {
+      // complex's repr: the imaginary part without a ".0" of its own.
+      std::string s = support::PyFloatRepr(c.imag);
+      if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+      return s + "j";
+    }
     std::string operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::string out = "(";
       for (size_t i = 0; i < t->items.size(); ++i) {

@@ -436,18 +436,24 @@ class Lexer {
       }
       is_float = true;
     }
+    bool imaginary = false;
     if (pos_ < src_.size() && (src_[pos_] == 'j' || src_[pos_] == 'J')) {
       ++pos_;
-      Error("complex literals are not supported by tc", line, col, Col(pos_));
-      return;
+      imaginary = true;
     }
-    if (pos_ < src_.size() && IsAsciiIdentChar(src_[pos_])) return BadDecimal(line);
+    if (pos_ < src_.size() && IsAsciiIdentChar(src_[pos_])) {
+      if (imaginary) return Error("invalid imaginary literal", line, Col(pos_) - 1);
+      return BadDecimal(line);
+    }
     std::string digits;
-    for (size_t p = start; p < pos_; ++p) {
+    for (size_t p = start; p < pos_ - (imaginary ? 1 : 0); ++p) {
       if (src_[p] != '_') digits.push_back(src_[p]);
     }
     Finish(&t);
-    if (is_float) {
+    if (imaginary) {
+      t.kind = TokenKind::kImaginary;
+      t.float_value = std::strtod(digits.c_str(), nullptr);
+    } else if (is_float) {
       t.kind = TokenKind::kFloat;
       t.float_value = std::strtod(digits.c_str(), nullptr);
     } else {

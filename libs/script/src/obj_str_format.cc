@@ -12,6 +12,7 @@
 #include "tc/support/py_repr.h"
 
 #include "src/obj_bigint.h"
+#include "src/obj_complex.h"
 #include "src/str_helpers.h"
 #include "src/utf8.h"
 #include "vm_internal.h"
@@ -180,6 +181,65 @@ std::string FormatFloatBody(double v, char type, int64_t prec, bool alt) {
   }
 }
 
+// CPython's format_complex_internal: both parts formatted as floats (the
+// imaginary one always signed when the real one shows), parentheses only
+// when the spec names no type, no zero padding or '=' alignment.
+bool FormatComplex(VM& vm, const Value& v, const Spec& sp, std::string* out) {
+  const auto* c = static_cast<const ComplexObject*>(v.as_object());
+  if (sp.fill == "0" && sp.zero) {
+    RaiseValueError(vm, "Zero padding is not allowed in complex format specifier");
+    return false;
+  }
+  if (sp.align == '=') {
+    RaiseValueError(vm, "'=' alignment flag is not allowed in complex format specifier");
+    return false;
+  }
+  char type = sp.type;
+  if (type != 0 && std::string_view("eEfFgGn").find(type) == std::string_view::npos) {
+    RaiseValueError(vm,
+                    absl::StrFormat("Unknown format code '%c' for object of type 'complex'", type));
+    return false;
+  }
+  bool skip_re = false, parens = false, repr_form = false;
+  int64_t precision = sp.precision;
+  if (type == 0) {
+    // Like str(self) unless a precision asks for 'g'.
+    repr_form = precision < 0;
+    type = 'g';
+    if (c->re == 0 && !std::signbit(c->re)) {
+      skip_re = true;
+    } else {
+      parens = true;
+    }
+  }
+  if (type == 'n') type = 'g';
+  if (precision < 0) precision = 6;
+  auto part = [&](double d, bool force_sign) {
+    std::string body;
+    if (repr_form) {
+      body = ShortFloatRepr(std::fabs(d));
+      if (sp.alt && std::isfinite(d) && body.find('.') == std::string::npos) {
+        size_t e = body.find('e');
+        body.insert(e == std::string::npos ? body.size() : e, ".");
+      }
+    } else {
+      body = FormatFloatBody(std::fabs(d), type, precision, sp.alt);
+    }
+    if (sp.grouping) {
+      size_t e = body.find_first_not_of("0123456789");
+      body = Group(body.substr(0, e), sp.grouping) + (e == std::string::npos ? "" : body.substr(e));
+    }
+    bool neg = std::signbit(d) && !std::isnan(d);
+    char sign = force_sign ? '+' : sp.sign;
+    return (neg ? "-" : (sign == '+' ? "+" : (sign == ' ' ? " " : ""))) + body;
+  };
+  std::string body =
+      skip_re ? part(c->im, false) + "j" : part(c->re, false) + part(c->im, true) + "j";
+  if (parens) body = "(" + body + ")";
+  *out = Pad("", body, sp, '>');
+  return true;
+}
+
 }  // namespace
 
 bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* out) {
@@ -290,6 +350,7 @@ bool FormatBuiltin(VM& vm, const Value& v, std::string_view spec, std::string* o
     *out = Pad(sign, body, sp, '>');
     return true;
   }
+  if (IsComplex(v) && !spec.empty()) return FormatComplex(vm, v, sp, out);
   if (spec.empty()) return vm.StrString(v, out);
   RaiseTypeError(vm,
                  absl::StrFormat("unsupported format string passed to %s.__format__", TypeName(v)));

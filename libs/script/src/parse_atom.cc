@@ -42,9 +42,11 @@ ast::ExprPtr Parser::Atom() {
       Advance();
       return e;
     }
-    case TokenKind::kFloat: {
+    case TokenKind::kFloat:
+    case TokenKind::kImaginary: {
       ExprPtr e = NewExpr(ExprKind::kConstant, LocOf(t));
-      e->constant = ast::ConstKind::kFloat;
+      e->constant =
+          t.kind == TokenKind::kFloat ? ast::ConstKind::kFloat : ast::ConstKind::kImaginary;
       e->float_value = t.float_value;
       Advance();
       return e;

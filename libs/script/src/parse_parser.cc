@@ -84,6 +84,7 @@ bool Parser::StartsExpression(const Token& t) const {
              t.text == "not" || t.text == "lambda" || t.text == "await";
     case TokenKind::kInt:
     case TokenKind::kFloat:
+    case TokenKind::kImaginary:
     case TokenKind::kString:
       return true;
     case TokenKind::kOp:

@@ -11,7 +11,8 @@ namespace {
 
 // In TokenKind's order.
 constexpr support::EnumTable<TokenKind::kError, std::string_view> kTokenKindNames(
-    {"ENDMARKER", "NEWLINE", "INDENT", "DEDENT", "NAME", "INT", "FLOAT", "STRING", "OP", "ERROR"});
+    {"ENDMARKER", "NEWLINE", "INDENT", "DEDENT", "NAME", "INT", "FLOAT", "IMAGINARY", "STRING",
+     "OP", "ERROR"});
 
 }  // namespace
 

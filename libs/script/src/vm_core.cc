@@ -15,6 +15,7 @@
 #include "tc/script/syntax_error.h"
 
 #include "exc_syntax_error.h"
+#include "src/obj_complex.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -36,6 +37,7 @@ Value ConstToValue(VM& vm, const Const& c) {
     }
     Value operator()(const ConstBytes& b) const { return NewBytes(b.value); }
     Value operator()(const ConstBigInt& b) const { return IntFromDecimal(b.decimal); }
+    Value operator()(const ConstImaginary& c) const { return NewComplex(0.0, c.imag); }
     Value operator()(const std::shared_ptr<const ConstTuple>& t) const {
       std::vector<Value> items;
       for (const Const& c : t->items) items.push_back(ConstToValue(vm, c));

@@ -500,6 +500,9 @@ Value VM::Eval(Frame* f) {
               goto slow_compare;
           }
           --sp;
+          // The popped slot must read empty: a callee's frame reuses this
+          // memory and takes a non-empty slot for a bound argument.
+          *sp = Value();
           sp[-1] = Value::Bool(r);
           DISPATCH();
         }

@@ -51,8 +51,10 @@ void InitStrType(BuiltinTypes& t);
 void InitContainerTypes(BuiltinTypes& t);  // tuple, list, dict, set, range, slice
 void InitIteratorTypes(BuiltinTypes& t);
 void InitExceptionTypes(BuiltinTypes& t);
-void InitBytesTypes(BuiltinTypes& t);         // bytes, bytearray
-void InitStopIterationType(BuiltinTypes& t);  // StopIteration.value (obj_generator.cc)
+void InitBytesTypes(BuiltinTypes& t);          // bytes, bytearray
+void InitStopIterationType(BuiltinTypes& t);   // StopIteration.value (obj_generator.cc)
+void InitMoreExceptionTypes(BuiltinTypes& t);  // exc_more.cc
+void InitComplexType(BuiltinTypes& t);         // obj_complex.cc
 
 // The code type's methods and attributes (obj_code.cc).
 std::span<const MethodDef> CodeMethods();

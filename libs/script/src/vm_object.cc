@@ -285,7 +285,9 @@ const BuiltinTypes& InitBuiltinTypes() {
     InitContainerTypes(*partial);
     InitIteratorTypes(*partial);
     InitExceptionTypes(*partial);
+    InitMoreExceptionTypes(*partial);
     InitBytesTypes(*partial);
+    InitComplexType(*partial);
     types = partial;
     g_builtin_types = types;
     creating = false;

@@ -258,6 +258,13 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
   return Value();
 }
 
+// The types with CPython's sq_repeat (seq * n).
+bool IsRepeatable(Type* t) {
+  const BuiltinTypes& b = T();
+  return IsSubtype(t, b.list) || IsSubtype(t, b.tuple) || IsSubtype(t, b.str) ||
+         IsSubtype(t, b.bytes) || IsSubtype(t, b.bytearray);
+}
+
 Slot Forward(BinaryOp op) {
   return static_cast<Slot>(static_cast<int>(Slot::kAdd) + static_cast<int>(op));
 }
@@ -301,6 +308,11 @@ Value VM::Binary(BinaryOp op, const Value& a, const Value& b) {
       Value r = CallWithSelf(ref, b, ArgsView(&a, 1));
       if (r.is_null() || !IsNotImplemented(r)) return r;
     }
+  }
+  if (op == BinaryOp::kMul && (IsRepeatable(ta) || IsRepeatable(tb))) {
+    // CPython's sequence repeat, tried after the number slots.
+    return Raise(T().type_error, absl::StrFormat("can't multiply sequence by non-int of type '%s'",
+                                                 (IsRepeatable(ta) ? tb : ta)->name));
   }
   return Raise(T().type_error, absl::StrFormat("unsupported operand type(s) for %s: '%s' and '%s'",
                                                BinaryOpSymbol(op), ta->name, tb->name));

@@ -612,7 +612,6 @@ void InitExceptionTypes(BuiltinTypes& bt) {
   bt.warning = sub("Warning", bt.exception);
   bt.user_warning = sub("UserWarning", bt.warning);
   bt.deprecation_warning = sub("DeprecationWarning", bt.warning);
-  bt.system_error = sub("SystemError", bt.exception);
 }
 
 }  // namespace tc::script

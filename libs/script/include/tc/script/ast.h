@@ -60,6 +60,7 @@ enum class ConstKind : uint8_t {
   kInt,
   kBigInt,
   kFloat,
+  kImaginary,  // `2j`: float_value is the imaginary part
   kStr,
   kBytes,
   kEllipsis

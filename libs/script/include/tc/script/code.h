@@ -4,6 +4,7 @@
 #ifndef TC_SCRIPT_CODE_H_
 #define TC_SCRIPT_CODE_H_
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -36,8 +37,17 @@ struct ConstBigInt {
   std::string decimal;
   friend bool operator==(const ConstBigInt&, const ConstBigInt&) = default;
 };
-using Const = std::variant<ConstNone, bool, int64_t, double, ConstStr, ConstBytes, ConstBigInt,
-                           std::shared_ptr<const ConstTuple>, std::shared_ptr<const Code>>;
+// An imaginary literal (`2j`, a complex with real part 0). Equal only when
+// the bits are (0.0 and -0.0 are distinct constants).
+struct ConstImaginary {
+  double imag;
+  friend bool operator==(const ConstImaginary& a, const ConstImaginary& b) {
+    return std::bit_cast<uint64_t>(a.imag) == std::bit_cast<uint64_t>(b.imag);
+  }
+};
+using Const =
+    std::variant<ConstNone, bool, int64_t, double, ConstStr, ConstBytes, ConstBigInt,
+                 std::shared_ptr<const ConstTuple>, std::shared_ptr<const Code>, ConstImaginary>;
 struct ConstTuple {
   std::vector<Const> items;
 };

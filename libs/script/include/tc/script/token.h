@@ -13,11 +13,12 @@ enum class TokenKind : uint8_t {
   kNewline,
   kIndent,
   kDedent,
-  kName,    // identifiers and keywords (the parser tells them apart)
-  kInt,     // int_value; beyond int64, its decimal digits in str_value
-  kFloat,   // float_value
-  kString,  // one literal; str_value holds the decoded text (raw body for f-strings)
-  kOp,      // operators and delimiters; text is the operator
+  kName,       // identifiers and keywords (the parser tells them apart)
+  kInt,        // int_value; beyond int64, its decimal digits in str_value
+  kFloat,      // float_value
+  kImaginary,  // `1.5j`: float_value is the imaginary part
+  kString,     // one literal; str_value holds the decoded text (raw body for f-strings)
+  kOp,         // operators and delimiters; text is the operator
   // A lexical error found here (message in str_value). The lexer stops at the
   // first one; the parser reports it only if it gets this far, so errors come
   // in source order as with CPython's lazy tokenizer.
