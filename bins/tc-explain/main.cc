@@ -100,6 +100,7 @@ int main(int argc, char** argv) {
         status = tc::script::ReportUncaught(vm, exc);
       }
     }
+    tc::script::RunAtExit(vm);
     report = recorder.Report(options);
   }
   std::fputs("=== tc-explain ===\n", stdout);

@@ -25,8 +25,9 @@ int Run(tc::script::VM& vm, std::shared_ptr<const tc::script::Code> code, bool c
                                             tc::compiler::CompileScope::kFunctionsAndMethods)
           : vm.RunModule(std::move(code), "__main__");
   std::fflush(stdout);
-  if (module.is_null()) return tc::script::ReportUncaught(vm, vm.TakeException());
-  return 0;
+  int status = module.is_null() ? tc::script::ReportUncaught(vm, vm.TakeException()) : 0;
+  tc::script::RunAtExit(vm);
+  return status;
 }
 
 }  // namespace

@@ -489,6 +489,7 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
     DictSetStr(b, d.name, NewNativeFunction(d.name, d.fn, Value::None()));
   }
   AddIntrospectionBuiltins(b);
+  AddExecBuiltins(b);
   const BuiltinTypes& t = T();
   for (Type* ty : {t.object,
                    t.type,

@@ -198,6 +198,14 @@ class SymtableBuilder {
         }
         Stmts(s.body);
         return;
+      case K::kMatch:
+        Expr(s.a.get());
+        for (const ast::MatchCase& c : s.cases) {
+          Pattern(*c.pattern);
+          Expr(c.guard.get());
+          Stmts(c.body);
+        }
+        return;
       case K::kAnnAssign:
         // The annotation is not evaluated; a bare `x: int` still makes x local.
         if (s.c) Expr(s.c.get());
@@ -213,6 +221,17 @@ class SymtableBuilder {
         Stmts(s.orelse);
         Stmts(s.finalbody);
     }
+  }
+
+  // A case's pattern: the names it captures are bound in this scope.
+  void Pattern(const ast::Pattern& p) {
+    if (error) return;
+    if (!p.name.empty()) Add(p.name, kDefLocal);
+    Expr(p.value.get());
+    for (const ast::ExprPtr& k : p.keys) Expr(k.get());
+    if (p.pattern) Pattern(*p.pattern);
+    for (const ast::PatternPtr& sub : p.patterns) Pattern(*sub);
+    for (const ast::PatternPtr& sub : p.kwd_patterns) Pattern(*sub);
   }
 
   void Expr(const ast::Expr* e) {

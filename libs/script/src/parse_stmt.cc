@@ -52,19 +52,14 @@ bool Parser::Statement(std::vector<StmtPtr>* out) {
       s = ClassDef({}, t);
     } else if (t.text == "async") {
       s = Async({}, t);
+    } else if (t.text == "match" && StartsMatch()) {
+      s = Match();
     } else if (t.text == "match" && StartsExpression(Peek())) {
-      // A match statement: `match <subject>:` at the end of the line.
-      for (size_t i = pos_ + 1; i < tokens_.size(); ++i) {
-        const Token& u = tokens_[i];
-        if (u.kind == TokenKind::kNewline || u.kind == TokenKind::kEndMarker) {
-          if (tokens_[i - 1].kind == TokenKind::kOp && tokens_[i - 1].text == ":") {
-            Unsupported(t, "the 'match' statement");
-            return false;
-          }
-          break;
-        }
-      }
-      return SimpleStatements(out);
+      size_t start = pos_;
+      if (SimpleStatements(out)) return true;
+      pos_ = start;
+      MissingMatchColon();
+      return false;
     } else {
       return SimpleStatements(out);
     }

@@ -6,17 +6,27 @@
 // builtin modules do.
 #include <map>
 
+#include "core_modules.h"
 #include "vm_internal.h"
 
 namespace tc::script {
 
 ModuleInitFn FindCoreModule(std::string_view name) {
   static const auto* kModules = new std::map<std::string_view, ModuleInitFn>{
-      {"sys", InitSysModule},        {"math", InitMathModule},
-      {"os", InitOsModule},          {"posixpath", InitPosixPathModule},
-      {"io", InitIoModule},          {"importlib", InitImportlibModule},
-      {"errno", InitErrnoModule},    {"builtins", InitBuiltinsModule},
-      {"_string", InitStringModule}, {"_thread", InitThreadModule},
+      {"sys", InitSysModule},
+      {"math", InitMathModule},
+      {"os", InitOsModule},
+      {"posixpath", InitPosixPathModule},
+      {"io", InitIoModule},
+      {"importlib", InitImportlibModule},
+      {"errno", InitErrnoModule},
+      {"builtins", InitBuiltinsModule},
+      {"_string", InitStringModule},
+      {"_thread", InitThreadModule},
+      {"_weakref", InitWeakrefModule},
+      {"atexit", InitAtexitModule},
+      {"_ast", InitAstModule},
+      {"importlib.machinery", InitImportlibMachineryModule},
   };
   auto it = kModules->find(name);
   return it == kModules->end() ? nullptr : it->second;

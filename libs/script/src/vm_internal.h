@@ -53,6 +53,20 @@ void InitIteratorTypes(BuiltinTypes& t);
 void InitExceptionTypes(BuiltinTypes& t);
 void InitBytesTypes(BuiltinTypes& t);         // bytes, bytearray
 void InitStopIterationType(BuiltinTypes& t);  // StopIteration.value (obj_generator.cc)
+void InitPatternFlags(BuiltinTypes& t);       // kMatchSelf, kMapping, kSequence (vm_match.cc)
+
+// The match statement's instructions (vm_match.cc); null with an exception
+// set on error.
+// Type::kMapping or kSequence: what `t` or the first of its bases carrying
+// one says (0 for neither).
+uint32_t PatternCollectionKind(const Type* t);
+// MATCH_KEYS: a tuple of subject[key] for each of `keys` (a tuple), or None
+// when one is missing; ValueError for a key given twice.
+Value MatchKeys(VM& vm, const Value& subject, const Value& keys);
+// MATCH_CLASS: the tuple of `nargs` positional (through __match_args__)
+// then the `names` attributes of `subject` when it is an instance of `cls`
+// that has them all, else None.
+Value MatchClass(VM& vm, const Value& subject, const Value& cls, int nargs, const Value& names);
 
 // The code type's methods and attributes (obj_code.cc).
 std::span<const MethodDef> CodeMethods();
@@ -67,6 +81,7 @@ Type* NewExceptionType(const BuiltinTypes& bt, const char* name, Type* base);
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);
 void AddIntrospectionBuiltins(DictObject* builtins);  // builtins_introspection.cc
+void AddExecBuiltins(DictObject* builtins);           // builtins_exec.cc
 bool InitMathModule(VM& vm, ModuleObject* m);
 
 // ImportError's name/path/msg (exc_import_error.cc).

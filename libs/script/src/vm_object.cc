@@ -10,11 +10,13 @@
 #include "tc/script/native.h"
 #include "tc/script/object.h"
 
+#include "core_modules.h"
 #include "vm_internal.h"
 
 namespace tc::script {
 
 Object::~Object() {
+  if (weakly_referenced) ClearWeakRefs(this);
   if (dict != nullptr) DecRef(dict);
 }
 
@@ -285,6 +287,7 @@ const BuiltinTypes& InitBuiltinTypes() {
     InitIteratorTypes(*partial);
     InitExceptionTypes(*partial);
     InitBytesTypes(*partial);
+    InitPatternFlags(*partial);
     types = partial;
     g_builtin_types = types;
     creating = false;

@@ -12,6 +12,8 @@
 
 #include "exc_os_error.h"
 #include "exc_syntax_error.h"
+#include "obj_traceback.h"
+#include "obj_union.h"
 #include "src/obj_bigint.h"
 #include "src/str_helpers.h"
 #include "vm_internal.h"
@@ -66,7 +68,7 @@ Value TypeMro(VM&, const Value& self, const ArgsView&) {
   for (Type* m : static_cast<Type*>(self.as_object())->mro) v.push_back(Value::Borrow(m));
   return NewList(std::move(v));
 }
-constexpr MethodDef kTypeMethods[] = {{"mro", TypeMro}};
+constexpr MethodDef kTypeMethods[] = {{"mro", TypeMro}, {"__or__", TypeOr}, {"__ror__", TypeRor}};
 
 // --- functions and methods -----------------------------------------------------
 // Sets a function's __name__ / __qualname__ (`attr`, for the error) to
@@ -103,6 +105,12 @@ bool FnSetDoc(VM&, const Value& self, const Value& v) {
 }
 Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
 Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
+Value FnKwdefaults(VM&, const Value& self) {
+  return Cast<FunctionObject>(self)->kwdefaults.value();
+}
+// The cells of the function's free variables (types.py takes CellType from
+// one), or None.
+Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
 Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
 // types.coroutine() swaps in a code object with other co_flags.
 bool FnSetCode(VM& vm, const Value& self, const Value& v) {
@@ -121,11 +129,15 @@ bool FnSetCode(VM& vm, const Value& self, const Value& v) {
   fn->code = Ref<CodeObject>::Borrow(co);
   return true;
 }
-constexpr GetSetDef kFunctionGetSets[] = {
-    {"__name__", FnName, FnSetName},       {"__qualname__", FnQualname, FnSetQualname},
-    {"__module__", FnModule, FnSetModule}, {"__doc__", FnDoc, FnSetDoc},
-    {"__defaults__", FnDefaults},          {"__globals__", FnGlobals},
-    {"__code__", FnCode, FnSetCode}};
+constexpr GetSetDef kFunctionGetSets[] = {{"__name__", FnName, FnSetName},
+                                          {"__qualname__", FnQualname, FnSetQualname},
+                                          {"__module__", FnModule, FnSetModule},
+                                          {"__doc__", FnDoc, FnSetDoc},
+                                          {"__defaults__", FnDefaults},
+                                          {"__globals__", FnGlobals},
+                                          {"__code__", FnCode, FnSetCode},
+                                          {"__kwdefaults__", FnKwdefaults},
+                                          {"__closure__", FnClosure}};
 
 Value MethodSelf(VM&, const Value& self) { return Cast<MethodObject>(self)->self; }
 Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->function; }
@@ -458,7 +470,9 @@ bool ExcSetContext(VM&, const Value& self, const Value& v) {
   Cast<ExceptionObject>(self)->context = v.is_none() ? Value() : v;
   return true;
 }
-Value ExcTraceback(VM&, const Value&) { return Value::None(); }
+Value ExcTraceback(VM& vm, const Value& self) {
+  return ExceptionTraceback(vm, Cast<ExceptionObject>(self));
+}
 Value ExcWithTraceback(VM&, const Value& self, const ArgsView&) { return self; }
 constexpr MethodDef kExcMethods[] = {
     {"__init__", ExcInit}, {"__repr__", ExcRepr}, {"with_traceback", ExcWithTraceback}};

@@ -30,6 +30,10 @@ LoadedScript LoadScript(std::string_view tool, const std::string& path);
 // traceback printed to stderr and 1.
 int ReportUncaught(VM& vm, const Value& exc);
 
+// The interpreter's exit: calls what atexit.register() collected, last
+// registered first (module_atexit.cc); errors are reported on stderr.
+void RunAtExit(VM& vm);
+
 }  // namespace tc::script
 
 #endif  // TC_SCRIPT_SCRIPT_FILE_H_

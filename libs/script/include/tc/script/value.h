@@ -29,6 +29,9 @@ struct Object {
   virtual ~Object();
 
   uint32_t refcnt = 1;
+  // Some weak reference points here: the destructor clears those
+  // (module_weakref.cc). Sits in what would be padding.
+  bool weakly_referenced = false;
   Type* type;
   // Instance attributes (`obj.x = 1`), created on first store for types
   // that allow them (script classes and native types flagged so).
