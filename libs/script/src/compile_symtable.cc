@@ -207,9 +207,12 @@ class SymtableBuilder {
         }
         return;
       case K::kAnnAssign:
-        // The annotation is not evaluated; a bare `x: int` still makes x local.
+        // Module and class bodies evaluate the annotation (into
+        // __annotations__, compile_annotations.cc), functions do not; a bare
+        // `x: int` still makes x local.
         if (s.c) Expr(s.c.get());
         Expr(s.a.get());
+        if (cur_->kind == ScopeKind::kModule || cur_->kind == ScopeKind::kClass) Expr(s.b.get());
         return;
       default:
         for (const ast::ExprPtr& t : s.targets) Expr(t.get());

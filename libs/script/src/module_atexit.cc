@@ -40,18 +40,15 @@ Value Register(VM& vm, const Value&, const ArgsView& args) {
   return args[0];
 }
 
-// unregister(func): drops every registration of a function equal to func.
+// unregister(func): clears every registration of a function equal to func.
+// As CPython, the cleared slots still count in _ncallbacks().
 Value Unregister(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "unregister", 1, 1)) return {};
-  std::vector<ExitCall>& calls = Calls()[&vm];
-  for (size_t i = 0; i < calls.size();) {
-    int eq = vm.Equal(calls[i].func, args[0]);
+  for (ExitCall& call : Calls()[&vm]) {
+    if (call.func.is_null()) continue;
+    int eq = vm.Equal(call.func, args[0]);
     if (eq < 0) return {};
-    if (eq) {
-      calls.erase(calls.begin() + static_cast<std::ptrdiff_t>(i));
-    } else {
-      ++i;
-    }
+    if (eq) call = ExitCall{};
   }
   return Value::None();
 }
@@ -92,6 +89,7 @@ void RunAtExit(VM& vm) {
     if (calls.empty()) break;
     ExitCall c = std::move(calls.back());
     calls.pop_back();
+    if (c.func.is_null()) continue;  // unregistered
     std::vector<Value> argv = Cast<TupleObject>(c.args)->items;
     std::vector<Value> names;
     for (const DictObject::Entry& e : Cast<DictObject>(c.kwargs)->entries) {
