@@ -92,20 +92,7 @@ ast::StmtPtr Parser::Match() {
   }
   Advance();
   if (Cur().kind != TokenKind::kIndent) {
-    if (Cur().kind == TokenKind::kError) {
-      LexError(Cur());
-    } else {
-      // As Block(): an IndentationError at the line's start (the header's
-      // line at the end of the file).
-      std::string msg =
-          absl::StrFormat("expected an indented block after 'match' statement on line %d", line);
-      const Token& t = Cur();
-      if (t.kind == TokenKind::kEndMarker) {
-        Fail(std::move(msg), Prev().line, 0, 0, 0, "IndentationError");
-      } else {
-        Fail(std::move(msg), t.line, t.col, 0, 0, "IndentationError");
-      }
-    }
+    MissingIndentedBlock("'match' statement", line);
     return nullptr;
   }
   Advance();

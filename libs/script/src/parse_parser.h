@@ -80,6 +80,9 @@ class Parser {
   StmtPtr SimpleStatement();
   StmtPtr ExpressionStatement();
   bool Block(std::vector<StmtPtr>* out, std::string_view what, int line);
+  // At a token that should have been an INDENT after `what`'s header on
+  // `line`: CPython's IndentationError (or the lexer's error there).
+  void MissingIndentedBlock(std::string_view what, int line);
   // At 'else': the colon and the indented block after it.
   bool ElseBlock(std::vector<StmtPtr>* out);
   StmtPtr If(bool elif);

@@ -95,22 +95,23 @@ bool Parser::SimpleStatements(std::vector<StmtPtr>* out) {
   return true;
 }
 
+void Parser::MissingIndentedBlock(std::string_view what, int line) {
+  const Token& t = Cur();
+  if (t.kind == TokenKind::kError) return LexError(t);
+  std::string msg = absl::StrFormat("expected an indented block after %s on line %d", what, line);
+  if (t.kind == TokenKind::kEndMarker) {
+    // As CPython: the header's line, no caret.
+    Fail(std::move(msg), Prev().line, 0, 0, 0, "IndentationError");
+  } else {
+    Fail(std::move(msg), t.line, t.col, 0, 0, "IndentationError");
+  }
+}
+
 bool Parser::Block(std::vector<StmtPtr>* out, std::string_view what, int line) {
   if (Cur().kind != TokenKind::kNewline) return SimpleStatements(out);
   Advance();
   if (Cur().kind != TokenKind::kIndent) {
-    if (Cur().kind == TokenKind::kError) {
-      LexError(Cur());
-      return false;
-    }
-    const Token& t = Cur();
-    std::string msg = absl::StrFormat("expected an indented block after %s on line %d", what, line);
-    if (t.kind == TokenKind::kEndMarker) {
-      // As CPython: the header's line, no caret.
-      Fail(std::move(msg), Prev().line, 0, 0, 0, "IndentationError");
-    } else {
-      Fail(std::move(msg), t.line, t.col, 0, 0, "IndentationError");
-    }
+    MissingIndentedBlock(what, line);
     return false;
   }
   Advance();
