@@ -26,6 +26,8 @@ constexpr NamedOpcode kOpcodeNames[] = {
     {Opcode::kRotTwo, "ROT_TWO"},
     {Opcode::kRotThree, "ROT_THREE"},
     {Opcode::kRotFour, "ROT_FOUR"},
+    {Opcode::kCopy, "COPY"},
+    {Opcode::kSwap, "SWAP"},
     {Opcode::kLoadConst, "LOAD_CONST"},
     {Opcode::kLoadFast, "LOAD_FAST"},
     {Opcode::kStoreFast, "STORE_FAST"},
@@ -94,6 +96,7 @@ constexpr NamedOpcode kOpcodeNames[] = {
     {Opcode::kWithExceptStart, "WITH_EXCEPT_START"},
     {Opcode::kImportName, "IMPORT_NAME"},
     {Opcode::kImportFrom, "IMPORT_FROM"},
+    {Opcode::kSetupAnnotations, "SETUP_ANNOTATIONS"},
     {Opcode::kImportStar, "IMPORT_STAR"},
     {Opcode::kYieldValue, "YIELD_VALUE"},
     {Opcode::kGetYieldFromIter, "GET_YIELD_FROM_ITER"},
@@ -104,6 +107,11 @@ constexpr NamedOpcode kOpcodeNames[] = {
     {Opcode::kEndAsyncFor, "END_ASYNC_FOR"},
     {Opcode::kBeforeAsyncWith, "BEFORE_ASYNC_WITH"},
     {Opcode::kAsyncGenWrap, "ASYNC_GEN_WRAP"},
+    {Opcode::kGetLen, "GET_LEN"},
+    {Opcode::kMatchMapping, "MATCH_MAPPING"},
+    {Opcode::kMatchSequence, "MATCH_SEQUENCE"},
+    {Opcode::kMatchKeys, "MATCH_KEYS"},
+    {Opcode::kMatchClass, "MATCH_CLASS"},
 };
 
 TEST(OpcodeTableTest, EveryOpcodeKeepsItsName) {
@@ -121,10 +129,11 @@ TEST(OpcodeTableTest, EveryOpcodeKeepsItsName) {
 TEST(OpcodeTableTest, EveryOpcodeHasAFamily) {
   for (int i = 0; i < kNumOpcodes; ++i) {
     auto family = static_cast<int>(OpcodeFamilyOf(static_cast<Opcode>(i)));
-    EXPECT_LE(family, static_cast<int>(OpcodeFamily::kWithTry))
-        << OpcodeName(static_cast<Opcode>(i));
+    EXPECT_LE(family, static_cast<int>(OpcodeFamily::kMatch)) << OpcodeName(static_cast<Opcode>(i));
   }
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kRotFour), OpcodeFamily::kLoadStore);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kSwap), OpcodeFamily::kLoadStore);
+  EXPECT_EQ(OpcodeFamilyOf(Opcode::kMatchClass), OpcodeFamily::kMatch);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kLoadFast), OpcodeFamily::kLoadStore);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kImportFrom), OpcodeFamily::kLoadStore);
   EXPECT_EQ(OpcodeFamilyOf(Opcode::kImportStar), OpcodeFamily::kLoadStore);
@@ -178,6 +187,14 @@ TEST(OpcodeTableTest, StackEffects) {
       {Opcode::kPop, 0, false, -1},
       {Opcode::kDupTwo, 0, false, 2},
       {Opcode::kRotThree, 0, false, 0},
+      {Opcode::kCopy, 3, false, 1},
+      {Opcode::kSwap, 3, false, 0},
+      {Opcode::kSetupAnnotations, 0, false, 0},
+      {Opcode::kGetLen, 0, false, 1},
+      {Opcode::kMatchMapping, 0, false, 1},
+      {Opcode::kMatchSequence, 0, false, 1},
+      {Opcode::kMatchKeys, 0, false, 1},
+      {Opcode::kMatchClass, 2, false, -2},
       {Opcode::kLoadConst, 5, false, 1},
       {Opcode::kStoreFast, 2, false, -1},
       {Opcode::kDeleteName, 1, false, 0},

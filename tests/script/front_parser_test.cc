@@ -337,8 +337,8 @@ TEST(FrontParser, AsyncSyntax) {
 }
 
 TEST(FrontParser, UnsupportedFeatures) {
-  EXPECT_EQ(ErrorOf("match x:\n    case 1: pass\n").msg,
-            "the 'match' statement is not supported by tc");
+  EXPECT_EQ(ErrorOf("try:\n    pass\nexcept* ValueError:\n    pass\n").msg,
+            "'except*' is not supported by tc");
 }
 
 TEST(FrontParser, ImaginaryLiteralIsAConstant) {
@@ -348,7 +348,74 @@ TEST(FrontParser, ImaginaryLiteralIsAConstant) {
 }
 
 TEST(FrontParser, MatchIsStillANameElsewhere) {
-  EXPECT_TRUE(Parse("match = 1\nmatch(x)\nprint(match)\n", "t.py").ok());
+  EXPECT_TRUE(
+      Parse("match = 1\nmatch(x)\nprint(match)\nmatch[x]\nmatch -x\ncase = 2\n", "t.py").ok());
+}
+
+TEST(FrontParser, MatchStatementPatterns) {
+  EXPECT_EQ(DumpOf("match p, *q:\n"
+                   "    case [1, -2.5, *rest] | (None, 'a' 'b'):\n"
+                   "        pass\n"
+                   "    case {'k': v, a.b: _, **kw} if v:\n"
+                   "        pass\n"
+                   "    case C.D(0, x=(y as z)):\n"
+                   "        pass\n"
+                   "    case _:\n"
+                   "        pass\n"),
+            "Module\n"
+            "  Match @1:1-9:13\n"
+            "    Tuple @1:7-1:12\n"
+            "      Name p @1:7-1:8\n"
+            "      Starred @1:10-1:12\n"
+            "        Name q @1:11-1:12\n"
+            "    case\n"
+            "      MatchOr @2:10-2:44\n"
+            "        MatchSequence @2:10-2:26\n"
+            "          MatchValue @2:11-2:12\n"
+            "            Constant 1 @2:11-2:12\n"
+            "          MatchValue @2:14-2:18\n"
+            "            UnaryOp - @2:14-2:18\n"
+            "              Constant 2.5 @2:15-2:18\n"
+            "          MatchStar rest @2:20-2:25\n"
+            "        MatchSequence @2:29-2:44\n"
+            "          MatchSingleton @2:30-2:34\n"
+            "            Constant None @2:30-2:34\n"
+            "          MatchValue @2:36-2:43\n"
+            "            Constant 'ab' @2:36-2:43\n"
+            "      body:\n"
+            "        Pass @3:9-3:13\n"
+            "    case\n"
+            "      MatchMapping **kw @4:10-4:32\n"
+            "        Constant 'k' @4:11-4:14\n"
+            "          MatchAs v @4:16-4:17\n"
+            "        Attribute b @4:19-4:22\n"
+            "          Name a @4:19-4:20\n"
+            "          MatchAs @4:24-4:25\n"
+            "      if:\n"
+            "        Name v @4:36-4:37\n"
+            "      body:\n"
+            "        Pass @5:9-5:13\n"
+            "    case\n"
+            "      MatchClass @6:10-6:28\n"
+            "        Attribute D @6:10-6:13\n"
+            "          Name C @6:10-6:11\n"
+            "        MatchValue @6:14-6:15\n"
+            "          Constant 0 @6:14-6:15\n"
+            "        keyword x\n"
+            "          MatchAs z @6:20-6:26\n"
+            "            MatchAs y @6:20-6:21\n"
+            "      body:\n"
+            "        Pass @7:9-7:13\n"
+            "    case\n"
+            "      MatchAs @8:10-8:11\n"
+            "      body:\n"
+            "        Pass @9:9-9:13\n");
+  EXPECT_EQ(ErrorOf("match x:\n    case C(a=1, 2):\n        pass\n").msg,
+            "positional patterns follow keyword patterns");
+  EXPECT_EQ(ErrorOf("match x:\n    case 1 as _:\n        pass\n").msg,
+            "cannot use '_' as a target");
+  EXPECT_EQ(ErrorOf("match x\n").msg, "expected ':'");
+  EXPECT_EQ(ErrorOf("match x:\n    x = 1\n").msg, "invalid syntax");
 }
 
 TEST(FrontParser, DeepNestingIsAnErrorNotACrash) {

@@ -452,6 +452,10 @@ bool Translator::Step(Frame& f, bool* returned, Var* out) {
     case OpcodeFamily::kWithTry:
       ok = StepWithTry(f, ins);
       break;
+    case OpcodeFamily::kMatch:
+      // A match statement's tests run eagerly: the frame breaks here.
+      ok = Unsupported(f, UnsupportedBreak(std::string(script::OpcodeName(ins.op))).Format());
+      break;
   }
   if (!ok) return false;
   if (!*returned) f.pc = next;

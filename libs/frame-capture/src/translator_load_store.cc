@@ -41,6 +41,14 @@ bool Translator::StepLoadStore(Frame& f, const script::Instruction& ins) {
       f.stack.insert(f.stack.end() - 3, std::move(d));
       return true;
     }
+    case Opcode::kCopy: {
+      Var v = f.Top(arg - 1);
+      f.Push(std::move(v));
+      return true;
+    }
+    case Opcode::kSwap:
+      std::swap(f.Top(), f.Top(arg - 1));
+      return true;
     case Opcode::kLoadConst:
       f.Push(f.co->consts[arg]);
       return true;

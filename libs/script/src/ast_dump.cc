@@ -24,12 +24,24 @@ constexpr support::EnumTable<ExprKind::kAwait, const char*> kExprKindNames({
 });
 const char* ExprKindName(ExprKind k) { return kExprKindNames.at(k, "?"); }
 
-constexpr support::EnumTable<StmtKind::kContinue, const char*> kStmtKindNames({
+constexpr support::EnumTable<StmtKind::kMatch, const char*> kStmtKindNames({
     "FunctionDef", "ClassDef", "Return", "Delete", "Assign", "AugAssign", "AnnAssign", "For",
     "While",       "If",       "With",   "Raise",  "Try",    "Assert",    "Import",    "ImportFrom",
-    "Global",      "Nonlocal", "Expr",   "Pass",   "Break",  "Continue",
+    "Global",      "Nonlocal", "Expr",   "Pass",   "Break",  "Continue",  "Match",
 });
 const char* StmtKindName(StmtKind k) { return kStmtKindNames.at(k, "?"); }
+
+// CPython's names for the pattern kinds, in PatternKind's order.
+constexpr support::EnumTable<PatternKind::kOr, const char*> kPatternKindNames({
+    "MatchValue",
+    "MatchSingleton",
+    "MatchSequence",
+    "MatchMapping",
+    "MatchClass",
+    "MatchStar",
+    "MatchAs",
+    "MatchOr",
+});
 
 class Dumper {
  public:
@@ -217,8 +229,35 @@ class Dumper {
       if (h.type) E(h.type.get(), in + 1);
       Body("body", h.body, in + 1);
     }
+    for (const MatchCase& c : s->cases) {
+      Line(in, "case");
+      P(c.pattern.get(), in + 1);
+      if (c.guard) {
+        Label(in + 1, "if");
+        E(c.guard.get(), in + 2);
+      }
+      Body("body", c.body, in + 1);
+    }
     Body("orelse", s->orelse, in);
     Body("finally", s->finalbody, in);
+  }
+
+  void P(const Pattern* p, int indent) {
+    std::string head = kPatternKindNames.at(p->kind, "?");
+    if (!p->name.empty())
+      absl::StrAppend(&head, p->kind == PatternKind::kMapping ? " **" : " ", p->name);
+    Line(indent, absl::StrCat(head, " ", LocStr(p->loc)));
+    int in = indent + 1;
+    if (p->value) E(p->value.get(), in);
+    if (p->pattern) P(p->pattern.get(), in);
+    for (size_t i = 0; i < p->patterns.size(); ++i) {
+      if (i < p->keys.size()) E(p->keys[i].get(), in);
+      P(p->patterns[i].get(), i < p->keys.size() ? in + 1 : in);
+    }
+    for (size_t i = 0; i < p->kwd_attrs.size(); ++i) {
+      Line(in, absl::StrCat("keyword ", p->kwd_attrs[i]));
+      P(p->kwd_patterns[i].get(), in + 1);
+    }
   }
 };
 

@@ -493,6 +493,7 @@ void InitBuiltinFunctions(VM& vm, DictObject* b) {
     DictSetStr(b, d.name, NewNativeFunction(d.name, d.fn, Value::None()));
   }
   AddIntrospectionBuiltins(b);
+  AddExecBuiltins(b);
   const BuiltinTypes& t = T();
   static const bool kGenerics = [&t] {
     for (Type* ty : {t.type, t.tuple, t.list, t.dict, t.set, t.frozenset}) AddClassGetItem(ty);

@@ -408,7 +408,7 @@ Type* DequeType() {
                      .methods = kDequeMethods,
                      .getsets = kDequeGetSets,
                      .alloc = [](Type* cls) -> Object* { return new DequeObject(cls); },
-                     .flags = Type::kBaseType}));
+                     .flags = Type::kBaseType | Type::kSequence}));
   return kType;
 }
 

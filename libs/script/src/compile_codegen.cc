@@ -139,6 +139,11 @@ void CodeGen::NameOp(const std::string& name, Access access) {
   Opcode global = pick(Opcode::kLoadGlobal, Opcode::kStoreGlobal, Opcode::kDeleteGlobal);
   switch (s->kind) {
     case ScopeKind::kModule:
+      if (options_.names_in_namespace) {
+        unit.Emit(pick(Opcode::kLoadName, Opcode::kStoreName, Opcode::kDeleteName),
+                  unit.AddName(name));
+        return;
+      }
       unit.Emit(global, unit.AddName(name));
       return;
     case ScopeKind::kClass:
@@ -161,6 +166,13 @@ void CodeGen::NameOp(const std::string& name, Access access) {
 
 std::shared_ptr<Code> CodeGen::CompileModule(const ast::Module& m) {
   EnterUnit(symtable_.module(), "<module>", 1);
+  if (options_.eval_mode) {
+    Expr(*m.body[0]->a);
+    u().Emit(Opcode::kReturn);
+    return LeaveUnit();
+  }
+  future_annotations_ = HasFutureAnnotations(m.body);
+  if (HasAnnotations(m.body)) u().Emit(Opcode::kSetupAnnotations);
   if (const std::string* doc = Docstring(m.body)) {
     // As CPython: the module's first instructions store its docstring.
     LocScope loc(u(), m.body[0]->loc);
@@ -173,13 +185,14 @@ std::shared_ptr<Code> CodeGen::CompileModule(const ast::Module& m) {
 
 absl::StatusOr<std::shared_ptr<const Code>> Compile(const ast::Module& module,
                                                     std::string_view filename,
-                                                    std::shared_ptr<const std::string> source) {
+                                                    std::shared_ptr<const std::string> source,
+                                                    const CompileOptions& options) {
   SymbolTable table;
   std::string_view text = source ? std::string_view(*source) : std::string_view();
   if (std::optional<SyntaxError> e = SymbolTable::Build(module, filename, text, &table)) {
     return e->ToStatus();
   }
-  CodeGen gen(table, filename, std::move(source));
+  CodeGen gen(table, filename, std::move(source), options);
   std::shared_ptr<Code> code = gen.CompileModule(module);
   if (gen.error()) return gen.error()->ToStatus();
   return std::shared_ptr<const Code>(std::move(code));
@@ -193,6 +206,41 @@ absl::StatusOr<std::shared_ptr<const Code>> CompileSource(std::string_view sourc
   absl::StatusOr<ast::Module> module = Parse(*text, filename);
   if (!module.ok()) return module.status();
   return Compile(*module, filename, std::move(text));
+}
+
+absl::StatusOr<std::shared_ptr<const Code>> CompileText(std::string_view text,
+                                                        std::string_view filename,
+                                                        const CompileOptions& options) {
+  auto owned = std::make_shared<const std::string>(text);
+  absl::StatusOr<ast::Module> module = Parse(*owned, filename);
+  if (!module.ok()) return module.status();
+  if (options.eval_mode) {
+    // CPython's eval input: one expression (no statements, no `;`).
+    const ast::Stmt* bad = nullptr;
+    if (module->body.empty()) {
+      SyntaxError e;
+      e.filename = std::string(filename);
+      e.msg = "invalid syntax";
+      e.line = e.end_line = 1;
+      e.col = e.end_col = 1;
+      return e.ToStatus();
+    }
+    if (module->body[0]->kind != ast::StmtKind::kExpr) {
+      bad = module->body[0].get();
+    } else if (module->body.size() > 1) {
+      bad = module->body[1].get();
+    }
+    if (bad != nullptr) {
+      SyntaxError e;
+      e.filename = std::string(filename);
+      e.msg = "invalid syntax";
+      e.line = e.end_line = bad->loc.line;
+      e.col = e.end_col = bad->loc.col;
+      e.text = std::string(SourceLine(*owned, bad->loc.line));
+      return e.ToStatus();
+    }
+  }
+  return Compile(*module, filename, std::move(owned), options);
 }
 
 }  // namespace tc::script

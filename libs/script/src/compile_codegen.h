@@ -12,6 +12,7 @@
 
 #include "tc/script/ast.h"
 #include "tc/script/code.h"
+#include "tc/script/compiler.h"
 #include "tc/script/syntax_error.h"
 
 #include "src/compile_symtable.h"
@@ -22,8 +23,8 @@ namespace tc::script {
 class CodeGen {
  public:
   CodeGen(const SymbolTable& symtable, std::string_view filename,
-          std::shared_ptr<const std::string> source)
-      : symtable_(symtable), filename_(filename), source_(std::move(source)) {}
+          std::shared_ptr<const std::string> source, const CompileOptions& options)
+      : symtable_(symtable), filename_(filename), source_(std::move(source)), options_(options) {}
 
   std::shared_ptr<Code> CompileModule(const ast::Module& m);
   const std::optional<SyntaxError>& error() const { return error_; }
@@ -92,6 +93,36 @@ class CodeGen {
   void Assert(const ast::Stmt& s);
   void Raise(const ast::Stmt& s);
   void Delete(const ast::Expr& target);
+  // Annotations (compile_annotations.cc): `x: T = v` records T in the
+  // __annotations__ of module and class bodies, as CPython 3.11 does (the
+  // source text of T under `from __future__ import annotations`).
+  static bool HasAnnotations(const std::vector<ast::StmtPtr>& body);
+  static bool HasFutureAnnotations(const std::vector<ast::StmtPtr>& body);
+  void AnnAssign(const ast::Stmt& s);
+  // The match statement (compile_match.cc), as CPython's compiler: a
+  // pattern consumes the subject on top of the stack; the values it
+  // captures wait on the stack (names in `stores`, the first nearest the
+  // top) under `on_top` items it still needs; a failed test jumps to
+  // fail_pop[k], which pops k items and falls into fail_pop[k - 1].
+  struct PatternContext {
+    std::vector<std::string> stores;
+    bool allow_irrefutable = false;
+    std::vector<int> fail_pop;
+    int on_top = 0;
+  };
+  void Match(const ast::Stmt& s);
+  void SetPatternLoc(const ast::Loc& loc);
+  void EnsureFailPop(PatternContext* pc, size_t n);
+  void JumpToFailPop(PatternContext* pc, Opcode op);
+  void EmitAndResetFailPop(PatternContext* pc);
+  void PatternRotate(int count);  // TOS down to the count-th place
+  void PatternStoreName(const std::string& name, PatternContext* pc);
+  void Pattern(const ast::Pattern& p, PatternContext* pc);
+  void Subpattern(const ast::Pattern& p, PatternContext* pc);
+  void SequencePattern(const ast::Pattern& p, PatternContext* pc);
+  void MappingPattern(const ast::Pattern& p, PatternContext* pc);
+  void ClassPattern(const ast::Pattern& p, PatternContext* pc);
+  void OrPattern(const ast::Pattern& p, PatternContext* pc);
   // Emits the exit code of fblocks_[i] (keeping the top of stack if
   // `preserve_tos`); returns false on error.
   void UnwindBlock(size_t i, bool preserve_tos);
@@ -145,6 +176,9 @@ class CodeGen {
   std::vector<std::vector<FBlock>> fblock_stacks_;  // one per unit
   std::vector<FBlock>& fblocks() { return fblock_stacks_.back(); }
   std::optional<SyntaxError> error_;
+  CompileOptions options_;
+  bool future_annotations_ = false;
+  ast::Loc pattern_loc_;  // the pattern compiled last (CPython's errors name it)
 };
 
 }  // namespace tc::script

@@ -45,11 +45,7 @@ void CodeGen::Stmt(const ast::Stmt& s) {
     case K::kAugAssign:
       return AugAssign(s);
     case K::kAnnAssign:
-      if (s.c) {
-        Expr(*s.c);
-        Store(*s.a);
-      }
-      return;
+      return AnnAssign(s);
     case K::kFor:
       return For(s);
     case K::kWhile:
@@ -74,6 +70,8 @@ void CodeGen::Stmt(const ast::Stmt& s) {
       Expr(*s.a);
       u().Emit(Opcode::kPop);
       return;
+    case K::kMatch:
+      return Match(s);
     case K::kBreak:
       return BreakContinue(s, true);
     case K::kContinue:
@@ -158,6 +156,7 @@ void CodeGen::ClassDef(const ast::Stmt& s) {
       LoadConst(ConstStr{*doc});
       body.Emit(Opcode::kStoreName, body.AddName("__doc__"));
     }
+    if (HasAnnotations(s.body)) body.Emit(Opcode::kSetupAnnotations);
     Stmts(s.body);
     if (scope->class_cell) {
       u().Emit(Opcode::kLoadClosure, u().CellIndex("__class__"));

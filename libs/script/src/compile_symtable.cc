@@ -198,10 +198,21 @@ class SymtableBuilder {
         }
         Stmts(s.body);
         return;
+      case K::kMatch:
+        Expr(s.a.get());
+        for (const ast::MatchCase& c : s.cases) {
+          Pattern(*c.pattern);
+          Expr(c.guard.get());
+          Stmts(c.body);
+        }
+        return;
       case K::kAnnAssign:
-        // The annotation is not evaluated; a bare `x: int` still makes x local.
+        // Module and class bodies evaluate the annotation (into
+        // __annotations__, compile_annotations.cc), functions do not; a bare
+        // `x: int` still makes x local.
         if (s.c) Expr(s.c.get());
         Expr(s.a.get());
+        if (cur_->kind == ScopeKind::kModule || cur_->kind == ScopeKind::kClass) Expr(s.b.get());
         return;
       default:
         for (const ast::ExprPtr& t : s.targets) Expr(t.get());
@@ -213,6 +224,17 @@ class SymtableBuilder {
         Stmts(s.orelse);
         Stmts(s.finalbody);
     }
+  }
+
+  // A case's pattern: the names it captures are bound in this scope.
+  void Pattern(const ast::Pattern& p) {
+    if (error) return;
+    if (!p.name.empty()) Add(p.name, kDefLocal);
+    Expr(p.value.get());
+    for (const ast::ExprPtr& k : p.keys) Expr(k.get());
+    if (p.pattern) Pattern(*p.pattern);
+    for (const ast::PatternPtr& sub : p.patterns) Pattern(*sub);
+    for (const ast::PatternPtr& sub : p.kwd_patterns) Pattern(*sub);
   }
 
   void Expr(const ast::Expr* e) {

@@ -56,6 +56,17 @@ int IsAbstract(VM& vm, const Value& v) {
   return vm.Truthy(flag);
 }
 
+constexpr int64_t kAbcSequence = 1 << 5;
+constexpr int64_t kAbcMapping = 1 << 6;
+
+void SetCollectionFlag(Type* t, uint32_t flag) {
+  constexpr uint32_t kMask = Type::kSequence | Type::kMapping;
+  // Builtin types (CPython: immutable types) keep their own flags.
+  if (!t->has_flag(Type::kHeapType) || (t->flags & kMask) == flag) return;
+  t->flags = (t->flags & ~kMask) | flag;
+  for (Type* sub : t->subclasses) SetCollectionFlag(sub, flag);
+}
+
 // _abc_init(cls): computes __abstractmethods__ and sets up _abc_impl.
 Value AbcInit(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "_abc_init", 1, 1)) return {};
@@ -102,8 +113,18 @@ Value AbcInit(VM& vm, const Value&, const ArgsView& args) {
   }
   Value fs = vm.Call(Value::Borrow(Types().frozenset), {NewList(std::move(abstracts))});
   if (fs.is_null() || !vm.SetAttr(cls, "__abstractmethods__", fs)) return {};
-  // collections.abc's pattern-matching flags are CPython type flags: drop.
-  if (DictGetStr(t->dict, "__abc_tpflags__") != nullptr) {
+  // collections.abc's pattern-matching flags (CPython's Py_TPFLAGS_SEQUENCE
+  // 1 << 5 and Py_TPFLAGS_MAPPING 1 << 6): set on the class, then dropped.
+  if (const Value* flags = DictGetStr(t->dict, "__abc_tpflags__")) {
+    if (flags->is_int()) {
+      int64_t v = flags->as_int();
+      if ((v & kAbcSequence) && (v & kAbcMapping)) {
+        return RaiseTypeError(
+            vm, "__abc_tpflags__ cannot be both Py_TPFLAGS_SEQUENCE and Py_TPFLAGS_MAPPING");
+      }
+      if (v & kAbcSequence) t->flags |= Type::kSequence;
+      if (v & kAbcMapping) t->flags |= Type::kMapping;
+    }
     bool found;
     if (!DictDel(vm, t->dict, InternStr("__abc_tpflags__"), &found)) return {};
     UpdateSlots(t);
@@ -141,6 +162,11 @@ Value AbcRegister(VM& vm, const Value&, const ArgsView& args) {
   if (impl == nullptr) return {};
   impl->registry.push_back(Cast<Type>(sub));
   ++g_invalidation_counter;  // invalidates every ABC's negative cache
+  // Mapping.register(X) makes X's instances match mapping patterns (and
+  // its subclasses', unless they say otherwise), as CPython's
+  // set_collection_flag_recursive.
+  uint32_t collection = Cast<Type>(cls)->flags & (Type::kSequence | Type::kMapping);
+  if (collection != 0) SetCollectionFlag(Cast<Type>(sub), collection);
   return sub;
 }
 

@@ -1,110 +1,118 @@
-// The atexit module, native in CPython too: register(func, *args,
-// **kwargs) (returns func), unregister(func), _run_exitfuncs, _clear and
-// _ncallbacks. The command-line tools run the registered functions, last
-// registered first, when the script ends (RunAtExit, script_file.h), as
-// CPython does at interpreter shutdown; an exception in one is reported
-// as CPython reports it ("Exception ignored in atexit callback: ...") and
-// the rest still run. weakref.finalize registers here.
-#include "absl/strings/str_format.h"
+// The atexit module, native in CPython too: functions to call when the
+// interpreter exits (logging registers its shutdown, which flushes and
+// closes the handlers). The tools call RunAtExit (script_file.h) once the
+// script has finished, after any uncaught exception was reported.
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
 
 #include "tc/script/script_file.h"
 
+#include "core_modules.h"
+#include "functools_internal.h"
 #include "vm_internal.h"
 
 namespace tc::script {
-
 namespace {
 
-constexpr const char* kCallbacks = "_callbacks";
+struct ExitCall {
+  Value func, args, kwargs;  // args a tuple, kwargs a dict
+};
 
-ListObject* Callbacks(VM& vm) {
-  Value m = vm.Import("atexit");
-  if (m.is_null()) return nullptr;
-  const Value* l = DictGetStr(m.as_object()->dict, kCallbacks);
-  return l == nullptr ? nullptr : Cast<ListObject>(*l);
+// The registered calls of each VM, in registration order.
+absl::flat_hash_map<const VM*, std::vector<ExitCall>>& Calls() {
+  static auto* calls = new absl::flat_hash_map<const VM*, std::vector<ExitCall>>();
+  return *calls;
 }
 
-Value Register(VM& vm, const Value& self, const ArgsView& args) {
-  if (args.nargs < 1) {
-    return RaiseTypeError(vm, "register() takes at least 1 argument (0 given)");
+// register(func, *args, **kwargs): returns func, so it works as a decorator.
+Value Register(VM& vm, const Value&, const ArgsView& args) {
+  if (args.nargs < 1) return RaiseTypeError(vm, "register() takes at least 1 argument (0 given)");
+  if (!IsCallable(args[0])) return RaiseTypeError(vm, "the first argument must be callable");
+  std::vector<Value> rest(args.data + 1, args.data + args.nargs);
+  Value kwargs = NewDict();
+  for (int k = 0; k < args.nkw(); ++k) {
+    DictSetStr(static_cast<DictObject*>(kwargs.as_object()), args.kwname(k), args.kwvalue(k));
   }
-  std::vector<Value> pos(args.data + 1, args.data + args.nargs);
-  Value kw = NewDict();
-  for (int32_t i = 0; i < args.nkw(); ++i) {
-    DictSetStr(DictTable(kw), args.kwname(i), args.kwvalue(i));
-  }
-  auto* l = Cast<ListObject>(*DictGetStr(self.as_object()->dict, kCallbacks));
-  l->items.push_back(NewTuple({args[0], NewTuple(std::move(pos)), kw}));
+  Calls()[&vm].push_back({args[0], NewTuple(std::move(rest)), std::move(kwargs)});
   return args[0];
 }
-Value Unregister(VM& vm, const Value& self, const ArgsView& args) {
+
+// unregister(func): clears every registration of a function equal to func.
+// As CPython, the cleared slots still count in _ncallbacks().
+Value Unregister(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "unregister", 1, 1)) return {};
-  auto* l = Cast<ListObject>(*DictGetStr(self.as_object()->dict, kCallbacks));
-  std::vector<Value> kept;
-  for (const Value& e : l->items) {
-    int eq = vm.Equal(Cast<TupleObject>(e)->items[0], args[0]);
+  for (ExitCall& call : Calls()[&vm]) {
+    if (call.func.is_null()) continue;
+    int eq = vm.Equal(call.func, args[0]);
     if (eq < 0) return {};
-    if (eq == 0) kept.push_back(e);
+    if (eq) call = ExitCall{};
   }
-  l->items = std::move(kept);
   return Value::None();
 }
+
 Value RunExitFuncs(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "_run_exitfuncs", 0, 0)) return {};
   RunAtExit(vm);
   return Value::None();
 }
-Value Clear(VM& vm, const Value& self, const ArgsView& args) {
+
+Value Clear(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "_clear", 0, 0)) return {};
-  Cast<ListObject>(*DictGetStr(self.as_object()->dict, kCallbacks))->items.clear();
+  Calls()[&vm].clear();
   return Value::None();
 }
-Value NCallbacks(VM& vm, const Value& self, const ArgsView& args) {
+
+Value NCallbacks(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "_ncallbacks", 0, 0)) return {};
-  return Value::Int(Cast<ListObject>(*DictGetStr(self.as_object()->dict, kCallbacks))->size());
+  return Value::Int(static_cast<int64_t>(Calls()[&vm].size()));
 }
 
-constexpr MethodDef kFunctions[] = {{"register", Register},
-                                    {"unregister", Unregister},
-                                    {"_run_exitfuncs", RunExitFuncs},
-                                    {"_clear", Clear},
-                                    {"_ncallbacks", NCallbacks}};
+constexpr MethodDef kFunctions[] = {
+    {"register", Register}, {"unregister", Unregister},  {"_run_exitfuncs", RunExitFuncs},
+    {"_clear", Clear},      {"_ncallbacks", NCallbacks},
+};
 
 }  // namespace
 
 bool InitAtexitModule(VM&, ModuleObject* m) {
-  ModuleSet(m, kCallbacks, NewList({}));
   AddFunctions(m, kFunctions);
   return true;
 }
 
 void RunAtExit(VM& vm) {
-  // Only when a script imported atexit: nothing to run otherwise.
-  if (DictGetStr(vm.modules(), "atexit") == nullptr) return;
-  ListObject* l = Callbacks(vm);
-  if (l == nullptr) {
-    vm.ClearException();
-    return;
-  }
-  while (!l->items.empty()) {
-    Value e = l->items.back();
-    l->items.pop_back();
-    const auto& parts = Cast<TupleObject>(e)->items;
-    std::vector<Value> pos = Cast<TupleObject>(parts[1])->items;
-    std::vector<std::pair<std::string_view, Value>> kw;
-    for (const auto& entry : DictTable(parts[2])->entries) {
-      if (!entry.key.is_null()) kw.push_back({*StrValue(entry.key), entry.value});
+  // Last registered, first called; each call is taken off the list first.
+  while (true) {
+    std::vector<ExitCall>& calls = Calls()[&vm];
+    if (calls.empty()) break;
+    ExitCall c = std::move(calls.back());
+    calls.pop_back();
+    if (c.func.is_null()) continue;  // unregistered
+    std::vector<Value> argv = Cast<TupleObject>(c.args)->items;
+    std::vector<Value> names;
+    for (const DictObject::Entry& e : Cast<DictObject>(c.kwargs)->entries) {
+      if (e.key.is_null()) continue;
+      names.push_back(e.key);
+      argv.push_back(e.value);
     }
-    Value r = vm.CallKw(parts[0], pos, kw);
+    int32_t nargs = static_cast<int32_t>(Cast<TupleObject>(c.args)->items.size());
+    Value kwnames = NewTuple(std::move(names));
+    Value r = vm.Call(c.func, ArgsView(argv.data(), nargs, Cast<TupleObject>(kwnames)));
     if (r.is_null()) {
+      // CPython reports the error and goes on with the other calls.
       Value exc = vm.TakeException();
-      std::string fn;
-      if (!vm.ReprString(parts[0], &fn)) vm.ClearException();
-      vm.Write(absl::StrFormat("Exception ignored in atexit callback: %s\n%s", fn,
-                               vm.FormatException(exc)),
-               true);
+      std::string repr;
+      bool have_repr = vm.ReprString(c.func, &repr);
+      if (!have_repr) vm.ClearException();
+      std::fflush(stdout);
+      std::fprintf(stderr, "Exception ignored in atexit callback: %s\n",
+                   have_repr ? repr.c_str() : "?");
+      std::fputs(vm.FormatException(exc).c_str(), stderr);
     }
   }
+  std::fflush(stdout);
 }
 
 }  // namespace tc::script

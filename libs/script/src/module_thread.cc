@@ -1,13 +1,14 @@
 // The _thread module, native in CPython too: the part single-threaded
 // scripts and CPython's own modules reach (reprlib's recursive_repr keys
-// its guard by get_ident()). tc runs one thread per VM, so the identity
-// is the calling OS thread's, as in CPython; locks are thread_lock.cc's;
+// its guard by get_ident(); threading.py, which logging imports, binds the
+// locks and start functions of module_thread_locks.cc). tc runs one thread
+// per VM, so the identity is the calling OS thread's, as in CPython;
 // starting threads is not supported.
 #include <pthread.h>
 #include <unistd.h>
 
+#include "module_thread_locks.h"
 #include "module_unsupported.h"
-#include "thread_lock.h"
 #include "vm_internal.h"
 #include <sys/syscall.h>
 
@@ -26,20 +27,18 @@ Value GetNativeId(VM& vm, const Value&, const ArgsView& args) {
 
 constexpr MethodDef kFunctions[] = {{"get_ident", GetIdent}, {"get_native_id", GetNativeId}};
 
-// CPython 3.11's names that tc does not have.
-constexpr const char* kUnsupportedNames[] = {
-    "TIMEOUT_MAX",    "_ExceptHookArgs", "_count",    "_excepthook",
-    "_local",         "_set_sentinel",   "exit",      "exit_thread",
-    "interrupt_main", "stack_size",      "start_new", "start_new_thread",
-};
+// CPython 3.11's names that tc does not have. _excepthook,
+// _ExceptHookArgs and _local stay missing (ImportError), so threading.py
+// uses its pure-Python versions of them.
+constexpr const char* kUnsupportedNames[] = {"interrupt_main"};
 
 }  // namespace
 
 bool InitThreadModule(VM&, ModuleObject* m) {
   AddFunctions(m, kFunctions);
-  AddThreadLocks(m);
   // As CPython: _thread.error is RuntimeError.
   ModuleSet(m, "error", Value::Borrow(Types().runtime_error));
+  AddThreadLocks(m);
   AddUnsupportedNames(m, kUnsupportedNames);
   return true;
 }

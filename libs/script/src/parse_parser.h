@@ -80,6 +80,9 @@ class Parser {
   StmtPtr SimpleStatement();
   StmtPtr ExpressionStatement();
   bool Block(std::vector<StmtPtr>* out, std::string_view what, int line);
+  // At a token that should have been an INDENT after `what`'s header on
+  // `line`: CPython's IndentationError (or the lexer's error there).
+  void MissingIndentedBlock(std::string_view what, int line);
   // At 'else': the colon and the indented block after it.
   bool ElseBlock(std::vector<StmtPtr>* out);
   StmtPtr If(bool elif);
@@ -103,6 +106,24 @@ class Parser {
   bool Parameters(ast::Arguments* args, bool lambda, std::string_view close);
   bool DottedName(std::string* out, ast::Loc* loc);
   ExprPtr Condition();  // if/while tests, with CPython's `=` hints
+
+  // The match statement (parse_match.cc).
+  bool StartsMatch() const;  // at a NAME `match` that starts a match statement
+  // After an expression statement at `match` failed: reports CPython's
+  // "expected ':'" when the line is `match <subject>`; true if it did.
+  bool MissingMatchColon();
+  StmtPtr Match();
+  bool Case(ast::MatchCase* out);
+  ast::PatternPtr CasePatterns();  // a case's patterns: an open sequence or one pattern
+  ast::PatternPtr MaybeStarPattern();
+  ast::PatternPtr AsPattern();
+  ast::PatternPtr OrPattern();
+  ast::PatternPtr ClosedPattern();
+  ast::PatternPtr SequencePattern();
+  ast::PatternPtr MappingPattern();
+  ast::PatternPtr ClassPattern(ExprPtr cls);
+  ExprPtr LiteralExpr();  // a literal pattern's value or a mapping pattern's key
+  ExprPtr NameOrAttr();   // a dotted name
 
   // Expressions (parse_expr.cc, parse_atom.cc, parse_target.cc).
   ExprPtr StarExpressions();

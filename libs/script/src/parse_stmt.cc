@@ -52,19 +52,14 @@ bool Parser::Statement(std::vector<StmtPtr>* out) {
       s = ClassDef({}, t);
     } else if (t.text == "async") {
       s = Async({}, t);
+    } else if (t.text == "match" && StartsMatch()) {
+      s = Match();
     } else if (t.text == "match" && StartsExpression(Peek())) {
-      // A match statement: `match <subject>:` at the end of the line.
-      for (size_t i = pos_ + 1; i < tokens_.size(); ++i) {
-        const Token& u = tokens_[i];
-        if (u.kind == TokenKind::kNewline || u.kind == TokenKind::kEndMarker) {
-          if (tokens_[i - 1].kind == TokenKind::kOp && tokens_[i - 1].text == ":") {
-            Unsupported(t, "the 'match' statement");
-            return false;
-          }
-          break;
-        }
-      }
-      return SimpleStatements(out);
+      size_t start = pos_;
+      if (SimpleStatements(out)) return true;
+      pos_ = start;
+      MissingMatchColon();
+      return false;
     } else {
       return SimpleStatements(out);
     }
@@ -100,22 +95,23 @@ bool Parser::SimpleStatements(std::vector<StmtPtr>* out) {
   return true;
 }
 
+void Parser::MissingIndentedBlock(std::string_view what, int line) {
+  const Token& t = Cur();
+  if (t.kind == TokenKind::kError) return LexError(t);
+  std::string msg = absl::StrFormat("expected an indented block after %s on line %d", what, line);
+  if (t.kind == TokenKind::kEndMarker) {
+    // As CPython: the header's line, no caret.
+    Fail(std::move(msg), Prev().line, 0, 0, 0, "IndentationError");
+  } else {
+    Fail(std::move(msg), t.line, t.col, 0, 0, "IndentationError");
+  }
+}
+
 bool Parser::Block(std::vector<StmtPtr>* out, std::string_view what, int line) {
   if (Cur().kind != TokenKind::kNewline) return SimpleStatements(out);
   Advance();
   if (Cur().kind != TokenKind::kIndent) {
-    if (Cur().kind == TokenKind::kError) {
-      LexError(Cur());
-      return false;
-    }
-    const Token& t = Cur();
-    std::string msg = absl::StrFormat("expected an indented block after %s on line %d", what, line);
-    if (t.kind == TokenKind::kEndMarker) {
-      // As CPython: the header's line, no caret.
-      Fail(std::move(msg), Prev().line, 0, 0, 0, "IndentationError");
-    } else {
-      Fail(std::move(msg), t.line, t.col, 0, 0, "IndentationError");
-    }
+    MissingIndentedBlock(what, line);
     return false;
   }
   Advance();

@@ -120,7 +120,7 @@ Ref<CodeObject> VM::MakeCodeObject(std::shared_ptr<const Code> code) {
   return co;
 }
 
-Value VM::RunCode(std::shared_ptr<const Code> code, DictObject* globals) {
+Value VM::RunCode(std::shared_ptr<const Code> code, DictObject* globals, DictObject* ns) {
   Ref<CodeObject> co = MakeCodeObject(std::move(code));
   if (stack_top_ + co->frame_size > stack_end_ || !RecursionEnter()) {
     return Raise(Types().recursion_error, "maximum recursion depth exceeded");
@@ -134,6 +134,7 @@ Value VM::RunCode(std::shared_ptr<const Code> code, DictObject* globals) {
   Frame f;
   f.code = co.get();
   f.globals = globals;
+  f.ns = ns;
   f.locals = locals;
   Value r = Eval(&f);
   for (Value *p = locals, *e = locals + co->nlocals + co->ncells; p < e; ++p) *p = Value();

@@ -6,6 +6,7 @@
 // builtin modules do.
 #include <map>
 
+#include "core_modules.h"
 #include "vm_internal.h"
 
 namespace tc::script {
@@ -23,6 +24,10 @@ ModuleInitFn FindCoreModule(std::string_view name) {
       {"builtins", InitBuiltinsModule},
       {"_string", InitStringModule},
       {"_thread", InitThreadModule},
+      {"_weakref", InitWeakrefModule},
+      {"atexit", InitAtexitModule},
+      {"_ast", InitAstModule},
+      {"importlib.machinery", InitImportlibMachineryModule},
   };
   auto it = kModules->find(name);
   return it == kModules->end() ? nullptr : it->second;

@@ -124,6 +124,60 @@ Value VM::Eval(Frame* f) {
         sp[-4] = std::move(d);
         DISPATCH();
       }
+      TARGET(kCopy)
+      *sp = sp[-ip->arg];
+      ++sp;
+      DISPATCH();
+      TARGET(kSwap)
+      sp[-1].Swap(sp[-ip->arg]);
+      DISPATCH();
+      TARGET(kSetupAnnotations) {
+        StrObject* name = Intern("__annotations__");
+        if (f->ns != nullptr && TC_UNLIKELY(f->ns->type != T.dict)) {
+          // A metaclass's __prepare__ namespace: its own item methods.
+          Value key = Value::Borrow(name);
+          Value v = GetItem(Value::Borrow(f->ns), key);
+          if (v.is_null()) {
+            if (!ExceptionMatches(T.key_error)) ERROR();
+            ClearException();
+            if (!SetItem(Value::Borrow(f->ns), key, NewDict())) ERROR();
+          }
+          DISPATCH();
+        }
+        DictObject* d = f->ns != nullptr ? f->ns : f->globals;
+        if (DictFindStr(d, name) < 0) DictSetStrKey(d, name, NewDict());
+        DISPATCH();
+      }
+      TARGET(kGetLen) {
+        Value n = Len(TOP());
+        if (n.is_null()) ERROR();
+        PUSH(std::move(n));
+        DISPATCH();
+      }
+      TARGET(kMatchMapping) {
+        bool mapping = PatternCollectionKind(TOP().type()) == Type::kMapping;
+        PUSH(Value::Bool(mapping));
+        DISPATCH();
+      }
+      TARGET(kMatchSequence) {
+        bool sequence = PatternCollectionKind(TOP().type()) == Type::kSequence;
+        PUSH(Value::Bool(sequence));
+        DISPATCH();
+      }
+      TARGET(kMatchKeys) {
+        Value values = MatchKeys(*this, SECOND(), TOP());
+        if (values.is_null()) ERROR();
+        PUSH(std::move(values));
+        DISPATCH();
+      }
+      TARGET(kMatchClass) {
+        Value names = POP();
+        Value cls = POP();
+        Value attrs = MatchClass(*this, TOP(), cls, ip->arg, names);
+        if (attrs.is_null()) ERROR();
+        TOP() = std::move(attrs);
+        DISPATCH();
+      }
       TARGET(kLoadConst)
       PUSH(co->consts[ip->arg]);
       DISPATCH();

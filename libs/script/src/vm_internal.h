@@ -55,6 +55,22 @@ void InitBytesTypes(BuiltinTypes& t);          // bytes, bytearray
 void InitStopIterationType(BuiltinTypes& t);   // StopIteration.value (obj_generator.cc)
 void InitMoreExceptionTypes(BuiltinTypes& t);  // exc_more.cc
 void InitComplexType(BuiltinTypes& t);         // obj_complex.cc
+void InitBytesTypes(BuiltinTypes& t);         // bytes, bytearray
+void InitStopIterationType(BuiltinTypes& t);  // StopIteration.value (obj_generator.cc)
+void InitPatternFlags(BuiltinTypes& t);       // kMatchSelf, kMapping, kSequence (vm_match.cc)
+
+// The match statement's instructions (vm_match.cc); null with an exception
+// set on error.
+// Type::kMapping or kSequence: what `t` or the first of its bases carrying
+// one says (0 for neither).
+uint32_t PatternCollectionKind(const Type* t);
+// MATCH_KEYS: a tuple of subject[key] for each of `keys` (a tuple), or None
+// when one is missing; ValueError for a key given twice.
+Value MatchKeys(VM& vm, const Value& subject, const Value& keys);
+// MATCH_CLASS: the tuple of `nargs` positional (through __match_args__)
+// then the `names` attributes of `subject` when it is an instance of `cls`
+// that has them all, else None.
+Value MatchClass(VM& vm, const Value& subject, const Value& cls, int nargs, const Value& names);
 
 // The code type's methods and attributes (obj_code.cc).
 std::span<const MethodDef> CodeMethods();
@@ -71,6 +87,7 @@ Type* NewExceptionType(const BuiltinTypes& bt, const char* name, Type* base);
 // Builtins module contents and the math / sys modules.
 void InitBuiltinFunctions(VM& vm, DictObject* builtins);
 void AddIntrospectionBuiltins(DictObject* builtins);  // builtins_introspection.cc
+void AddExecBuiltins(DictObject* builtins);           // builtins_exec.cc
 bool InitMathModule(VM& vm, ModuleObject* m);
 
 // ImportError's name/path/msg (exc_import_error.cc).
@@ -217,12 +234,6 @@ bool InitRandomModule(VM& vm, ModuleObject* m);
 bool InitTimeModule(VM& vm, ModuleObject* m);
 bool InitCodecsModule(VM& vm, ModuleObject* m);  // module_codecs.cc: _codecs
 bool InitLocaleModule(VM& vm, ModuleObject* m);  // module_locale.cc: _locale
-// _weakref (module_weakref.cc): the ref type, and what an object's
-// destructor calls when weak references point to it.
-bool InitWeakrefModule(VM& vm, ModuleObject* m);
-bool InitAtexitModule(VM& vm, ModuleObject* m);  // module_atexit.cc
-Type* RefType();
-void ClearWeakReferences(Object* o);
 // The re module (module_re.cc).
 bool InitReModule(VM& vm, ModuleObject* m);
 

@@ -15,7 +15,6 @@ std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
   // (math and sys are): listed here so linking the registry links them.
   static auto* r = new std::map<std::string, ModuleInitFn, std::less<>>{
       {"_abc", InitAbcModule},
-      {"atexit", InitAtexitModule},
       {"_codecs", InitCodecsModule},
       {"_locale", InitLocaleModule},
       {"collections", InitCollectionsModule},
@@ -25,7 +24,6 @@ std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
       {"random", InitRandomModule},
       {"re", InitReModule},
       {"time", InitTimeModule},
-      {"_weakref", InitWeakrefModule},
   };
   return *r;
 }

@@ -10,12 +10,13 @@
 #include "tc/script/native.h"
 #include "tc/script/object.h"
 
+#include "core_modules.h"
 #include "vm_internal.h"
 
 namespace tc::script {
 
 Object::~Object() {
-  if (weakly_referenced) ClearWeakReferences(this);
+  if (weakly_referenced) ClearWeakRefs(this);
   if (dict != nullptr) DecRef(dict);
 }
 
@@ -288,6 +289,7 @@ const BuiltinTypes& InitBuiltinTypes() {
     InitMoreExceptionTypes(*partial);
     InitBytesTypes(*partial);
     InitComplexType(*partial);
+    InitPatternFlags(*partial);
     types = partial;
     g_builtin_types = types;
     creating = false;

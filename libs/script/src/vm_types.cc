@@ -12,6 +12,8 @@
 
 #include "exc_os_error.h"
 #include "exc_syntax_error.h"
+#include "obj_traceback.h"
+#include "obj_union.h"
 #include "src/obj_bigint.h"
 #include "src/str_helpers.h"
 #include "vm_internal.h"
@@ -66,7 +68,7 @@ Value TypeMro(VM&, const Value& self, const ArgsView&) {
   for (Type* m : static_cast<Type*>(self.as_object())->mro) v.push_back(Value::Borrow(m));
   return NewList(std::move(v));
 }
-constexpr MethodDef kTypeMethods[] = {{"mro", TypeMro}};
+constexpr MethodDef kTypeMethods[] = {{"mro", TypeMro}, {"__or__", TypeOr}, {"__ror__", TypeRor}};
 
 // --- functions and methods -----------------------------------------------------
 // Sets a function's __name__ / __qualname__ (`attr`, for the error) to
@@ -103,6 +105,12 @@ bool FnSetDoc(VM&, const Value& self, const Value& v) {
 }
 Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
 Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
+Value FnKwdefaults(VM&, const Value& self) {
+  return Cast<FunctionObject>(self)->kwdefaults.value();
+}
+// The cells of the function's free variables (types.py takes CellType from
+// one), or None.
+Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
 Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
 // A tuple of the function's cells (its free variables), or None.
 Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
@@ -134,11 +142,15 @@ bool FnSetCode(VM& vm, const Value& self, const Value& v) {
 Value CallSelf(VM& vm, const Value& self, const ArgsView& args) { return vm.Call(self, args); }
 constexpr MethodDef kCallableMethods[] = {{"__call__", CallSelf}};
 
-constexpr GetSetDef kFunctionGetSets[] = {
-    {"__name__", FnName, FnSetName},       {"__qualname__", FnQualname, FnSetQualname},
-    {"__module__", FnModule, FnSetModule}, {"__doc__", FnDoc, FnSetDoc},
-    {"__defaults__", FnDefaults},          {"__globals__", FnGlobals},
-    {"__code__", FnCode, FnSetCode},       {"__closure__", FnClosure}};
+constexpr GetSetDef kFunctionGetSets[] = {{"__name__", FnName, FnSetName},
+                                          {"__qualname__", FnQualname, FnSetQualname},
+                                          {"__module__", FnModule, FnSetModule},
+                                          {"__doc__", FnDoc, FnSetDoc},
+                                          {"__defaults__", FnDefaults},
+                                          {"__globals__", FnGlobals},
+                                          {"__code__", FnCode, FnSetCode},
+                                          {"__kwdefaults__", FnKwdefaults},
+                                          {"__closure__", FnClosure}};
 
 Value MethodSelf(VM&, const Value& self) { return Cast<MethodObject>(self)->self; }
 Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->function; }
@@ -471,7 +483,9 @@ bool ExcSetContext(VM&, const Value& self, const Value& v) {
   Cast<ExceptionObject>(self)->context = v.is_none() ? Value() : v;
   return true;
 }
-Value ExcTraceback(VM&, const Value&) { return Value::None(); }
+Value ExcTraceback(VM& vm, const Value& self) {
+  return ExceptionTraceback(vm, Cast<ExceptionObject>(self));
+}
 Value ExcWithTraceback(VM&, const Value& self, const ArgsView&) { return self; }
 constexpr MethodDef kExcMethods[] = {
     {"__init__", ExcInit}, {"__repr__", ExcRepr}, {"with_traceback", ExcWithTraceback}};

@@ -69,8 +69,10 @@ enum class BoolOpKind : uint8_t { kAnd, kOr };
 
 struct Expr;
 struct Stmt;
+struct Pattern;
 using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
+using PatternPtr = std::unique_ptr<Pattern>;
 
 struct Keyword {
   std::string arg;  // empty for `**value`
@@ -145,6 +147,38 @@ enum class StmtKind : uint8_t {
   kPass,
   kBreak,
   kContinue,
+  kMatch,  // a = subject, cases
+};
+
+// The patterns of a match statement's cases (PEP 634), as CPython's AST
+// has them.
+enum class PatternKind : uint8_t {
+  kValue,      // value: a literal or a dotted name, compared with ==
+  kSingleton,  // value: None, True or False (a kConstant), compared with `is`
+  kSequence,   // patterns (at most one kStar)
+  kMapping,    // keys[i]: patterns[i]; name: the `**rest` target (empty: none)
+  kClass,      // value = the class, patterns (positional), kwd_attrs = kwd_patterns
+  kStar,       // name (empty: `*_`)
+  kAs,         // pattern (null: a plain capture or `_`), name (empty: wildcard)
+  kOr,         // patterns (two or more)
+};
+
+struct Pattern {
+  PatternKind kind;
+  Loc loc;
+  ExprPtr value;
+  std::string name;
+  PatternPtr pattern;
+  std::vector<PatternPtr> patterns;
+  std::vector<ExprPtr> keys;
+  std::vector<std::string> kwd_attrs;
+  std::vector<PatternPtr> kwd_patterns;
+};
+
+struct MatchCase {
+  PatternPtr pattern;
+  ExprPtr guard;  // null when no `if`
+  std::vector<StmtPtr> body;
 };
 
 struct Alias {
@@ -182,6 +216,7 @@ struct Stmt {
   std::vector<ExceptHandler> handlers;
   std::vector<Alias> names;
   std::vector<std::string> identifiers;
+  std::vector<MatchCase> cases;
 };
 
 struct Module {

@@ -43,6 +43,7 @@ enum class OpcodeFamily : uint8_t {
   kBuild,        // build, unpack, format, list-append and friends
   kCall,         // calls, MakeFunction, MakeClass, Return
   kWithTry,      // raise, reraise, exception info, with, assertion
+  kMatch,        // the match statement's tests (GetLen, MatchClass, ...)
 };
 
 // OpcodeFlagsOf bits. The kArg* bits say what the argument indexes, for

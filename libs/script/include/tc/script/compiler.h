@@ -32,16 +32,31 @@
 
 namespace tc::script {
 
+// How to compile a module's code.
+struct CompileOptions {
+  // exec()'s and compile()'s code: module-level names go through the
+  // frame's namespace (LOAD_NAME / STORE_NAME / DELETE_NAME), which may be
+  // a mapping other than its globals, as CPython compiles every module.
+  bool names_in_namespace = false;
+  // eval(): the module is one expression, whose value the code returns.
+  bool eval_mode = false;
+};
+
 // Compiles a parsed module. `source` is attached to every code object for
 // tracebacks (may be null). Errors are SyntaxErrors (syntax_error.h), e.g.
 // "'return' outside function" at the statement.
 absl::StatusOr<std::shared_ptr<const Code>> Compile(const ast::Module& module,
                                                     std::string_view filename,
-                                                    std::shared_ptr<const std::string> source);
+                                                    std::shared_ptr<const std::string> source,
+                                                    const CompileOptions& options = {});
 
 // Parse + Compile.
 absl::StatusOr<std::shared_ptr<const Code>> CompileSource(std::string_view source,
                                                           std::string_view filename);
+// Parse + Compile of text that is already decoded (a str given to exec()).
+absl::StatusOr<std::shared_ptr<const Code>> CompileText(std::string_view text,
+                                                        std::string_view filename,
+                                                        const CompileOptions& options);
 
 }  // namespace tc::script
 

@@ -89,6 +89,13 @@ struct Type : Object {
     kHeapType = 16,      // created by a class statement
     kMetaclass = 32,     // a class statement's subclass of type
     kAbstract = 64,      // __abstractmethods__ is non-empty: no instances
+    // Structural pattern matching (CPython's tp_flags of the same names):
+    // a class pattern's one positional sub-pattern matches the subject
+    // itself; a mapping / sequence pattern matches the type's instances.
+    // Subclasses get them from `base` (vm_match.cc reads them along it).
+    kMatchSelf = 128,
+    kMapping = 256,
+    kSequence = 512,
   };
   explicit Type(Type* metatype) : Object(metatype) {}
   ~Type() override;

@@ -29,8 +29,9 @@ LoadedScript LoadScript(std::string_view tool, const std::string& path);
 // an int, anything else printed and 1), otherwise the CPython-format
 // traceback printed to stderr and 1.
 int ReportUncaught(VM& vm, const Value& exc);
-// Runs the functions the script registered with atexit, last first, as
-// CPython does when the interpreter ends (module_atexit.cc).
+
+// The interpreter's exit: calls what atexit.register() collected, last
+// registered first (module_atexit.cc); errors are reported on stderr.
 void RunAtExit(VM& vm);
 
 }  // namespace tc::script

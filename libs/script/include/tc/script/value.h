@@ -29,8 +29,8 @@ struct Object {
   virtual ~Object();
 
   uint32_t refcnt = 1;
-  // Whether a weakref.ref points here: the destructor then clears them
-  // (module_weakref.cc). In the padding after refcnt.
+  // Some weak reference points here: the destructor clears those
+  // (module_weakref.cc). Sits in what would be padding.
   bool weakly_referenced = false;
   Type* type;
   // Instance attributes (`obj.x = 1`), created on first store for types

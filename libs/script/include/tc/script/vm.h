@@ -42,8 +42,9 @@ class VM {
   // Runs a module body as module `module_name` (e.g. "__main__") and
   // returns the module, or null with the exception set.
   Value RunModule(std::shared_ptr<const Code> code, std::string_view module_name);
-  // Runs `code` with `globals` as its globals (and locals).
-  Value RunCode(std::shared_ptr<const Code> code, DictObject* globals);
+  // Runs `code` with `globals` as its globals, and `ns` (when not null) as
+  // the namespace its LOAD_NAME / STORE_NAME use (exec() with locals).
+  Value RunCode(std::shared_ptr<const Code> code, DictObject* globals, DictObject* ns = nullptr);
   // Wraps a Code as a CodeObject (constants converted, names interned).
   Ref<CodeObject> MakeCodeObject(std::shared_ptr<const Code> code);
 

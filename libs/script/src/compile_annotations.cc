@@ -1,0 +1,101 @@
+// Code generation for annotated assignments: module and class bodies keep
+// their annotations in __annotations__ (SETUP_ANNOTATIONS creates it), as
+// CPython 3.11's compiler_annassign does; function bodies evaluate none.
+#include <string>
+
+#include "tc/script/syntax_error.h"
+
+#include "src/compile_codegen.h"
+#include "src/compile_emit.h"
+
+namespace tc::script {
+namespace {
+
+// The text of `loc` in `source` (one line or several joined by newlines).
+std::string SourceSegment(std::string_view source, const ast::Loc& loc) {
+  std::string out;
+  for (int line = loc.line; line <= loc.end_line; ++line) {
+    std::string_view text = SourceLine(source, line);
+    size_t begin = line == loc.line ? static_cast<size_t>(loc.col - 1) : 0;
+    size_t end = line == loc.end_line ? static_cast<size_t>(loc.end_col - 1) : text.size();
+    if (begin > text.size()) begin = text.size();
+    if (end > text.size()) end = text.size();
+    if (end < begin) end = begin;
+    if (!out.empty()) out += '\n';
+    out.append(text.substr(begin, end - begin));
+  }
+  return out;
+}
+
+}  // namespace
+
+bool CodeGen::HasAnnotations(const std::vector<ast::StmtPtr>& body) {
+  // CPython's find_ann: annotated names anywhere in the body's own blocks,
+  // not in nested functions or classes.
+  for (const ast::StmtPtr& s : body) {
+    switch (s->kind) {
+      case ast::StmtKind::kAnnAssign:
+        return true;
+      case ast::StmtKind::kFor:
+      case ast::StmtKind::kWhile:
+      case ast::StmtKind::kIf:
+      case ast::StmtKind::kWith:
+      case ast::StmtKind::kTry:
+        if (HasAnnotations(s->body) || HasAnnotations(s->orelse) || HasAnnotations(s->finalbody)) {
+          return true;
+        }
+        for (const ast::ExceptHandler& h : s->handlers) {
+          if (HasAnnotations(h.body)) return true;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+bool CodeGen::HasFutureAnnotations(const std::vector<ast::StmtPtr>& body) {
+  // Future imports come first (after a docstring).
+  for (size_t i = 0; i < body.size(); ++i) {
+    const ast::Stmt& s = *body[i];
+    if (i == 0 && Docstring(body) != nullptr) continue;
+    if (s.kind != ast::StmtKind::kImportFrom || s.name != "__future__") return false;
+    for (const ast::Alias& a : s.names) {
+      if (a.name == "annotations") return true;
+    }
+  }
+  return false;
+}
+
+void CodeGen::AnnAssign(const ast::Stmt& s) {
+  Unit& unit = u();
+  const ast::Expr& target = *s.a;
+  if (s.c) {
+    Expr(*s.c);
+    Store(target);
+  }
+  ScopeKind kind = unit.scope()->kind;
+  if (kind != ScopeKind::kModule && kind != ScopeKind::kClass) return;
+  // A parenthesized name, `(x): int`, is not "simple": nothing is recorded.
+  bool simple = target.kind == ast::ExprKind::kName && target.loc.line == s.loc.line &&
+                target.loc.col == s.loc.col;
+  if (!simple) {
+    if (!future_annotations_) {
+      Expr(*s.b);
+      unit.Emit(Opcode::kPop);
+    }
+    return;
+  }
+  LocScope loc(unit, s.b->loc);
+  if (future_annotations_ && source_) {
+    LoadConst(ConstStr{SourceSegment(*source_, s.b->loc)});
+  } else {
+    Expr(*s.b);
+  }
+  NameOp("__annotations__", Access::kLoad);
+  LoadConst(ConstStr{target.str});
+  unit.Emit(Opcode::kStoreSubscr);
+}
+
+}  // namespace tc::script

@@ -1,0 +1,4 @@
+match x:
+    case 1:
+        pass
+    x = 1
