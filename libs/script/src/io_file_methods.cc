@@ -233,6 +233,8 @@ Value ReadLines(VM& vm, const Value& self, const ArgsView& args) {
 bool WriteValue(VM& vm, FileObject* f, const Value& v, int64_t* written) {
   if (f->binary) {
     const std::string* data = BytesValue(v);
+    std::string viewed;  // a memoryview's bytes (pathlib's write_bytes)
+    if (data == nullptr && MemoryViewBytes(v, &viewed)) data = &viewed;
     if (data == nullptr) {
       if (StrValue(v) != nullptr) {
         RaiseTypeError(vm, "a bytes-like object is required, not 'str'");

@@ -84,7 +84,9 @@ Value ExcInfo(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "exc_info", 0, 0)) return {};
   const Value& e = vm.handled_exception();
   if (e.is_null() || e.is_none()) return NewTuple({Value::None(), Value::None(), Value::None()});
-  return NewTuple({Value::Borrow(e.type()), e, Value::None()});
+  Value tb = vm.GetAttr(e, "__traceback__");
+  if (tb.is_null()) return {};
+  return NewTuple({Value::Borrow(e.type()), e, std::move(tb)});
 }
 Value ExceptionFn(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "exception", 0, 0)) return {};
@@ -113,7 +115,26 @@ Value SetIntMaxStrDigits(VM& vm, const Value&, const ArgsView& args) {
   return Value::None();
 }
 
+// sys.excepthook / sys.__excepthook__: the traceback of `value` as the
+// interpreter prints an uncaught exception, written to sys.stderr
+// (threading.py keeps the hook; logging imports threading).
+Value ExceptHook(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "excepthook", 3, 3)) return {};
+  if (!IsInstance(args[1], Types().base_exception)) {
+    return RaiseTypeError(vm, "TypeError: print_exception(): Exception expected for value, " +
+                                  std::string(TypeName(args[1])) + " found");
+  }
+  Value sys = vm.Import("sys");
+  if (sys.is_null()) return {};
+  Value err = vm.GetAttr(sys, "stderr");
+  if (err.is_null()) return {};
+  if (vm.CallMethod(err, "write", {NewStr(vm.FormatException(args[1]))}).is_null()) return {};
+  return Value::None();
+}
+
 constexpr MethodDef kSysFunctions[] = {
+    {"excepthook", ExceptHook},
+    {"__excepthook__", ExceptHook},
     {"get_int_max_str_digits", GetIntMaxStrDigits},
     {"set_int_max_str_digits", SetIntMaxStrDigits},
     {"exit", SysExit},

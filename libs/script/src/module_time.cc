@@ -1,8 +1,8 @@
 // The `time` module's clocks and sleep, native as in CPython
 // (Modules/timemodule.c): each clock read in integer nanoseconds, the
 // *_ns functions return those as ints, the others as float seconds
-// converted as CPython's _PyTime_AsSecondsDouble does. Calendar functions
-// (localtime, strftime, ...) are not in tc's subset.
+// converted as CPython's _PyTime_AsSecondsDouble does. The calendar
+// functions are module_time_calendar.cc's.
 #include <time.h>
 
 #include <cerrno>
@@ -106,25 +106,14 @@ constexpr const char* kUnsupportedNames[] = {
     "CLOCK_REALTIME",
     "CLOCK_TAI",
     "CLOCK_THREAD_CPUTIME_ID",
-    "altzone",
-    "asctime",
     "clock_getres",
     "clock_gettime",
     "clock_gettime_ns",
     "clock_settime",
     "clock_settime_ns",
-    "ctime",
-    "daylight",
     "get_clock_info",
-    "gmtime",
-    "localtime",
-    "mktime",
     "pthread_getcpuclockid",
-    "strftime",
     "strptime",
-    "struct_time",
-    "timezone",
-    "tzname",
     "tzset",
 };
 
@@ -132,6 +121,7 @@ constexpr const char* kUnsupportedNames[] = {
 
 bool InitTimeModule(VM&, ModuleObject* m) {
   AddFunctions(m, kTimeFunctions);
+  AddTimeCalendar(m);
   AddUnsupportedNames(m, kUnsupportedNames);
   return true;
 }

@@ -5,6 +5,7 @@
 
 #include "tc/script/native.h"
 
+#include "for_each_item.h"
 #include "obj_containers.h"
 #include "vm_internal.h"
 #include "vm_set_table.h"
@@ -280,7 +281,76 @@ Value SetPop(VM& vm, const Value& self, const ArgsView&) {
   if (!k.is_null()) return k;
   return RaiseKeyError(vm, NewStr("pop from an empty set"));
 }
+// The in-place forms, as CPython's set_difference_update /
+// set_intersection_update (the result's table replaces self's, so the
+// order is the new set's) / set_symmetric_difference_update.
+Value SetDifferenceUpdate(VM& vm, const Value& self, const ArgsView& a) {
+  for (int i = 0; i < a.nargs; ++i) {
+    if (a[i].raw() == self.raw()) {
+      DictClear(D(self));
+      continue;
+    }
+    bool ok = ForEachItem(vm, a[i], [&](Value item) {
+      bool found;
+      return DictDel(vm, D(self), item, &found) ? ItemStep::kNext : ItemStep::kError;
+    });
+    if (!ok) return {};
+  }
+  return Value::None();
+}
+Value SetIntersectionUpdate(VM& vm, const Value& self, const ArgsView& a) {
+  Value r = SetIntersection(vm, self, a);
+  if (r.is_null()) return {};
+  if (r.raw() == self.raw()) return Value::None();
+  auto* s = static_cast<SetObject*>(D(self));
+  auto* n = static_cast<SetObject*>(D(r));
+  std::swap(s->entries, n->entries);
+  std::swap(s->index, n->index);
+  std::swap(s->used, n->used);
+  std::swap(s->fill, n->fill);
+  std::swap(s->finger, n->finger);
+  ++s->version;
+  ++n->version;
+  return Value::None();
+}
+Value SetSymDiffUpdate(VM& vm, const Value& self, const ArgsView& a) {
+  if (!CheckArgCount(vm, a, "symmetric_difference_update", 1, 1)) return {};
+  if (a[0].raw() == self.raw()) {
+    DictClear(D(self));
+    return Value::None();
+  }
+  // A non-set iterable counts each distinct item once.
+  Value other = a[0];
+  if (!IsInstance(other, Types().set) && !IsInstance(other, Types().frozenset)) {
+    other = NewSet();
+    if (!SetUpdateFrom(vm, static_cast<SetObject*>(D(other)), a[0])) return {};
+  }
+  bool ok = ForEachItem(vm, other, [&](Value item) {
+    bool found;
+    if (!DictDel(vm, D(self), item, &found)) return ItemStep::kError;
+    if (!found && !DictSet(vm, D(self), item, Value::None())) return ItemStep::kError;
+    return ItemStep::kNext;
+  });
+  return ok ? Value::None() : Value();
+}
+Value SetIsDisjoint(VM& vm, const Value& self, const ArgsView& a) {
+  if (!CheckArgCount(vm, a, "isdisjoint", 1, 1)) return {};
+  bool disjoint = true;
+  bool ok = ForEachItem(vm, a[0], [&](Value item) {
+    int in = vm.Contains(self, item);
+    if (in < 0) return ItemStep::kError;
+    if (in == 0) return ItemStep::kNext;
+    disjoint = false;
+    return ItemStep::kStop;
+  });
+  if (!ok) return {};
+  return Value::Bool(disjoint);
+}
 constexpr MethodDef kSetMethodDefs[] = {{"__init__", SetInit},
+                                        {"difference_update", SetDifferenceUpdate},
+                                        {"intersection_update", SetIntersectionUpdate},
+                                        {"symmetric_difference_update", SetSymDiffUpdate},
+                                        {"isdisjoint", SetIsDisjoint},
                                         {"add", SetAdd},
                                         {"remove", SetRemove},
                                         {"discard", SetDiscard},

@@ -233,6 +233,12 @@ constexpr GetSetDef kMvGetSets[] = {{"obj", MvObj},
 
 }  // namespace
 
+bool MemoryViewBytes(const Value& v, std::string* out) {
+  if (!IsInstance(v, MemoryViewType()) || Mv(v)->released) return false;
+  *out = Bytes(Mv(v));
+  return true;
+}
+
 Type* MemoryViewType() {
   static Type* const kType = NewNativeType(
       {.name = "memoryview", .module = "builtins", .methods = kMvMethods, .getsets = kMvGetSets});

@@ -107,4 +107,20 @@ Value ExceptionTraceback(VM& vm, const ExceptionObject* exc) {
   return next;
 }
 
+bool SetExceptionTraceback(VM& vm, ExceptionObject* exc, const Value& tb) {
+  if (!tb.is_none() && !(tb.is_object() && tb.as_object()->type == TracebackType())) {
+    RaiseTypeError(vm, "__traceback__ must be a traceback or None");
+    return false;
+  }
+  // The chain runs outermost first; entries are kept innermost first.
+  std::vector<TracebackEntry> entries;
+  for (Value t = tb; !t.is_none(); t = TB(t)->next) {
+    FrameSnapshot* f = F(TB(t)->frame);
+    entries.push_back(
+        {Ref<CodeObject>::Borrow(static_cast<CodeObject*>(f->code.as_object())), TB(t)->line});
+  }
+  exc->traceback.assign(entries.rbegin(), entries.rend());
+  return true;
+}
+
 }  // namespace tc::script

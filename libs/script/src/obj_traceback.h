@@ -10,6 +10,10 @@ namespace tc::script {
 // exc.__traceback__: a chain of traceback objects, outermost frame first
 // (tb_next goes inward), or None when the exception was never raised.
 Value ExceptionTraceback(VM& vm, const ExceptionObject* exc);
+// exc.__traceback__ = tb / exc.with_traceback(tb): `tb` (None or a
+// traceback chain) becomes the exception's entries; false with CPython's
+// TypeError for anything else.
+bool SetExceptionTraceback(VM& vm, ExceptionObject* exc, const Value& tb);
 
 }  // namespace tc::script
 

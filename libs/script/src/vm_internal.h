@@ -211,6 +211,8 @@ bool BigRangeRepr(VM& vm, const RangeObject* r, std::string* out);
 
 // The builtin memoryview over bytes and bytearray (obj_memoryview.cc).
 Type* MemoryViewType();
+// The bytes a live memoryview shows, into *out; false for anything else.
+bool MemoryViewBytes(const Value& v, std::string* out);
 
 // types.GenericAlias (`list[int]`), and the classmethod __class_getitem__
 // that makes one, added to a builtin generic class (obj_generic_alias.cc).
@@ -232,6 +234,8 @@ bool InitOperatorModule(VM& vm, ModuleObject* m);
 // The random (module_random.cc) and time (module_time.cc) modules.
 bool InitRandomModule(VM& vm, ModuleObject* m);
 bool InitTimeModule(VM& vm, ModuleObject* m);
+// time's calendar functions and struct_time (module_time_calendar.cc).
+void AddTimeCalendar(ModuleObject* m);
 bool InitCodecsModule(VM& vm, ModuleObject* m);  // module_codecs.cc: _codecs
 bool InitLocaleModule(VM& vm, ModuleObject* m);  // module_locale.cc: _locale
 // The re module (module_re.cc).

@@ -112,8 +112,6 @@ Value FnKwdefaults(VM&, const Value& self) {
 // one), or None.
 Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
 Value FnCode(VM&, const Value& self) { return Cast<FunctionObject>(self)->code.value(); }
-// A tuple of the function's cells (its free variables), or None.
-Value FnClosure(VM&, const Value& self) { return Cast<FunctionObject>(self)->closure.value(); }
 Value CellContents(VM& vm, const Value& self) {
   const Value& v = Cast<CellObject>(self)->value;
   return v.is_null() ? RaiseValueError(vm, "Cell is empty") : v;
@@ -160,6 +158,24 @@ Value MethodName(VM& vm, const Value& self) {
 Value MethodDoc(VM& vm, const Value& self) {
   return vm.GetAttr(Cast<MethodObject>(self)->function, "__doc__");
 }
+// types.MethodType(function, instance), as contextlib's ExitStack binds
+// an __exit__ by hand.
+Value MethodNew(VM& vm, const Value&, const ArgsView& args) {
+  if (args.nkw() > 0) return RaiseTypeError(vm, "method() takes no keyword arguments");
+  if (!CheckArgCount(vm, args, "method", 2, 2)) return {};
+  const Value& fn = args[0];
+  Type* t = fn.type();
+  bool callable = fn.is_object() &&
+                  (t == Types().function || t == Types().native_function || t == Types().method ||
+                   IsSubtype(t, Types().type) || !t->slot(Slot::kCall).is_null());
+  if (!callable) return RaiseTypeError(vm, "first argument must be callable");
+  if (args[1].is_none()) return RaiseTypeError(vm, "instance must not be None");
+  auto* m = new MethodObject(Types().method);
+  m->function = fn;
+  m->self = args[1];
+  return Value::Adopt(m);
+}
+constexpr MethodDef kMethodMethods[] = {{"__new__", MethodNew}, {"__call__", CallSelf}};
 constexpr GetSetDef kMethodGetSets[] = {{"__self__", MethodSelf},
                                         {"__func__", MethodFunc},
                                         {"__name__", MethodName},
@@ -486,13 +502,33 @@ bool ExcSetContext(VM&, const Value& self, const Value& v) {
 Value ExcTraceback(VM& vm, const Value& self) {
   return ExceptionTraceback(vm, Cast<ExceptionObject>(self));
 }
-Value ExcWithTraceback(VM&, const Value& self, const ArgsView&) { return self; }
+Value ExcSuppressContext(VM&, const Value& self) {
+  return Value::Bool(Cast<ExceptionObject>(self)->suppress_context);
+}
+bool ExcSetSuppressContext(VM& vm, const Value& self, const Value& v) {
+  if (!v.is_bool()) {
+    RaiseTypeError(vm, "attribute value type must be bool");
+    return false;
+  }
+  Cast<ExceptionObject>(self)->suppress_context = v.as_bool();
+  return true;
+}
+bool ExcSetTraceback(VM& vm, const Value& self, const Value& v) {
+  return SetExceptionTraceback(vm, Cast<ExceptionObject>(self), v);
+}
+Value ExcWithTraceback(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "with_traceback", 1, 1)) return {};
+  if (!ExcSetTraceback(vm, self, args[0])) return {};
+  return self;
+}
 constexpr MethodDef kExcMethods[] = {
     {"__init__", ExcInit}, {"__repr__", ExcRepr}, {"with_traceback", ExcWithTraceback}};
-constexpr GetSetDef kExcGetSets[] = {{"args", ExcArgs, ExcSetArgs},
-                                     {"__cause__", ExcCause, ExcSetCause},
-                                     {"__context__", ExcContext, ExcSetContext},
-                                     {"__traceback__", ExcTraceback}};
+constexpr GetSetDef kExcGetSets[] = {
+    {"args", ExcArgs, ExcSetArgs},
+    {"__cause__", ExcCause, ExcSetCause},
+    {"__context__", ExcContext, ExcSetContext},
+    {"__traceback__", ExcTraceback, ExcSetTraceback},
+    {"__suppress_context__", ExcSuppressContext, ExcSetSuppressContext}};
 
 }  // namespace
 
@@ -564,7 +600,7 @@ void InitObjectTypes(BuiltinTypes& bt) {
   Finish(bt.cell, {}, kCellGetSets);
   Finish(bt.code, CodeMethods(), CodeGetSets());
   Finish(bt.function, kCallableMethods, kFunctionGetSets);
-  Finish(bt.method, kCallableMethods, kMethodGetSets);
+  Finish(bt.method, kMethodMethods, kMethodGetSets);
   Finish(bt.property, kPropertyMethods, kPropertyGetSets);
   Finish(bt.super, kSuperMethods);
   Finish(bt.module);

@@ -1,0 +1,16 @@
+# set.difference_update / intersection_update / symmetric_difference_update / isdisjoint, as CPython orders the results.
+s = {1, 2, 3, 4, 5, 100, 37}
+s.difference_update([2, 3], {4})
+print(s)
+s.intersection_update({1, 5, 100, 37, 9}, [1, 100, 37])
+print(s, s.isdisjoint([2, 3]), s.isdisjoint(iter([37])))
+s.symmetric_difference_update([1, 1, 7, 8])
+print(s)
+s.symmetric_difference_update(s)
+print(s)
+t = set(range(20)); t.intersection_update(range(5, 30, 2)); print(t)
+t.difference_update(t); print(t)
+try: s.difference_update(5)
+except TypeError as e: print(e)
+try: s.isdisjoint(1)
+except TypeError as e: print(e)
