@@ -51,13 +51,18 @@ void InitStrType(BuiltinTypes& t);
 void InitContainerTypes(BuiltinTypes& t);  // tuple, list, dict, set, range, slice
 void InitIteratorTypes(BuiltinTypes& t);
 void InitExceptionTypes(BuiltinTypes& t);
-void InitBytesTypes(BuiltinTypes& t);          // bytes, bytearray
-void InitStopIterationType(BuiltinTypes& t);   // StopIteration.value (obj_generator.cc)
-void InitMoreExceptionTypes(BuiltinTypes& t);  // exc_more.cc
-void InitComplexType(BuiltinTypes& t);         // obj_complex.cc
 void InitBytesTypes(BuiltinTypes& t);         // bytes, bytearray
 void InitStopIterationType(BuiltinTypes& t);  // StopIteration.value (obj_generator.cc)
-void InitPatternFlags(BuiltinTypes& t);       // kMatchSelf, kMapping, kSequence (vm_match.cc)
+// The builtins' types and constants (builtins_types.cc).
+void AddBuiltinTypesAndConstants(DictObject* b);
+// BaseException's methods and attributes (exc_base.cc).
+std::span<const MethodDef> BaseExceptionMethods();
+std::span<const GetSetDef> BaseExceptionGetSets();
+void InitMoreExceptionTypes(BuiltinTypes& t);  // exc_more.cc
+void InitComplexType(BuiltinTypes& t);         // obj_complex.cc
+void InitBytesTypes(BuiltinTypes& t);          // bytes, bytearray
+void InitStopIterationType(BuiltinTypes& t);   // StopIteration.value (obj_generator.cc)
+void InitPatternFlags(BuiltinTypes& t);        // kMatchSelf, kMapping, kSequence (vm_match.cc)
 
 // The match statement's instructions (vm_match.cc); null with an exception
 // set on error.
