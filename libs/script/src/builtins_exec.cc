@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 #include "tc/script/compiler.h"
@@ -87,9 +88,9 @@ Value RunIn(VM& vm, const ArgsView& args, const char* fname, bool eval_mode) {
   Value globals = args.nargs > 1 ? args[1] : Value::None();
   Value locals = args.nargs > 2 ? args[2] : Value::None();
   if (!globals.is_none() && !IsInstance(globals, T().dict)) {
-    return RaiseTypeError(vm, absl::StrFormat(eval_mode ? "globals must be a dict"
-                                                        : "exec() globals must be a dict, not %s",
-                                              TypeName(globals)));
+    return RaiseTypeError(vm, eval_mode ? std::string("globals must be a dict")
+                                        : absl::StrCat("exec() globals must be a dict, not ",
+                                                       std::string(TypeName(globals))));
   }
   if (!locals.is_none() && !IsInstance(locals, T().dict)) {
     return RaiseTypeError(vm, "locals must be a mapping");
