@@ -263,6 +263,18 @@ Value VM::RunFunction(FunctionObject* fn, Value* params) {
   return r;
 }
 
+namespace {
+// callable(self, *args, **kwargs).
+Value CallPrepended(VM& vm, const Value& callable, const Value& self, const ArgsView& args) {
+  int32_t n = args.nargs + args.nkw();
+  std::vector<Value> v;
+  v.reserve(n + 1);
+  v.push_back(self);
+  for (int32_t i = 0; i < n; ++i) v.push_back(args.data[i]);
+  return vm.Call(callable, ArgsView(v.data(), args.nargs + 1, args.kwnames));
+}
+}  // namespace
+
 Value VM::Call(const Value& callable, const ArgsView& args) {
   const BuiltinTypes& T = Types();
   if (!callable.is_object()) {
@@ -299,6 +311,11 @@ Value VM::Call(const Value& callable, const ArgsView& args) {
   }
   if (t == T.method) {
     auto* m = static_cast<MethodObject*>(o);
+    // A bound class (classmethod(GenericAlias) on a class) still gets self.
+    if (m->function.is_object() && m->function.as_object()->type != T.function &&
+        IsSubtype(m->function.as_object()->type, T.type)) {
+      return CallPrepended(*this, m->function, m->self, args);
+    }
     return CallWithSelf(m->function, m->self, args);
   }
   if (t == T.type) return CallType(static_cast<Type*>(o), args);
@@ -332,16 +349,20 @@ Value VM::CallWithSelf(const Value& callable, const Value& self, const ArgsView&
       return Call(static_cast<StaticMethodObject*>(o)->function, args);
     }
     if (o->type == T.classmethod) {
+      // classmethod binds whatever it wraps, a class too
+      // (`__class_getitem__ = classmethod(GenericAlias)`).
       Value cls = Value::Borrow(self.type());
-      return CallWithSelf(static_cast<ClassMethodObject*>(o)->function, cls, args);
+      const Value& fn = static_cast<ClassMethodObject*>(o)->function;
+      if (fn.is_object() && IsSubtype(fn.as_object()->type, T.type)) {
+        return CallPrepended(*this, fn, cls, args);
+      }
+      return CallWithSelf(fn, cls, args);
     }
+    // A class is no descriptor: a special method that is one (typing's
+    // `__call__ = dict`) is called without self, as CPython does.
+    if (IsSubtype(o->type, T.type)) return Call(callable, args);
   }
-  int32_t n = args.nargs + args.nkw();
-  std::vector<Value> v;
-  v.reserve(n + 1);
-  v.push_back(self);
-  for (int32_t i = 0; i < n; ++i) v.push_back(args.data[i]);
-  return Call(callable, ArgsView(v.data(), args.nargs + 1, args.kwnames));
+  return CallPrepended(*this, callable, self, args);
 }
 
 Value VM::Call(const Value& callable, std::initializer_list<Value> args) {
