@@ -1,3 +1,7 @@
+// Over 600 lines because the parser is one recursive-descent pass that
+// mirrors re/_parser.py rule by rule (so its errors and positions match
+// CPython's); split, each rule would lose the grammar it sits in.
+//
 // Python regex syntax to PCRE2 (re_translate.h). The parser follows the
 // structure of CPython 3.11's re/_parser.py, so that what it accepts, the
 // error it raises first and the position it names agree; instead of SRE
@@ -18,10 +22,6 @@
 //                names live in the Translation, references are \g{N}
 //   IGNORECASE   PCRE2's caseless matching, except for str patterns under
 //                ASCII, where only ASCII letters fold ([kK]), as in Python
-//
-// This file is over 600 lines because the parser is one recursive-descent pass that
-// mirrors re/_parser.py rule by rule (so its errors and positions match
-// CPython's); split, each rule would lose the grammar it sits in.
 #include "re_translate.h"
 
 #include <algorithm>
