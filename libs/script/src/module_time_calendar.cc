@@ -130,24 +130,24 @@ struct tm LocalNow() {
   return t;
 }
 
-Value GmTime(VM& vm, const Value&, const ArgsView& args) {
+// `secs` (or now) broken down in UTC or local time, with CPython's
+// OverflowError when libc cannot.
+bool BrokenDown(VM& vm, const ArgsView& args, const char* fname, bool local, struct tm* t) {
   time_t s;
-  if (!SecondsArg(vm, args, "gmtime", &s)) return {};
+  if (!SecondsArg(vm, args, fname, &s)) return false;
+  if ((local ? localtime_r(&s, t) : gmtime_r(&s, t)) != nullptr) return true;
+  Raise(vm, Types().overflow_error, "timestamp out of range for platform time_t");
+  return false;
+}
+
+Value GmTime(VM& vm, const Value&, const ArgsView& args) {
   struct tm t;
-  if (gmtime_r(&s, &t) == nullptr) {
-    return Raise(vm, Types().overflow_error, "timestamp out of range for platform time_t");
-  }
-  return FromTm(t);
+  return BrokenDown(vm, args, "gmtime", false, &t) ? FromTm(t) : Value();
 }
 
 Value LocalTime(VM& vm, const Value&, const ArgsView& args) {
-  time_t s;
-  if (!SecondsArg(vm, args, "localtime", &s)) return {};
   struct tm t;
-  if (localtime_r(&s, &t) == nullptr) {
-    return Raise(vm, Types().overflow_error, "timestamp out of range for platform time_t");
-  }
-  return FromTm(t);
+  return BrokenDown(vm, args, "localtime", true, &t) ? FromTm(t) : Value();
 }
 
 Value MkTime(VM& vm, const Value&, const ArgsView& args) {
@@ -210,13 +210,8 @@ Value AscTimeFn(VM& vm, const Value&, const ArgsView& args) {
 }
 
 Value CTime(VM& vm, const Value&, const ArgsView& args) {
-  time_t s;
-  if (!SecondsArg(vm, args, "ctime", &s)) return {};
   struct tm t;
-  if (localtime_r(&s, &t) == nullptr) {
-    return Raise(vm, Types().overflow_error, "timestamp out of range for platform time_t");
-  }
-  return NewStr(AscTime(t));
+  return BrokenDown(vm, args, "ctime", true, &t) ? NewStr(AscTime(t)) : Value();
 }
 
 constexpr MethodDef kCalendarFunctions[] = {
