@@ -59,6 +59,9 @@ enum class Kind : uint8_t {
   kObjectRepr,
   kObjectFormat,
   kObjectGetAttribute,
+  kDescrGet,     // function/property/staticmethod/classmethod.__get__(obj, type=None)
+  kDescrSet,     // property.__set__(obj, value)
+  kDescrDelete,  // property.__delete__(obj)
 };
 
 // Which right operands a binary method or comparison computes with; any
@@ -178,6 +181,12 @@ constexpr Def kObjectDefs[] = {Do("__eq__", Kind::kObjectEq),
                                Do("__format__", Kind::kObjectFormat),
                                Do("__getattribute__", Kind::kObjectGetAttribute)};
 
+// Descriptors answer hasattr(x, '__get__') as CPython's do (enum.py's
+// _is_descriptor tells members from methods and properties by it).
+constexpr Def kDescrGetDefs[] = {Do("__get__", Kind::kDescrGet)};
+constexpr Def kPropertyDefs[] = {Do("__get__", Kind::kDescrGet), Do("__set__", Kind::kDescrSet),
+                                 Do("__delete__", Kind::kDescrDelete)};
+
 #undef TC_COMPARISONS
 #undef TC_ARITH
 #undef TC_NUMBER_ARITH
@@ -289,7 +298,15 @@ bool CheckArity(VM& vm, const Def& d, const ArgsView& args) {
       max = 2;
       break;
     case Kind::kSetItem:
+    case Kind::kDescrSet:
       min = max = 2;
+      break;
+    case Kind::kDescrGet:
+      min = 1;
+      max = 2;
+      break;
+    case Kind::kDescrDelete:
+      min = max = 1;
       break;
     case Kind::kRound:
       max = 1;
@@ -314,6 +331,33 @@ bool CheckArity(VM& vm, const Def& d, const ArgsView& args) {
   return true;
 }
 
+// __get__, __set__ and __delete__ of the builtin descriptors, as the
+// attribute machinery applies them.
+Value DescriptorMethod(VM& vm, Kind kind, const Value& self, const ArgsView& args) {
+  const BuiltinTypes& T = Types();
+  const Value& obj = args[0];
+  if (kind == Kind::kDescrGet) {
+    const Value& owner = args.nargs > 1 ? args[1] : Value::None();
+    if (obj.is_none()) {
+      // Through the class: a classmethod binds to it, the others are themselves.
+      if (IsInstance(self, T.classmethod) && IsInstance(owner, T.type)) {
+        return vm.Descr(self, owner, Cast<Type>(owner));
+      }
+      return self;
+    }
+    return vm.Descr(self, obj, IsInstance(owner, T.type) ? Cast<Type>(owner) : obj.type());
+  }
+  auto* p = Cast<PropertyObject>(self);
+  const Value& fn = kind == Kind::kDescrSet ? p->fset : p->fdel;
+  if (fn.is_null() || fn.is_none()) {
+    return RaiseAttributeError(
+        vm, kind == Kind::kDescrSet ? "can't set attribute" : "can't delete attribute");
+  }
+  Value r = kind == Kind::kDescrSet ? vm.Call(fn, {obj, args[1]}) : vm.Call(fn, {obj});
+  if (r.is_null()) return r;
+  return Value::None();
+}
+
 // Calls one special method: `self` is an instance of m.owner (the call
 // machinery checked that), `args` the remaining arguments.
 Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data) {
@@ -321,7 +365,11 @@ Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data)
   const Def& d = *m.def;
   if (!CheckArity(vm, d, args)) return {};
   AsBase view(self, m.owner);
-  const Value& other = args.nargs > 0 ? args[0] : Value::Null();
+  // int's and float's operators compute with the value a subclass
+  // instance boxes (CallNative unboxed self).
+  const Value& other = args.nargs == 0                       ? Value::Null()
+                       : m.owner->has_flag(Type::kValueBase) ? Unbox(args[0])
+                                                             : args[0];
   switch (d.kind) {
     case Kind::kBinary:
     case Kind::kReflected: {
@@ -455,6 +503,10 @@ Value Dunder(VM& vm, const Value& self, const ArgsView& args, const Value& data)
     }
     case Kind::kObjectFormat:
       return ObjectFormat(vm, self, other);
+    case Kind::kDescrGet:
+    case Kind::kDescrSet:
+    case Kind::kDescrDelete:
+      return DescriptorMethod(vm, d.kind, self, args);
   }
   return RaiseRuntimeError(vm, absl::StrCat("bad special method ", m.owner->name, ".", d.name));
 }
@@ -553,6 +605,8 @@ void InstallBuiltinDunders() {
   Install(T.set, kSetDefs);
   Install(T.frozenset, kFrozenSetDefs);
   for (Type* t : {T.dict_keys, T.dict_values, T.dict_items}) Install(t, kDictViewDefs);
+  for (Type* t : {T.function, T.staticmethod, T.classmethod}) Install(t, kDescrGetDefs);
+  Install(T.property, kPropertyDefs);
   // Mutable containers are unhashable: their __hash__ is None, as in CPython;
   // so are the set-like dict views, which compare by content.
   for (Type* t : {T.list, T.dict, T.set, T.dict_keys, T.dict_items}) {

@@ -156,6 +156,27 @@ Value VersionInfo() {
                           NewStr("final"), Value::Int(0)});
 }
 
+// sys.float_info and sys.int_info: the limits of IEEE doubles and of
+// CPython's int digits (ast.py, fractions and statistics read them).
+Value FloatInfo() {
+  static const char* const kFields[] = {"max",     "max_exp",    "max_10_exp", "min",
+                                        "min_exp", "min_10_exp", "dig",        "mant_dig",
+                                        "epsilon", "radix",      "rounds"};
+  static Type* t = NewStructSeqType("float_info", "sys", kFields);
+  using L = std::numeric_limits<double>;
+  return NewStructSeq(
+      t, {Value::Float(L::max()), Value::Int(L::max_exponent), Value::Int(L::max_exponent10),
+          Value::Float(L::min()), Value::Int(L::min_exponent), Value::Int(L::min_exponent10),
+          Value::Int(L::digits10), Value::Int(L::digits), Value::Float(L::epsilon()),
+          Value::Int(L::radix), Value::Int(1)});
+}
+Value IntInfo() {
+  static const char* const kFields[] = {"bits_per_digit", "sizeof_digit", "default_max_str_digits",
+                                        "str_digits_check_threshold"};
+  static Type* t = NewStructSeqType("int_info", "sys", kFields);
+  return NewStructSeq(t, {Value::Int(30), Value::Int(4), Value::Int(4300), Value::Int(640)});
+}
+
 std::string Executable() {
   char buf[4096];
   ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
@@ -180,6 +201,8 @@ bool InitSysModule(VM& vm, ModuleObject* m) {
   ModuleSet(m, "version", NewStr(absl::StrFormat("%d.%d.%d (main) [tc]", kMajor, kMinor, kMicro)));
   Value version_info = VersionInfo();
   ModuleSet(m, "version_info", version_info);
+  ModuleSet(m, "float_info", FloatInfo());
+  ModuleSet(m, "int_info", IntInfo());
   ModuleSet(m, "hexversion", Value::Int((kMajor << 24) | (kMinor << 16) | (kMicro << 8) | 0xf0));
   const std::pair<const char*, Value> impl[] = {
       {"name", NewStr("tc")},

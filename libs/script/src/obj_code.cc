@@ -1,5 +1,6 @@
 // The code type's Python-level surface: co_name, co_filename,
-// co_firstlineno, co_flags with CPython 3.11's bits, and replace() for the
+// co_firstlineno, co_flags with CPython 3.11's bits, the parameter counts
+// and name tuples inspect.signature reads, and replace() for the
 // flags (types.coroutine marks a generator function's code
 // CO_ITERABLE_COROUTINE this way).
 #include <memory>
@@ -46,6 +47,29 @@ Value CodeFilename(VM&, const Value& self) { return NewStr(CodeOf(self).filename
 Value CodeFirstLine(VM&, const Value& self) { return Value::Int(CodeOf(self).first_line); }
 Value CodeFlags(VM&, const Value& self) { return Value::Int(CoFlags(CodeOf(self))); }
 
+Value StrTuple(const std::vector<std::string>& names) {
+  std::vector<Value> v;
+  v.reserve(names.size());
+  for (const std::string& n : names) v.push_back(NewStr(n));
+  return NewTuple(std::move(v));
+}
+// inspect.signature reads these. tc has no positional-only parameters
+// (`/` is accepted as CPython's grammar has it, the parameters stay
+// positional-or-keyword), so co_posonlyargcount is 0.
+Value CodeArgCount(VM&, const Value& self) { return Value::Int(CodeOf(self).argcount); }
+Value CodePosOnlyArgCount(VM&, const Value&) { return Value::Int(0); }
+Value CodeKwOnlyArgCount(VM&, const Value& self) {
+  return Value::Int(CodeOf(self).kwonly_argcount);
+}
+Value CodeNLocals(VM&, const Value& self) {
+  return Value::Int(static_cast<int64_t>(CodeOf(self).varnames.size()));
+}
+Value CodeVarNames(VM&, const Value& self) { return StrTuple(CodeOf(self).varnames); }
+Value CodeCellVars(VM&, const Value& self) { return StrTuple(CodeOf(self).cellvars); }
+Value CodeFreeVars(VM&, const Value& self) { return StrTuple(CodeOf(self).freevars); }
+Value CodeNames(VM&, const Value& self) { return StrTuple(CodeOf(self).names); }
+Value CodeQualname(VM&, const Value& self) { return NewStr(CodeOf(self).qualname); }
+
 Value CodeReplace(VM& vm, const Value& self, const ArgsView& args) {
   if (args.nargs != 0) return RaiseTypeError(vm, "replace() takes no positional arguments");
   const Code& code = CodeOf(self);
@@ -80,7 +104,16 @@ constexpr MethodDef kCodeMethods[] = {{"replace", CodeReplace}};
 constexpr GetSetDef kCodeGetSets[] = {{"co_name", CodeName},
                                       {"co_filename", CodeFilename},
                                       {"co_firstlineno", CodeFirstLine},
-                                      {"co_flags", CodeFlags}};
+                                      {"co_flags", CodeFlags},
+                                      {"co_qualname", CodeQualname},
+                                      {"co_argcount", CodeArgCount},
+                                      {"co_posonlyargcount", CodePosOnlyArgCount},
+                                      {"co_kwonlyargcount", CodeKwOnlyArgCount},
+                                      {"co_nlocals", CodeNLocals},
+                                      {"co_varnames", CodeVarNames},
+                                      {"co_cellvars", CodeCellVars},
+                                      {"co_freevars", CodeFreeVars},
+                                      {"co_names", CodeNames}};
 
 }  // namespace
 

@@ -353,10 +353,12 @@ bool ListSort(VM& vm, ListObject* l, const Value& key, bool reverse) {
 }
 
 void InitContainerTypes(BuiltinTypes& bt) {
-  bt.tuple =
-      Make(bt, "tuple", Type::kBaseType, [](Type* c) -> Object* { return new TupleObject(c); });
-  bt.list = Make(bt, "list", Type::kBaseType, [](Type* c) -> Object* { return new ListObject(c); });
-  bt.set = Make(bt, "set", Type::kBaseType, [](Type* c) -> Object* { return new SetObject(c); });
+  // A class statement's subclass reaches the sequence and set operators
+  // through slots (vm_object.cc: UpdateSlots).
+  constexpr uint32_t kBase = Type::kBaseType | Type::kOperatorSlots;
+  bt.tuple = Make(bt, "tuple", kBase, [](Type* c) -> Object* { return new TupleObject(c); });
+  bt.list = Make(bt, "list", kBase, [](Type* c) -> Object* { return new ListObject(c); });
+  bt.set = Make(bt, "set", kBase, [](Type* c) -> Object* { return new SetObject(c); });
   bt.frozenset = Make(bt, "frozenset", 0, [](Type* c) -> Object* { return new SetObject(c); });
   bt.range = Make(bt, "range", 0, nullptr);
   bt.slice = Make(bt, "slice", 0, nullptr);

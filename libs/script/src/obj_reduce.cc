@@ -36,8 +36,12 @@ Value DefaultGetState(VM& vm, const Value& self, bool required) {
     return RaiseTypeError(vm, absl::StrFormat("cannot pickle '%s' object", TypeName(self)));
   }
   Value state = Value::None();
+  // Slot values live in the instance dict too (vm_class.cc); a class
+  // without __dict__ has only those, read below by name.
   DictObject* d = self.is_object() ? self.as_object()->dict : nullptr;
-  if (d != nullptr && d->used > 0) state = Value::Borrow(d);
+  if (d != nullptr && d->used > 0 && self.type()->has_flag(Type::kInstanceDict)) {
+    state = Value::Borrow(d);
+  }
   Value slotnames_fn = Copyreg(vm, "_slotnames");
   if (slotnames_fn.is_null()) return {};
   Value names = vm.Call(slotnames_fn, {Value::Borrow(self.type())});

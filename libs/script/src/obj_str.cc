@@ -21,7 +21,7 @@ namespace {
 
 const std::string& S(const Value& v) { return AsStr(v)->value; }
 
-Value StrNew(VM& vm, const Value&, const ArgsView& args) {
+Value StrValueNew(VM& vm, const ArgsView& args) {
   static constexpr const char* kNames[] = {"object", "encoding", "errors"};
   Value a[3];
   if (!ParseArgs(vm, args, "str", kNames, 0, a)) return {};
@@ -37,6 +37,17 @@ Value StrNew(VM& vm, const Value&, const ArgsView& args) {
         vm, absl::StrFormat("decoding to str: need a bytes-like object, %s found", TypeName(a[0])));
   }
   return DecodeBytesArgs(vm, *BytesData(a[0]), a[1], a[2], "str");
+}
+
+// str(...), and str.__new__(cls, ...) for a class statement's subclass
+// (StrEnum): the text as a cls instance.
+Value StrNew(VM& vm, const Value& cls, const ArgsView& args) {
+  Value v = StrValueNew(vm, args);
+  if (v.is_null() || !cls.is_object() || cls.as_object() == Types().str ||
+      !IsInstance(cls, Types().type)) {
+    return v;
+  }
+  return Value::Adopt(new StrObject(Cast<Type>(cls), *StrValue(v)));
 }
 
 Value StrJoin(VM& vm, const Value& self, const ArgsView& args) {

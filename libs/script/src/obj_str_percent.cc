@@ -140,6 +140,7 @@ Value StrPercent(VM& vm, const std::string& fmt, const Value& args) {
     spec += num;
     char t = conv == 'i' || conv == 'u' ? 'd' : conv;
     if (t == 'd' || t == 'x' || t == 'X' || t == 'o') {
+      if (IsBoxed(arg)) arg = Value(Unbox(arg));
       if (arg.is_float()) {
         arg = FloatToInt(vm, arg.as_float());
         if (arg.is_null()) return {};

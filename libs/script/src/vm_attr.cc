@@ -101,6 +101,8 @@ Value VM::Descr(const Value& attr, const Value& obj, Type* owner) {
   }
   if (at == T.getset) {
     auto* g = static_cast<GetSetObject*>(a);
+    if (g->owner != nullptr && g->owner->has_flag(Type::kValueBase))
+      return g->get(*this, Unbox(obj));
     return g->get(*this, obj);
   }
   // A descriptor: a script class with __get__, or a native one
@@ -239,9 +241,11 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
       int64_t ix = DictFindStr(m->dict, name);
       if (ix >= 0) {
         const Value& attr = m->dict->entries[ix].value;
-        // super() from a classmethod: self is the class.
+        // super() from a classmethod: self is the class. A native type's
+        // __new__ takes the class as its first argument (super().__new__(cls)).
         if (IsInstance(s->self, T.type) && attr.is_object() &&
-            attr.as_object()->type == T.function) {
+            (attr.as_object()->type == T.function ||
+             (attr.as_object()->type == T.native_function && name->value == "__new__"))) {
           return attr;
         }
         return Descr(attr, s->self, s->self_type);
@@ -261,6 +265,8 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
   }
   if (attr != nullptr) return Descr(*attr, obj, t);
   if (name->value == "__class__") return Value::Borrow(t);
+  // Every CPython type has a __doc__; tc's native types keep none.
+  if (name->value == "__doc__") return Value::None();
   if (name->value == "__dict__" && obj.is_object() && t->has_flag(Type::kInstanceDict)) {
     Object* o = obj.as_object();
     if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
@@ -273,6 +279,28 @@ Value VM::GetAttrOrNull(const Value& obj, StrObject* name) {
   }
   return Value();
 }
+
+namespace {
+// `name` is in the __slots__ of a class on t's MRO.
+bool IsSlotName(const Type* t, const StrObject* name) {
+  for (const Type* c : t->mro) {
+    if (!c->has_flag(Type::kHeapType) || c->dict == nullptr) continue;
+    const Value* slots = DictGetStr(c->dict, "__slots__");
+    if (slots == nullptr) continue;
+    if (const std::string* one = StrValue(*slots)) {
+      if (*one == name->value) return true;
+      continue;
+    }
+    const std::vector<Value>* names = TupleOrListItems(*slots);
+    if (names == nullptr) continue;
+    for (const Value& n : *names) {
+      const std::string* s = StrValue(n);
+      if (s != nullptr && *s == name->value) return true;
+    }
+  }
+  return false;
+}
+}  // namespace
 
 bool VM::SetAttr(const Value& obj, std::string_view name, Value v) {
   return SetAttr(obj, Intern(name), std::move(v));
@@ -293,6 +321,11 @@ bool VM::GenericSetAttr(const Value& obj, StrObject* name, Value v) {
   if (t->has_flag(Type::kHeapType) && !t->has_flag(Type::kMetaclass) && obj.is_object()) {
     const Value* attr = LookupInMro(t, name);
     if (attr == nullptr || !IsDataDescriptor(*attr)) {
+      if (TC_UNLIKELY(!t->has_flag(Type::kInstanceDict)) && !IsSlotName(t, name)) {
+        Raise(T.attribute_error,
+              absl::StrFormat("'%s' object has no attribute '%s'", t->name, name->value));
+        return false;
+      }
       Object* o = obj.as_object();
       if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
       DictSetStrKey(o->dict, name, std::move(v));

@@ -58,7 +58,9 @@ bool VM::BindArgs(FunctionObject* fn, Value* locals, const Value* args, int32_t 
   // locals (seen after an exception unwound through typing's _tp_cache);
   // binding by keyword and filling defaults must start from empty slots.
   for (int32_t i = 0; i < co->nparams; ++i) locals[i] = Value();
-  const std::string& fname = code.qualname;
+  // The function's __qualname__, which may differ from its code's
+  // (dataclasses names the __init__ it makes `Point.__init__`).
+  const std::string& fname = fn->qualname ? fn->qualname->value : code.qualname;
   // Positional.
   int32_t npos = std::min(total, argcount);
   {
@@ -273,6 +275,22 @@ Value CallPrepended(VM& vm, const Value& callable, const Value& self, const Args
   for (int32_t i = 0; i < n; ++i) v.push_back(args.data[i]);
   return vm.Call(callable, ArgsView(v.data(), args.nargs + 1, args.kwnames));
 }
+// A native type's __new__ called unbound (`int.__new__(cls, x)`, from a
+// subclass's own __new__): the class is its self, with CPython's checks.
+Value CallNativeNew(VM& vm, const NativeFunctionObject* nf, const ArgsView& args) {
+  const Value& cls = args[0];
+  const char* owner = nf->owner->name.c_str();
+  if (!IsInstance(cls, Types().type)) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("%s.__new__(X): X is not a type object (%s)", owner, TypeName(cls)));
+  }
+  if (!IsSubtype(Cast<Type>(cls), nf->owner)) {
+    return RaiseTypeError(vm, absl::StrFormat("%s.__new__(%s): %s is not a subtype of %s", owner,
+                                              Cast<Type>(cls)->name, Cast<Type>(cls)->name, owner));
+  }
+  return CallNative(vm, nf, cls, ArgsView(args.data + 1, args.nargs - 1, args.kwnames));
+}
+
 }  // namespace
 
 Value VM::Call(const Value& callable, const ArgsView& args) {
@@ -294,6 +312,7 @@ Value VM::Call(const Value& callable, const ArgsView& args) {
         return Raise(T.type_error,
                      absl::StrFormat("unbound method %s() needs an argument", nf->qualname));
       }
+      if (nf->owner != nullptr && nf->name == "__new__") return CallNativeNew(*this, nf, args);
       if (nf->owner != nullptr && !IsInstance(args[0], nf->owner)) {
         if (IsBuiltinDunder(callable)) {  // CPython's slot wrappers say it so
           return Raise(T.type_error,

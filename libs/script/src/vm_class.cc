@@ -163,6 +163,24 @@ struct Keywords {
   }
 };
 
+// Instances get a __dict__ unless the class lists __slots__ without
+// "__dict__" and no base gives them one (CPython's rule; tc keeps slot
+// values in the instance dict too, and only the names are limited).
+bool HasInstanceDict(const DictObject* ns, const std::vector<Type*>& bases) {
+  const Value* slots = DictGetStr(ns, "__slots__");
+  if (slots == nullptr) return true;
+  for (Type* b : bases)
+    if (b->has_flag(Type::kInstanceDict)) return true;
+  if (const std::string* one = StrValue(*slots)) return *one == "__dict__";
+  if (const std::vector<Value>* names = TupleOrListItems(*slots)) {
+    for (const Value& n : *names) {
+      const std::string* s = StrValue(n);
+      if (s != nullptr && *s == "__dict__") return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Value NewClass(VM& vm, Type* meta, const Value& namev, const Value& basesv, const Value& nsv,
@@ -219,8 +237,10 @@ Value NewClass(VM& vm, Type* meta, const Value& namev, const Value& basesv, cons
   t->base = base;
   t->bases = bases;
   t->alloc = base->alloc;
-  t->flags = Type::kBaseType | Type::kHeapType | Type::kInstanceDict;
+  t->flags = Type::kBaseType | Type::kHeapType;
+  if (HasInstanceDict(ns, bases)) t->flags |= Type::kInstanceDict;
   for (Type* b : bases) t->flags |= b->flags & (Type::kExceptionType | Type::kMetaclass);
+  if (base->has_flag(Type::kValueBase) || base->has_flag(Type::kBoxed)) t->flags |= Type::kBoxed;
   if (!ComputeMro(vm, t, bases)) return {};
   if (std::find(t->mro.begin(), t->mro.end(), T.type) != t->mro.end()) t->flags |= Type::kMetaclass;
   for (Type* b : bases) b->subclasses.push_back(t);
@@ -358,6 +378,23 @@ Value TypeNewFn(VM& vm, const Value&, const ArgsView& args) {
   auto* meta = Cast<Type>(args[0]);
   if (meta == T.type && args.nargs == 2 && args.nkw() == 0) return Value::Borrow(args[1].type());
   if (args.nargs != 4) return RaiseTypeError(vm, "type() takes 1 or 3 arguments");
+  // type(name, bases, ns, **kw) over bases of a metaclass with its own
+  // __new__ is that metaclass's class (enum's _simple_enum: type(name,
+  // (StrEnum,), body, boundary=...)), as CPython's type_new hands it over.
+  if (IsInstance(args[2], T.tuple)) {
+    Type* winner = CalculateMetaclass(vm, meta, Cast<TupleObject>(args[2])->items);
+    if (winner == nullptr) return {};
+    const Value& wnew = winner->slot(Slot::kNew);
+    if (winner != meta && !wnew.is_null() &&
+        wnew.as_object() != T.type->slot(Slot::kNew).as_object()) {
+      std::vector<Value> v(args.data, args.data + args.nargs + args.nkw());
+      v[0] = Value::Borrow(winner);
+      const Value& fn = wnew.as_object()->type == T.staticmethod
+                            ? static_cast<StaticMethodObject*>(wnew.as_object())->function
+                            : wnew;
+      return vm.Call(fn, ArgsView(v.data(), args.nargs, args.kwnames));
+    }
+  }
   ArgsView kwargs(args.data + 4, 0, args.kwnames);
   return NewClass(vm, meta, args[1], args[2], args[3], kwargs);
 }

@@ -182,6 +182,10 @@ bool IsDictOperatorMethod(int slot, const Value& v) {
   if (!v.is_object() || v.as_object()->type != Types().native_function) return false;
   return static_cast<const NativeFunctionObject*>(v.as_object())->owner == Types().dict;
 }
+bool HasOperatorSlots(const Value& v) {
+  const Type* owner = static_cast<const NativeFunctionObject*>(v.as_object())->owner;
+  return owner != nullptr && owner->has_flag(Type::kOperatorSlots);
+}
 }  // namespace
 
 void UpdateSlots(Type* t) {
@@ -196,7 +200,14 @@ void UpdateSlots(Type* t) {
         v != nullptr && v == LookupInMro(t->mro.back(), g_slot_strs[i])) {
       v = nullptr;
     }
-    if (v != nullptr && (IsDictOperatorMethod(i, *v) || IsBuiltinDunder(*v))) v = nullptr;
+    // A class statement's subclass of int, float, str, ... keeps their
+    // operators as slots: the VM's native operators read only inline ints
+    // and floats, and exact strs, lists, ...
+    if (v != nullptr &&
+        (IsDictOperatorMethod(i, *v) ||
+         (IsBuiltinDunder(*v) && !(t->has_flag(Type::kHeapType) && HasOperatorSlots(*v))))) {
+      v = nullptr;
+    }
     t->slots[i] = v != nullptr && !v->is_none() ? *v : Value();
   }
 }

@@ -196,7 +196,7 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
     const StrObject* ao = static_cast<StrObject*>(a.as_object());
     const std::string& x = ao->value;
     if (op == BinaryOp::kAdd) {
-      if (IsType(b, t.str)) {
+      if (IsType(b, t.str) || IsInstance(b, t.str)) {
         // Known code point counts add up (no recount later).
         const StrObject* bo = static_cast<StrObject*>(b.as_object());
         if (ao->length >= 0 && bo->length >= 0) {
@@ -226,8 +226,8 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
     const auto& x = at == t.list ? static_cast<ListObject*>(a.as_object())->items
                                  : static_cast<TupleObject*>(a.as_object())->items;
     if (op == BinaryOp::kAdd) {
-      // A tuple subclass (a namedtuple) concatenates as a tuple.
-      bool same = IsType(b, at) || (at == t.tuple && IsInstance(b, t.tuple));
+      // A subclass instance (a namedtuple) concatenates as its base.
+      bool same = IsInstance(b, at);
       if (!same) {
         return vm.Raise(t.type_error, absl::StrFormat("can only concatenate %s (not \"%s\") to %s",
                                                       at->name, TypeName(b), at->name));
@@ -247,7 +247,7 @@ Value BuiltinBinary(VM& vm, BinaryOp op, const Value& a, const Value& b) {
       (IsType(b, t.set) || IsType(b, t.frozenset))) {
     return SetBinary(vm, op, a, b);
   }
-  if (op == BinaryOp::kOr && IsType(a, t.dict) && IsType(b, t.dict)) {
+  if (op == BinaryOp::kOr && IsInstance(a, t.dict) && IsInstance(b, t.dict)) {
     Value r = DictCopyOf(static_cast<DictObject*>(a.as_object()), t.dict);
     for (auto& e : static_cast<DictObject*>(b.as_object())->entries) {
       if (!e.key.is_null() && !DictSet(vm, static_cast<DictObject*>(r.as_object()), e.key, e.value))
@@ -300,7 +300,7 @@ Value VM::Binary(BinaryOp op, const Value& a, const Value& b) {
     if (!fwd.is_null()) {
       Value r = CallWithSelf(fwd, a, ArgsView(&b, 1));
       if (r.is_null() || !IsNotImplemented(r)) return r;
-    } else if (IsBuiltinValueType(ta)) {
+    } else if (IsBuiltinValueType(ta) || IsSubtype(ta, bt.dict)) {  // dict's `|` is the VM's
       Value r = BuiltinBinary(*this, op, a, b);
       if (!r.is_null() || HasException()) return r;
     }

@@ -336,7 +336,15 @@ Value SuperNew(VM& vm, const Value&, const ArgsView& args) {
 constexpr MethodDef kSuperMethods[] = {{"__new__", SuperNew}};
 
 // --- numbers -------------------------------------------------------------------
-Value IntNew(VM& vm, const Value&, const ArgsView& args) {
+// For int.__new__(cls, x) and float.__new__(cls, x) with a class
+// statement's subclass: the value `v`, boxed as a cls instance.
+Value BoxFor(const Value& cls, const Type* base, Value v) {
+  if (v.is_null() || !cls.is_object() || cls.as_object() == base || !IsInstance(cls, Types().type))
+    return v;
+  return Value::Adopt(new BoxedValueObject(Cast<Type>(cls), std::move(v)));
+}
+
+Value IntValueNew(VM& vm, const ArgsView& args) {
   static constexpr const char* kNames[] = {"x", "base"};
   Value a[2];
   if (!ParseArgs(vm, args, "int", kNames, 0, a)) return {};
@@ -373,7 +381,11 @@ Value IntNew(VM& vm, const Value&, const ArgsView& args) {
                                             TypeName(x)));
 }
 
-Value FloatNew(VM& vm, const Value&, const ArgsView& args) {
+Value IntNew(VM& vm, const Value& cls, const ArgsView& args) {
+  return BoxFor(cls, Types().int_, IntValueNew(vm, args));
+}
+
+Value FloatValueNew(VM& vm, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "float", 0, 1)) return {};
   if (args.nargs == 0) return Value::Float(0.0);
   const Value& x = args[0];
@@ -420,6 +432,10 @@ Value FloatNew(VM& vm, const Value&, const ArgsView& args) {
                             TypeName(x)));
   }
   return Value::Float(d);
+}
+
+Value FloatNew(VM& vm, const Value& cls, const ArgsView& args) {
+  return BoxFor(cls, Types().float_, FloatValueNew(vm, args));
 }
 
 Value BoolNew(VM& vm, const Value&, const ArgsView& args) {
@@ -482,8 +498,10 @@ void InitObjectTypes(BuiltinTypes& bt) {
   bt.type = Make("type", bt.object, kBase);
   bt.object->type = bt.type;
   bt.type->type = bt.type;
-  bt.str = Make("str", bt.object);
-  bt.dict = Make("dict", bt.object, kBase, [](Type* c) -> Object* { return new DictObject(c); });
+  bt.str = Make("str", bt.object, kBase | Type::kOperatorSlots,
+                [](Type* c) -> Object* { return new StrObject(c, ""); });
+  bt.dict = Make("dict", bt.object, kBase | Type::kOperatorSlots,
+                 [](Type* c) -> Object* { return new DictObject(c); });
   bt.native_function = Make("builtin_function_or_method", bt.object);
   bt.staticmethod = Make("staticmethod", bt.object, kBase,
                          [](Type* c) -> Object* { return new StaticMethodObject(c); });
@@ -530,9 +548,10 @@ void InitObjectTypes(BuiltinTypes& bt) {
 
 void InitNumberTypes(BuiltinTypes& bt) {
   g_bt = &bt;
-  bt.int_ = Make("int", bt.object);
+  constexpr uint32_t kValue = Type::kBaseType | Type::kValueBase | Type::kOperatorSlots;
+  bt.int_ = Make("int", bt.object, kValue);
   bt.bool_ = Make("bool", bt.int_);
-  bt.float_ = Make("float", bt.object);
+  bt.float_ = Make("float", bt.object, kValue);
   AddIntMethods(bt.int_);
   Finish(bt.int_, kIntMethods);
   Finish(bt.bool_, kBoolMethods);

@@ -18,6 +18,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tc/script/code.h"
@@ -96,6 +97,14 @@ struct Type : Object {
     kMatchSelf = 128,
     kMapping = 256,
     kSequence = 512,
+    // int and float: their values live inline, so an instance of a class
+    // statement's subclass (IntEnum members) is a BoxedValueObject of a
+    // kBoxed type, and their native methods see the value it boxes.
+    kValueBase = 1024,
+    kBoxed = 2048,
+    // int, float, str, tuple, list, dict, set: a class statement's subclass
+    // takes this type's operator methods (builtin_dunders.cc) as slots.
+    kOperatorSlots = 4096,
   };
   explicit Type(Type* metatype) : Object(metatype) {}
   ~Type() override;
@@ -283,12 +292,29 @@ struct NativeFunctionObject : Object {
   Value data;
 };
 
+// An instance of a class statement's subclass of int or float: the value
+// the builtin would hold, plus the instance's attributes.
+struct BoxedValueObject : Object {
+  BoxedValueObject(Type* t, Value v) : Object(t), value(std::move(v)) {}
+  Value value;
+};
+inline bool IsBoxed(const Value& v) {
+  return v.is_object() && v.as_object()->type->has_flag(Type::kBoxed);
+}
+// The int or float a boxed value holds; any other value as it is.
+inline const Value& Unbox(const Value& v) {
+  return IsBoxed(v) ? static_cast<const BoxedValueObject*>(v.as_object())->value : v;
+}
+
 // Calls a native function or method with `self` (the bound instance, or
-// nf->self for plain functions).
+// nf->self for plain functions). int's and float's methods get the value a
+// subclass instance boxes.
 inline Value CallNative(VM& vm, const NativeFunctionObject* nf, const Value& self,
                         const ArgsView& args) {
-  if (nf->data_fn != nullptr) return nf->data_fn(vm, self, args, nf->data);
-  return nf->fn(vm, self, args);
+  const Value& s =
+      nf->owner != nullptr && nf->owner->has_flag(Type::kValueBase) ? Unbox(self) : self;
+  if (nf->data_fn != nullptr) return nf->data_fn(vm, s, args, nf->data);
+  return nf->fn(vm, s, args);
 }
 
 // A native property: getter and optional setter.
