@@ -531,6 +531,7 @@ bool Translator::MakeFunction(Frame& f, const script::Instruction& ins) {
     fn->closure =
         script::Ref<script::TupleObject>::Borrow(script::Cast<script::TupleObject>(f.Pop().v));
   }
+  if (arg & 8) fn->annotations = f.Pop().v;
   if (arg & 2) {
     fn->kwdefaults =
         script::Ref<script::DictObject>::Borrow(script::Cast<script::DictObject>(f.Pop().v));

@@ -310,6 +310,11 @@ Type* NewNamedTupleType(std::string_view type_name, const std::vector<std::strin
   TypeSet(t, "_field_defaults", field_defaults);
   TypeSet(t, "__match_args__", field_tuple);
   TypeSet(t, "__slots__", NewTuple({}));
+  // typing.NamedTuple sets __new__.__annotations__, as on CPython's
+  // Python-level __new__.
+  if (const Value* nw = DictGetStr(t->dict, "__new__"); nw != nullptr && nw->is_object()) {
+    nw->as_object()->dict = static_cast<DictObject*>(NewDict().Release());
+  }
   for (size_t i = 0; i < fields.size(); ++i) {
     auto* p = new PropertyObject(Types().property);
     Value pv = Value::Adopt(p);

@@ -1,6 +1,7 @@
-// Code generation for annotated assignments: module and class bodies keep
-// their annotations in __annotations__ (SETUP_ANNOTATIONS creates it), as
-// CPython 3.11's compiler_annassign does; function bodies evaluate none.
+// Code generation for annotations: module and class bodies keep their
+// annotated assignments' in __annotations__ (SETUP_ANNOTATIONS creates it),
+// as CPython 3.11's compiler_annassign does, function bodies evaluate none;
+// a def's parameter and return annotations become its __annotations__.
 #include <string>
 
 #include "tc/script/syntax_error.h"
@@ -68,6 +69,34 @@ bool CodeGen::HasFutureAnnotations(const std::vector<ast::StmtPtr>& body) {
   return false;
 }
 
+void CodeGen::Annotation(const ast::Expr& e) {
+  if (future_annotations_ && source_) {
+    LoadConst(ConstStr{SourceSegment(*source_, e.loc)});
+  } else {
+    Expr(e);
+  }
+}
+
+int CodeGen::Annotations(const ast::Arguments& args) {
+  // The def's __annotations__, built where the def runs: parameters in
+  // order, then 'return' (CPython 3.11's compiler_visit_annotations).
+  int n = 0;
+  auto one = [&](const std::string& name, const ast::ExprPtr& e) {
+    if (!e) return;
+    LoadConst(ConstStr{name});
+    Annotation(*e);
+    ++n;
+  };
+  for (const ast::Arg& a : args.args) one(a.name, a.annotation);
+  if (args.has_vararg) one(args.vararg.name, args.vararg.annotation);
+  for (const ast::Arg& a : args.kwonly) one(a.name, a.annotation);
+  if (args.has_kwarg) one(args.kwarg.name, args.kwarg.annotation);
+  one("return", args.returns);
+  if (n == 0) return 0;
+  u().Emit(Opcode::kBuildMap, n);
+  return 8;
+}
+
 void CodeGen::AnnAssign(const ast::Stmt& s) {
   Unit& unit = u();
   const ast::Expr& target = *s.a;
@@ -88,11 +117,7 @@ void CodeGen::AnnAssign(const ast::Stmt& s) {
     return;
   }
   LocScope loc(unit, s.b->loc);
-  if (future_annotations_ && source_) {
-    LoadConst(ConstStr{SourceSegment(*source_, s.b->loc)});
-  } else {
-    Expr(*s.b);
-  }
+  Annotation(*s.b);
   NameOp("__annotations__", Access::kLoad);
   LoadConst(ConstStr{target.str});
   unit.Emit(Opcode::kStoreSubscr);

@@ -99,6 +99,11 @@ class CodeGen {
   static bool HasAnnotations(const std::vector<ast::StmtPtr>& body);
   static bool HasFutureAnnotations(const std::vector<ast::StmtPtr>& body);
   void AnnAssign(const ast::Stmt& s);
+  // An annotation's value: evaluated, or its source text under
+  // `from __future__ import annotations`.
+  void Annotation(const ast::Expr& e);
+  // Pushes a def's annotations as a dict; the MakeFunction flag (8) or 0.
+  int Annotations(const ast::Arguments& args);
   // The match statement (compile_match.cc), as CPython's compiler: a
   // pattern consumes the subject on top of the stack; the values it
   // captures wait on the stack (names in `stores`, the first nearest the

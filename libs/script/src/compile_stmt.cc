@@ -127,7 +127,7 @@ void CodeGen::SetupParams(const ast::Arguments& args) {
 
 void CodeGen::FunctionDef(const ast::Stmt& s) {
   for (const ast::ExprPtr& d : s.decorators) Expr(*d);
-  int flags = Defaults(*s.args);
+  int flags = Defaults(*s.args) | Annotations(*s.args);
   int first_line = s.decorators.empty() ? s.loc.line : s.decorators[0]->loc.line;
   EnterUnit(symtable_.ScopeOf(&s), s.name, first_line);
   SetupParams(*s.args);

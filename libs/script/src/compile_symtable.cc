@@ -97,11 +97,20 @@ class SymtableBuilder {
     if (a.has_vararg) param(a.vararg);
     if (a.has_kwarg) param(a.kwarg);
   }
+  // Defaults and annotations: evaluated where the def is.
   void Defaults(const ast::Arguments& a) {
     for (const ast::ExprPtr& d : a.defaults) Expr(d.get());
     for (const ast::ExprPtr& d : a.kw_defaults) {
       if (d) Expr(d.get());
     }
+    auto annotation = [&](const ast::Arg& arg) {
+      if (arg.annotation) Expr(arg.annotation.get());
+    };
+    for (const ast::Arg& arg : a.args) annotation(arg);
+    if (a.has_vararg) annotation(a.vararg);
+    for (const ast::Arg& arg : a.kwonly) annotation(arg);
+    if (a.has_kwarg) annotation(a.kwarg);
+    if (a.returns) Expr(a.returns.get());
   }
 
   void Stmts(const std::vector<ast::StmtPtr>& body) {

@@ -245,8 +245,9 @@ bool Parser::Parameters(ast::Arguments* args, bool lambda, std::string_view clos
       return false;
     }
     Advance();
-    if (!lambda && AcceptOp(":")) {  // annotations are parsed and ignored
-      if (!Expression()) return false;
+    if (!lambda && AcceptOp(":")) {
+      arg->annotation = Expression();
+      if (!arg->annotation) return false;
     }
     return true;
   };
@@ -338,7 +339,8 @@ ast::StmtPtr Parser::FunctionDef(std::vector<ExprPtr> decorators, const Token& s
   if (!Parameters(s->args.get(), false, ")")) return nullptr;
   Advance();
   if (AcceptOp("->")) {
-    if (!Expression()) return nullptr;
+    s->args->returns = Expression();
+    if (!s->args->returns) return nullptr;
   }
   if (!ExpectColon()) return nullptr;
   if (!Block(&s->body, "function definition", line)) return nullptr;

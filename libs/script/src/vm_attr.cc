@@ -380,7 +380,9 @@ bool VM::GenericSetAttr(const Value& obj, StrObject* name, Value v) {
       return g->set(*this, obj, v);
     }
   }
-  if (obj.is_object() && t->has_flag(Type::kInstanceDict)) {
+  // An object its maker gave a dict takes attributes too (a namedtuple's
+  // __new__, which stands for CPython's Python-level one).
+  if (obj.is_object() && (t->has_flag(Type::kInstanceDict) || obj.as_object()->dict != nullptr)) {
     Object* o = obj.as_object();
     if (o->dict == nullptr) o->dict = static_cast<DictObject*>(NewDict().Release());
     DictSetStrKey(o->dict, name, std::move(v));

@@ -947,6 +947,7 @@ Value VM::Eval(Frame* f) {
           Value c = POP();
           fn->closure = Ref<TupleObject>::Borrow(static_cast<TupleObject*>(c.as_object()));
         }
+        if (ip->arg & 8) fn->annotations = POP();
         if (ip->arg & 2) {
           Value c = POP();
           fn->kwdefaults = Ref<DictObject>::Borrow(static_cast<DictObject*>(c.as_object()));

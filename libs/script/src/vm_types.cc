@@ -102,6 +102,21 @@ bool FnSetDoc(VM&, const Value& self, const Value& v) {
   Cast<FunctionObject>(self)->doc = v;
   return true;
 }
+// __annotations__: what the def's annotations made, or a new empty dict
+// kept from the first read on (CPython's func_get_annotations).
+Value FnAnnotations(VM&, const Value& self) {
+  auto* fn = Cast<FunctionObject>(self);
+  if (fn->annotations.is_null() || fn->annotations.is_none()) fn->annotations = NewDict();
+  return fn->annotations;
+}
+bool FnSetAnnotations(VM& vm, const Value& self, const Value& v) {
+  if (!v.is_none() && !IsInstance(v, Types().dict)) {
+    RaiseTypeError(vm, "__annotations__ must be set to a dict object");
+    return false;
+  }
+  Cast<FunctionObject>(self)->annotations = v;
+  return true;
+}
 Value FnDefaults(VM&, const Value& self) { return Cast<FunctionObject>(self)->defaults.value(); }
 Value FnGlobals(VM&, const Value& self) { return Cast<FunctionObject>(self)->globals.value(); }
 Value FnKwdefaults(VM&, const Value& self) {
@@ -147,7 +162,8 @@ constexpr GetSetDef kFunctionGetSets[] = {{"__name__", FnName, FnSetName},
                                           {"__globals__", FnGlobals},
                                           {"__code__", FnCode, FnSetCode},
                                           {"__kwdefaults__", FnKwdefaults},
-                                          {"__closure__", FnClosure}};
+                                          {"__closure__", FnClosure},
+                                          {"__annotations__", FnAnnotations, FnSetAnnotations}};
 
 Value MethodSelf(VM&, const Value& self) { return Cast<MethodObject>(self)->self; }
 Value MethodFunc(VM&, const Value& self) { return Cast<MethodObject>(self)->function; }

@@ -90,6 +90,7 @@ struct Comprehension {
 struct Arg {
   std::string name;
   Loc loc;
+  ExprPtr annotation;  // `name: annotation`, or null
 };
 
 struct Arguments {
@@ -101,6 +102,7 @@ struct Arguments {
   std::vector<ExprPtr> kw_defaults;  // one per kwonly; null when required
   bool has_kwarg = false;
   Arg kwarg;
+  ExprPtr returns;  // `-> returns` of a def, or null
 };
 
 struct Expr {

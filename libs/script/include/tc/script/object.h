@@ -258,6 +258,7 @@ struct FunctionObject : Object {
   Ref<StrObject> qualname;
   Value module;  // __module__ (a str)
   Value doc;
+  Value annotations;  // __annotations__ (a dict), made on first read when the def had none
 };
 
 struct MethodObject : Object {  // a function bound to an instance
