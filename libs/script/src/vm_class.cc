@@ -183,6 +183,52 @@ bool HasInstanceDict(const DictObject* ns, const std::vector<Type*>& bases) {
 
 }  // namespace
 
+// object.__new__(cls, *args): a blank instance of cls, with CPython's
+// checks (object_new). A static method, as CPython's __new__ is, so
+// `super().__new__(cls)` passes cls itself.
+Value ObjectNew(VM& vm, const Value&, const ArgsView& args) {
+  const BuiltinTypes& T = Types();
+  if (args.nargs < 1) return RaiseTypeError(vm, "object.__new__(): not enough arguments");
+  const Value& cls = args[0];
+  if (!IsInstance(cls, T.type)) {
+    return RaiseTypeError(
+        vm, absl::StrFormat("object.__new__(X): X is not a type object (%s)", TypeName(cls)));
+  }
+  Type* t = Cast<Type>(cls);
+  // The nearest class not made by a class statement decides the layout.
+  Type* native = t;
+  while (native->has_flag(Type::kHeapType) && native->base != nullptr) native = native->base;
+  if (native != T.object) {
+    // CPython names the nearest class whose __new__ is not a class
+    // statement's own.
+    Type* named = t;
+    while (named->has_flag(Type::kHeapType) && named->base != nullptr &&
+           DictGetStr(named->dict, "__new__") != nullptr) {
+      named = named->base;
+    }
+    return RaiseTypeError(vm, absl::StrFormat("object.__new__(%s) is not safe, use %s.__new__()",
+                                              t->name, named->name));
+  }
+  if (args.nargs > 1 || args.nkw() > 0) {
+    static StrObject* const kNew = Intern("__new__");
+    static StrObject* const kInit = Intern("__init__");
+    const Value* own_new = LookupInMro(t, kNew);
+    if (own_new != nullptr && !IsBuiltinDunder(*own_new)) {
+      return RaiseTypeError(
+          vm, "object.__new__() takes exactly one argument (the type to instantiate)");
+    }
+    const Value* own_init = LookupInMro(t, kInit);
+    if (own_init == nullptr || own_init == LookupInMro(T.object, kInit)) {
+      return RaiseTypeError(vm, absl::StrFormat("%s() takes no arguments", t->name));
+    }
+  }
+  if (t->has_flag(Type::kAbstract)) return RaiseAbstractInstantiation(vm, t);
+  if (t->alloc == nullptr) {
+    return RaiseTypeError(vm, absl::StrFormat("cannot create '%s' instances", TypeFullName(t)));
+  }
+  return Value::Adopt(t->alloc(t));
+}
+
 Value NewClass(VM& vm, Type* meta, const Value& namev, const Value& basesv, const Value& nsv,
                const ArgsView& kwargs) {
   const BuiltinTypes& T = Types();

@@ -79,6 +79,10 @@ Value MatchClass(VM& vm, const Value& subject, const Value& cls, int nargs, cons
 
 // The code type's methods and attributes (obj_code.cc).
 std::span<const MethodDef> CodeMethods();
+// int's, float's and bool's constructors and float's own methods (number_new.cc).
+std::span<const MethodDef> IntTypeMethods();
+std::span<const MethodDef> FloatTypeMethods();
+std::span<const MethodDef> BoolTypeMethods();
 // object.__reduce_ex__, __reduce__ and __getstate__ (obj_reduce.cc).
 std::span<const MethodDef> ObjectReduceMethods();
 std::span<const GetSetDef> CodeGetSets();
@@ -116,6 +120,8 @@ bool InitThreadModule(VM& vm, ModuleObject* m);    // module_thread.cc: _thread
 // a method a class defines (only the latter fills a type's slot).
 void InstallBuiltinDunders();
 bool IsBuiltinDunder(const Value& v);
+// object.__new__(cls, *args), a static method (vm_class.cc).
+Value ObjectNew(VM& vm, const Value& self, const ArgsView& args);
 // importlib's ModuleSpec for a module (origin: its file, "built-in", or
 // None; search_locations: a package's __path__ list, or None).
 Value NewModuleSpec(const std::string& name, Value origin, Value search_locations);
