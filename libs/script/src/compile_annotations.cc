@@ -2,10 +2,12 @@
 // annotated assignments' in __annotations__ (SETUP_ANNOTATIONS creates it),
 // as CPython 3.11's compiler_annassign does, function bodies evaluate none;
 // a def's parameter and return annotations become its __annotations__.
+#include <optional>
 #include <string>
 
 #include "tc/script/syntax_error.h"
 
+#include "src/ast_unparse.h"
 #include "src/compile_codegen.h"
 #include "src/compile_emit.h"
 
@@ -70,11 +72,19 @@ bool CodeGen::HasFutureAnnotations(const std::vector<ast::StmtPtr>& body) {
 }
 
 void CodeGen::Annotation(const ast::Expr& e) {
-  if (future_annotations_ && source_) {
-    LoadConst(ConstStr{SourceSegment(*source_, e.loc)});
-  } else {
-    Expr(e);
+  if (future_annotations_) {
+    // CPython keeps ast.unparse's spelling; the source text stands in for
+    // the kinds Unparse leaves out.
+    if (std::optional<std::string> text = Unparse(e)) {
+      LoadConst(ConstStr{std::move(*text)});
+      return;
+    }
+    if (source_) {
+      LoadConst(ConstStr{SourceSegment(*source_, e.loc)});
+      return;
+    }
   }
+  Expr(e);
 }
 
 int CodeGen::Annotations(const ast::Arguments& args) {
