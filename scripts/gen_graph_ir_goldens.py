@@ -138,6 +138,8 @@ FNS = {
     "argmax": lambda s, dim, k: torch.argmax(s, dim, keepdim=k),
     "argmin": lambda s, dim, k: torch.argmin(s, dim, keepdim=k),
     "var": lambda s, dim, c, k: torch.var(s, dim, correction=c, keepdim=k),
+    "cumsum": lambda s, dim, dt: torch.cumsum(s, dim, dtype=dt),
+    "cumprod": lambda s, dim, dt: torch.cumprod(s, dim, dtype=dt),
     "view": view_fn,
     "reshape": lambda s, sh: s.reshape(sh),
     "permute": lambda s, d: s.permute(d),
@@ -312,6 +314,22 @@ for op in ("argmax", "argmin"):
     case(op, t("float32", (0, 3)), 1, True)
     case(op, t("float32", ()), None, False)
     case(op, t("float32", ()), 0, True)
+for op in ("cumsum", "cumprod"):
+    for d in ALL:
+        case(op, t(d, R), 1, None)
+    case(op, t("int32", R), -1, D("float64"))
+    case(op, t("float32", R, (1, 2, 6)), 0, D("int16"))
+    case(op, t("float32", ()), 0, None)
+    case(op, t("float32", (0, 3)), 1, None)
+    case(op, t("float32", R), 3, None)
+for op in ("logcumsumexp", "cummax", "cummin"):
+    for d in ALL:
+        case(op, t(d, R), 1)
+    case(op, t("float32", R, (1, 2, 6)), -1)
+    case(op, t("float32", ()), 0)
+    case(op, t("float32", ()), 1)
+    case(op, t("float32", (0, 3)), 0)
+    case(op, t("float32", R), -4)
 for d in ALL:
     case("var", t(d, R), None, None, False)
 for dim in ([0], [1, 2], [], [3], 1):

@@ -63,6 +63,14 @@ inline Graph AllOpsGraph() {
   outs.push_back(Add(g, "argmax", {x3, Constant(Scalar(2)), Constant(Scalar(true))}));
   outs.push_back(Add(g, "argmin", {x3}));
   outs.push_back(Add(g, "var", {x3, Ints({0}), Constant(Scalar(0))}));
+  outs.push_back(Add(g, "cumsum", {i, Constant(Scalar(int64_t{0})), Constant(DType::kFloat64)}));
+  outs.push_back(Add(g, "cumprod", {x3, Constant(Scalar(int64_t{-1}))}));
+  outs.push_back(Add(g, "logcumsumexp", {x3, Constant(Scalar(int64_t{1}))}));
+  for (const char* scan : {"cummax", "cummin"}) {
+    auto n = g.AddNode(scan, {x3, Constant(Scalar(int64_t{2}))});
+    EXPECT_TRUE(n.ok()) << scan << ": " << n.status();
+    if (n.ok()) outs.insert(outs.end(), (*n)->outputs().begin(), (*n)->outputs().end());
+  }
   outs.push_back(Add(g, "view", {x3, Ints({12, -1})}));
   outs.push_back(Add(g, "reshape", {t, Ints({6})}));
   Value* p = Add(g, "permute", {x3, Ints({2, 0, 1})});

@@ -148,6 +148,18 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     out->source = v.src;
     return true;
   }
+  // A tuple a native call made in the trace (torch.max(x, 1)'s
+  // torch.return_types.max): that type again over its rebuilt items.
+  if (script::IsInstance(x, T.tuple) && !o->type->has_flag(script::Type::kHeapType)) {
+    out->kind = Rebuild::Kind::kTuple;
+    out->tuple_type = o->type;
+    for (const Value& item : script::Cast<script::TupleObject>(x)->items) {
+      Rebuild r;
+      if (!PlanRebuild(tr, Var{item, nullptr}, outputs, &r)) return false;
+      out->items.push_back(std::move(r));
+    }
+    return true;
+  }
   out->kind = Rebuild::Kind::kConst;
   out->constant = x;
   return true;
@@ -208,6 +220,11 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
     case Rebuild::Kind::kList: {
       std::vector<Value> items;
       for (const Rebuild& i : r.items) items.push_back(Materialize(vm, i, outputs, frame, made));
+      if (r.tuple_type != nullptr) {
+        auto* t = new script::TupleObject(r.tuple_type);
+        t->items = std::move(items);
+        return Value::Adopt(t);
+      }
       return r.kind == Rebuild::Kind::kTuple ? script::NewTuple(std::move(items))
                                              : script::NewList(std::move(items));
     }

@@ -49,6 +49,9 @@ struct Rebuild {
   bool requires_grad = false;  // kOutput
   bool grad_mode = false;      // kGradMode: the mode inside the block
   script::Type* tensor_type = nullptr;
+  // kTuple: a native tuple subtype to rebuild (torch.return_types.max), or
+  // null for a plain tuple.
+  script::Type* tuple_type = nullptr;
   int64_t view_offset = 0;  // kInputView
   tensor::Shape view_sizes, view_strides;
   std::vector<Rebuild> items;  // containers (dict: key, value pairs)

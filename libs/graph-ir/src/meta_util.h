@@ -144,6 +144,7 @@ void AddViewOps(std::vector<OpDef>& ops);
 void AddExternOps(std::vector<OpDef>& ops);
 void AddCreationOps(std::vector<OpDef>& ops);
 void AddRandomOps(std::vector<OpDef>& ops);
+void AddScanOps(std::vector<OpDef>& ops);
 void AddCompositeReductionOps(std::vector<OpDef>& ops);
 void AddCompositeShapeOps(std::vector<OpDef>& ops);
 void AddCompositeNnOps(std::vector<OpDef>& ops);

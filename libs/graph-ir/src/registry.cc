@@ -31,6 +31,7 @@ const Registry& GetRegistry() {
     internal::AddExternOps(r->defs);
     internal::AddCreationOps(r->defs);
     internal::AddRandomOps(r->defs);
+    internal::AddScanOps(r->defs);
     internal::AddCompositeReductionOps(r->defs);
     internal::AddCompositeShapeOps(r->defs);
     internal::AddCompositeNnOps(r->defs);

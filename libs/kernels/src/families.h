@@ -17,6 +17,7 @@ KernelFn FindIndexKernel(std::string_view name);           // index.cc
 KernelFn FindMatmulKernel(std::string_view name);          // matmul.cc
 KernelFn FindCreationKernel(std::string_view name);        // creation.cc
 KernelFn FindRandomKernel(std::string_view name);          // random.cc
+KernelFn FindScanKernel(std::string_view name);            // scan.cc
 
 }  // namespace tc::kernels
 

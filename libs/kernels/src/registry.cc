@@ -45,7 +45,7 @@ KernelFn FindKernel(std::string_view op_name) {
   using Finder = KernelFn (*)(std::string_view);
   static constexpr Finder kFamilies[] = {
       FindUnaryKernel, FindBinaryKernel, FindOtherPointwiseKernel, FindReduceKernel, FindViewKernel,
-      FindIndexKernel, FindMatmulKernel, FindCreationKernel,       FindRandomKernel,
+      FindIndexKernel, FindMatmulKernel, FindCreationKernel,       FindRandomKernel, FindScanKernel,
   };
   for (Finder f : kFamilies) {
     if (KernelFn fn = f(op_name)) return fn;

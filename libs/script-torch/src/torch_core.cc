@@ -41,7 +41,7 @@ Type* TensorType() {
     AddTensorMethods(type);
     for (std::span<const MethodDef> methods :
          {TensorPointwiseMethods(), TensorOperatorMethods(), TensorIndexingMethods(),
-          TensorReductionMethods(), TensorShapeMethods()}) {
+          TensorReductionMethods(), TensorScanMethods(), TensorShapeMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);
@@ -61,6 +61,9 @@ Value WrapTensor(tensor::Tensor t) {
 Value RaiseStatus(VM& vm, const absl::Status& status) {
   std::string msg(status.message());
   if (status.code() == absl::StatusCode::kNotFound) return RaiseNotImplementedError(vm, msg);
+  // Kernels that know PyTorch's exception type say it by the code.
+  if (status.code() == absl::StatusCode::kOutOfRange) return RaiseIndexError(vm, msg);
+  if (status.code() == absl::StatusCode::kFailedPrecondition) return RaiseRuntimeError(vm, msg);
   // ATen's dispatch failure, `"normal_kernel_cpu" not implemented for 'Long'`,
   // is a NotImplementedError in PyTorch.
   if (absl::StartsWith(msg, "\"") && absl::StrContains(msg, "\" not implemented for '")) {

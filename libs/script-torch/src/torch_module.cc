@@ -104,6 +104,7 @@ constexpr const char* kMethodFunctions[] = {
     "bmm",          "addmm",        "softmax",     "log_softmax", "sum",
     "mean",         "prod",         "amax",        "amin",        "max",
     "min",          "argmax",       "argmin",      "var",         "std",
+    "cumsum",       "cumprod",      "logcumsumexp", "cummax",      "cummin",
     "all",          "any",          "logsumexp",   "norm",        "reshape",
     "permute",      "transpose",    "swapaxes",    "t",           "unsqueeze",
     "squeeze",      "flatten",      "narrow",      "split",       "chunk",

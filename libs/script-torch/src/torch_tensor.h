@@ -188,6 +188,7 @@ std::span<const MethodDef> TensorPointwiseMethods();  // torch_pointwise.cc
 std::span<const MethodDef> TensorOperatorMethods();   // torch_operators.cc
 std::span<const MethodDef> TensorIndexingMethods();   // torch_index.cc
 std::span<const MethodDef> TensorReductionMethods();  // torch_reductions.cc
+std::span<const MethodDef> TensorScanMethods();       // torch_scan.cc
 std::span<const MethodDef> TensorShapeMethods();      // torch_shape.cc
 
 // Module contents.
