@@ -65,6 +65,21 @@ std::optional<int64_t> TrailingRow(const Tensor& x, const Shape& normalized) {
   return n;
 }
 
+// layer_norm's / rms_norm's fast path: a fast input ending in
+// normalized_shape (argument 1), with parameters 2 .. last_param absent or
+// fast. Sets *x and returns the row length.
+std::optional<int64_t> FastRows(std::span<const KernelArg> args, size_t last_param,
+                                const Tensor** x) {
+  if (!IsTensor(args, 0) || !FastInput(TensorArg(args, 0))) return std::nullopt;
+  *x = &TensorArg(args, 0);
+  const Shape normalized = IntListArg(args, 1);
+  std::optional<int64_t> n = TrailingRow(**x, normalized);
+  for (size_t i = 2; n.has_value() && i <= last_param; ++i) {
+    if (!FastParam(args, i, **x, normalized)) return std::nullopt;
+  }
+  return n;
+}
+
 absl::StatusOr<Tensor> NewLike(const Tensor& x) {
   TC_RETURN_IF_ERROR(CheckAllocation(x.sizes(), x.dtype()));
   return Tensor::Empty(x.sizes(), x.dtype());
@@ -108,13 +123,10 @@ Fused LogSoftmaxFused(std::span<const KernelArg> args) { return SoftmaxLike(args
 
 // layer_norm (input, normalized_shape, weight, bias, eps).
 Fused LayerNormFused(std::span<const KernelArg> args) {
-  if (!IsTensor(args, 0)) return std::nullopt;
-  const Tensor& x = TensorArg(args, 0);
-  if (!FastInput(x)) return std::nullopt;
-  const Shape normalized = IntListArg(args, 1);
-  std::optional<int64_t> n = TrailingRow(x, normalized);
-  if (!n.has_value() || !FastParam(args, 2, x, normalized) || !FastParam(args, 3, x, normalized))
-    return std::nullopt;
+  const Tensor* input = nullptr;
+  std::optional<int64_t> n = FastRows(args, 3, &input);
+  if (!n.has_value()) return std::nullopt;
+  const Tensor& x = *input;
   TC_ASSIGN_OR_RETURN(Tensor out, NewLike(x));
   const int64_t rows = x.numel() / *n;
   const double eps = ScalarArg(args, 4).to_double();
@@ -132,12 +144,10 @@ Fused LayerNormFused(std::span<const KernelArg> args) {
 // rms_norm (input, normalized_shape, weight, eps); eps None is the
 // dtype's machine epsilon, as in ATen.
 Fused RmsNormFused(std::span<const KernelArg> args) {
-  if (!IsTensor(args, 0)) return std::nullopt;
-  const Tensor& x = TensorArg(args, 0);
-  if (!FastInput(x)) return std::nullopt;
-  const Shape normalized = IntListArg(args, 1);
-  std::optional<int64_t> n = TrailingRow(x, normalized);
-  if (!n.has_value() || !FastParam(args, 2, x, normalized)) return std::nullopt;
+  const Tensor* input = nullptr;
+  std::optional<int64_t> n = FastRows(args, 2, &input);
+  if (!n.has_value()) return std::nullopt;
+  const Tensor& x = *input;
   TC_ASSIGN_OR_RETURN(Tensor out, NewLike(x));
   const int64_t rows = x.numel() / *n;
   std::optional<Scalar> eps = OptScalarArg(args, 3);

@@ -165,11 +165,13 @@ Value FLocalResponseNorm(VM& vm, const Value&, const ArgsView& args) {
   if (!ParseArgs(vm, args, "local_response_norm", kNames, 2, a)) return {};
   tensor::Tensor x;
   int64_t size;
-  double alpha, beta, k;
-  if (!ToTensorArg(vm, a[0], "local_response_norm", "input", &x) || !ToInt(vm, a[1], &size) ||
-      !FloatArg(vm, a[2], 1e-4, &alpha) || !FloatArg(vm, a[3], 0.75, &beta) ||
-      !FloatArg(vm, a[4], 1.0, &k)) {
+  if (!ToTensorArg(vm, a[0], "local_response_norm", "input", &x) || !ToInt(vm, a[1], &size)) {
     return {};
+  }
+  static constexpr double kDefaults[] = {1e-4, 0.75, 1.0};  // alpha, beta, k
+  double alpha_beta_k[3];
+  for (int i = 0; i < 3; ++i) {
+    if (!FloatArg(vm, a[2 + i], kDefaults[i], &alpha_beta_k[i])) return {};
   }
   if (x.dim() < 3) {  // F.local_response_norm's ValueError, its spacing kept
     return RaiseValueError(
@@ -178,8 +180,8 @@ Value FLocalResponseNorm(VM& vm, const Value&, const ArgsView& args) {
                             x.dim()));
   }
   return CallOp(vm, "local_response_norm",
-                {x, Constant(Scalar(size)), Constant(Scalar(alpha)), Constant(Scalar(beta)),
-                 Constant(Scalar(k))});
+                {x, Constant(Scalar(size)), Constant(Scalar(alpha_beta_k[0])),
+                 Constant(Scalar(alpha_beta_k[1])), Constant(Scalar(alpha_beta_k[2]))});
 }
 
 constexpr MethodDef kNormFunctions[] = {
