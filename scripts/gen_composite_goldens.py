@@ -281,6 +281,76 @@ case("layer_norm", "err_long", [data((2, 3), i64), Ints(3), NONE, NONE, 1e-5],
 case("layer_norm", "err_mixed", [x23, Ints(3), torch.ones(3, dtype=f64), NONE, 1e-5],
      lambda x, s, w, b, e: F.layer_norm(x, s, w, b, e))
 
+# rms_norm
+case("rms_norm", "last", [x234, Ints(4), NONE, NONE], lambda x, s, w, e: F.rms_norm(x, s))
+case("rms_norm", "weight_eps", [x234, Ints(3, 4), data((3, 4), phase=1.0), 1e-3],
+     lambda x, s, w, e: F.rms_norm(x, s, w, e))
+case("rms_norm", "f64", [x234.double(), Ints(4), NONE, NONE], lambda x, s, w, e: F.rms_norm(x, s))
+case("rms_norm", "half", [x234.half(), Ints(4), NONE, NONE], lambda x, s, w, e: F.rms_norm(x, s))
+case("rms_norm", "err_shape", [x23, Ints(2), NONE, NONE], lambda x, s, w, e: F.rms_norm(x, s))
+case("rms_norm", "err_weight", [x23, Ints(3), torch.ones(2), NONE],
+     lambda x, s, w, e: F.rms_norm(x, s, w))
+case("rms_norm", "err_long", [data((2, 3), i64), Ints(3), NONE, NONE],
+     lambda x, s, w, e: F.rms_norm(x, s))
+
+
+# batch_norm / instance_norm: (output, new running_mean, new running_var);
+# without running stats the last two are the statistics used.
+def bn_ref(x, w, b, rm, rv, training, momentum, eps, instance=False):
+    rm2 = None if rm is None else rm.clone()
+    rv2 = None if rv is None else rv.clone()
+    if instance:
+        out = F.instance_norm(x, rm2, rv2, w, b, training, momentum, eps)
+    else:
+        out = F.batch_norm(x, rm2, rv2, w, b, training, momentum, eps)
+    if not training:
+        return out, rm2, rv2
+    dims = [0] + list(range(2, x.dim()))
+    if instance:
+        stats = x.mean(list(range(2, x.dim()))).mean(0), x.var(list(range(2, x.dim())), unbiased=False).mean(0)
+    else:
+        stats = x.mean(dims), x.var(dims, unbiased=False)
+    return out, stats[0] if rm2 is None else rm2, stats[1] if rv2 is None else rv2
+
+
+rm3, rv3 = data((3,), phase=0.5), data((3,), lo=0.5, hi=2.0, phase=0.7)
+w3, b3 = data((3,), phase=1.5), data((3,), phase=2.5)
+case("batch_norm", "eval", [x234, w3, b3, rm3, rv3, False, 0.1, 1e-5], bn_ref)
+case("batch_norm", "eval_no_affine", [x234, NONE, NONE, rm3, rv3, False, 0.1, 1e-3], bn_ref)
+case("batch_norm", "train", [x234, w3, b3, rm3, rv3, True, 0.3, 1e-5], bn_ref)
+case("batch_norm", "train_no_stats", [x234, w3, NONE, NONE, NONE, True, 0.1, 1e-5], bn_ref)
+case("batch_norm", "train_2d", [x45.t(), NONE, b3.repeat(2)[:4], data((4,)), data((4,), lo=1, hi=2), True, 0.1, 1e-5], bn_ref)
+case("batch_norm", "f64", [x234.double(), NONE, NONE, rm3.double(), rv3.double(), True, 0.1, 1e-5], bn_ref)
+case("batch_norm", "err_size", [x234, NONE, NONE, torch.zeros(4), rv3, False, 0.1, 1e-5], bn_ref)
+case("batch_norm", "err_eval", [x234, NONE, NONE, NONE, NONE, False, 0.1, 1e-5], bn_ref)
+case("batch_norm", "err_long", [data((2, 3), i64), NONE, NONE, rm3, rv3, False, 0.1, 1e-5], bn_ref)
+case("batch_norm", "err_mixed", [x234.double(), NONE, NONE, rm3, rv3, False, 0.1, 1e-5], bn_ref)
+case("instance_norm", "stats", [x234, w3, b3, rm3, rv3, True, 0.2, 1e-5],
+     lambda *a: bn_ref(*a, instance=True))
+case("instance_norm", "no_stats", [x234, NONE, NONE, NONE, NONE, True, 0.1, 1e-5],
+     lambda *a: bn_ref(*a, instance=True))
+case("instance_norm", "eval", [x234, NONE, NONE, rm3, rv3, False, 0.1, 1e-5],
+     lambda *a: bn_ref(*a, instance=True))
+case("instance_norm", "err_eval", [x234, NONE, NONE, NONE, NONE, False, 0.1, 1e-5],
+     lambda *a: bn_ref(*a, instance=True))
+
+# local_response_norm
+case("local_response_norm", "4d", [data((2, 5, 3, 2)), 3, 1e-4, 0.75, 1.0],
+     lambda x, n, a, b, k: F.local_response_norm(x, n, a, b, k))
+case("local_response_norm", "3d_even", [x234, 2, 0.1, 0.5, 2.0],
+     lambda x, n, a, b, k: F.local_response_norm(x, n, a, b, k))
+case("local_response_norm", "err_2d", [x23, 2, 1e-4, 0.75, 1.0],
+     lambda x, n, a, b, k: F.local_response_norm(x, n, a, b, k))
+
+# group_norm
+x264 = data((2, 6, 4), phase=0.9)
+case("group_norm", "g2", [x264, 2, NONE, NONE, 1e-5], lambda x, g, w, b, e: F.group_norm(x, g, eps=e))
+case("group_norm", "affine", [x264, 3, data((6,), phase=1.0), data((6,), phase=2.0), 1e-3],
+     lambda x, g, w, b, e: F.group_norm(x, g, w, b, e))
+case("group_norm", "4d", [data((2, 4, 3, 2)), 1, NONE, NONE, 1e-5], lambda x, g, w, b, e: F.group_norm(x, g, eps=e))
+case("group_norm", "err_groups", [x234, 2, NONE, NONE, 1e-5], lambda x, g, w, b, e: F.group_norm(x, g, eps=e))
+case("group_norm", "err_weight", [x234, 3, torch.ones(4), NONE, 1e-5], lambda x, g, w, b, e: F.group_norm(x, g, w, b, e))
+
 # embedding
 case("embedding", "2d_idx", [x45, torch.tensor([[1, 0], [3, 3]]), NONE],
      lambda w, i, p: torch.embedding(w, i))

@@ -29,10 +29,11 @@ Constant S(const char* s) { return Constant(std::string(s)); }
 const Constant kNone = Constant(None{});
 
 const std::set<std::string> kCompositeOps = {
-    "softmax",       "log_softmax", "logsumexp",  "std",       "max_dim", "min_dim",  "all",
-    "any",           "transpose",   "t",          "flatten",   "stack",   "narrow",   "masked_fill",
-    "linear",        "addmm",       "layer_norm", "embedding", "dropout", "mse_loss", "nll_loss",
-    "cross_entropy", "linspace",    "eye",        "randint"};
+    "softmax", "log_softmax", "logsumexp", "std", "max_dim", "min_dim", "all", "any", "transpose",
+    "t", "flatten", "stack", "narrow", "masked_fill", "linear", "addmm", "layer_norm", "embedding",
+    "dropout", "mse_loss", "nll_loss", "cross_entropy", "linspace", "eye", "randint",
+    // Normalizations (ops_composite_norm.cc).
+    "batch_norm", "group_norm", "instance_norm", "local_response_norm", "rms_norm"};
 
 TEST(Composite, RegistryHoldsTheCompositeOps) {
   std::set<std::string> got;
@@ -173,6 +174,13 @@ std::vector<Sample> Samples() {
       {"linspace", {F(-1.0), I(4), I(9), Constant(DType::kFloat64)}},
       {"eye", {I(3)}},
       {"randint", {I(-4), I(4), L({2, 2})}},
+      {"rms_norm", {F32({2, 4, 5}), L({5}), F32({5}), kNone}},
+      {"batch_norm",
+       {F32({3, 4, 5}), F32({4}), F32({4}), F32({4}), F32({4}), B(true), F(0.1), F(1e-5)}},
+      {"instance_norm",
+       {F32({3, 4, 5}), kNone, kNone, F32({4}), F32({4}), B(true), F(0.1), F(1e-5)}},
+      {"group_norm", {F32({3, 4, 5}), I(2), F32({4}), F32({4}), F(1e-5)}},
+      {"local_response_norm", {F32({2, 4, 5}), I(3), F(1e-4), F(0.75), F(1.0)}},
   };
 }
 

@@ -49,6 +49,12 @@ RefOr ToDType(Emitter& e, EmitRef x, DType dtype);
 // log_softmax(x, dim) as the log_softmax op decomposes it (for losses).
 RefOr EmitLogSoftmax(Emitter& e, EmitRef x, int64_t dim);
 
+// layer_norm's and rms_norm's checks of normalized_shape against the input
+// and the optional weight and bias (arguments `w`, `b` of `a`; b < 0: none);
+// `star_sep` follows the `*` in the expected shape ("[*, 3]" / "[*3]").
+absl::Status CheckNormalizedShape(Emitter& e, EArgs a, const TensorMeta& in, const Shape& shape,
+                                  int w, int b, std::string_view star_sep);
+
 using tensor::CTypeName;
 // "torch.FloatTensor" (legacy tensor type names in ATen's checks).
 std::string LegacyTensorTypeName(DType dtype);

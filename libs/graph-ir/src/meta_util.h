@@ -148,6 +148,7 @@ void AddScanOps(std::vector<OpDef>& ops);
 void AddCompositeReductionOps(std::vector<OpDef>& ops);
 void AddCompositeShapeOps(std::vector<OpDef>& ops);
 void AddCompositeNnOps(std::vector<OpDef>& ops);
+void AddCompositeNormOps(std::vector<OpDef>& ops);
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeCreationOps(std::vector<OpDef>& ops);
 

@@ -114,34 +114,12 @@ Refs Addmm(Emitter& e, EArgs a) {
   return std::vector<EmitRef>{out};
 }
 
-absl::Status CheckParamShape(std::string_view what, const TensorMeta& p, const Shape& shape) {
-  if (p.sizes == shape) return absl::OkStatus();
-  return Invalid(absl::StrFormat(
-      "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and "
-      "normalized_shape = %s",
-      what, what, tensor::ShapeToString(p.sizes), tensor::ShapeToString(shape)));
-}
-
 Refs LayerNorm(Emitter& e, EArgs a) {
   EmitRef x = Ref(a, 0);
   const TensorMeta in = e.Meta(x);
   const Shape& shape = IntList(a, 1);
   int64_t k = static_cast<int64_t>(shape.size());
-  if (k == 0) {
-    return Invalid(
-        "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
-        "element, but got normalized_shape = []");
-  }
-  if (!IsNone(a, 2)) TC_RETURN_IF_ERROR(CheckParamShape("weight", e.Meta(Ref(a, 2)), shape));
-  if (!IsNone(a, 3)) TC_RETURN_IF_ERROR(CheckParamShape("bias", e.Meta(Ref(a, 3)), shape));
-  bool matches = in.dim() >= k;
-  for (int64_t i = 0; matches && i < k; ++i) matches = in.sizes[in.dim() - k + i] == shape[i];
-  if (!matches) {
-    std::string star = tensor::ShapeToString(shape);
-    return Invalid(absl::StrFormat(
-        "Given normalized_shape=%s, expected input with shape [*, %s, but got input of size%s",
-        star, star.substr(1), tensor::ShapeToString(in.sizes)));
-  }
+  TC_RETURN_IF_ERROR(CheckNormalizedShape(e, a, in, shape, 2, 3, ", "));
   if (!IsFloatingPoint(in.dtype)) return NotImplemented("LayerNormKernelImpl", in.dtype);
   for (size_t i = 2; i <= 3; ++i) {
     if (!IsNone(a, i) && e.Meta(Ref(a, i)).dtype != in.dtype) {
@@ -149,6 +127,12 @@ Refs LayerNorm(Emitter& e, EArgs a) {
           absl::StrFormat("mixed dtype (CPU): expect parameter to have scalar type of %s",
                           ScalarTypeName(in.dtype)));
     }
+  }
+  // Half and bfloat16 are normalized in float32 and rounded once at the end,
+  // as ATen's CPU kernel accumulates them.
+  const bool reduced = in.dtype == DType::kFloat16 || in.dtype == DType::kBFloat16;
+  if (reduced) {
+    TC_ASSIGN_OR_RETURN(x, ToDType(e, x, DType::kFloat32));
   }
   Shape dims;
   for (int64_t i = -k; i < 0; ++i) dims.push_back(i);
@@ -164,6 +148,9 @@ Refs LayerNorm(Emitter& e, EArgs a) {
   }
   if (!IsNone(a, 3)) {
     TC_ASSIGN_OR_RETURN(out, Emit1(e, "add", {out, a[3]}));
+  }
+  if (reduced) {
+    TC_ASSIGN_OR_RETURN(out, ToDType(e, out, in.dtype));
   }
   return std::vector<EmitRef>{out};
 }

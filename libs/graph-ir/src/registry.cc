@@ -35,6 +35,7 @@ const Registry& GetRegistry() {
     internal::AddCompositeReductionOps(r->defs);
     internal::AddCompositeShapeOps(r->defs);
     internal::AddCompositeNnOps(r->defs);
+    internal::AddCompositeNormOps(r->defs);
     internal::AddCompositeLossOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);
     for (const OpDef& op : r->defs) {

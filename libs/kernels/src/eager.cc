@@ -20,6 +20,7 @@
 
 #include "src/alloc_check.h"
 #include "src/call_args.h"
+#include "src/fused.h"
 #include "src/kernel.h"
 #include "src/meta_call.h"
 
@@ -74,9 +75,15 @@ absl::StatusOr<std::vector<Tensor>> CallOffCpu(const graph_ir::OpDef& op,
 // `meta`, as CallMeta.
 absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
                                                  std::span<const KernelArg> args, bool meta) {
-  // Torch-level ops run as their decomposition into core ops.
+  // Torch-level ops run as their decomposition into core ops, or as their
+  // fused kernel when the arguments are on its fast path.
   if (op.category == graph_ir::OpCategory::kComposite) {
     if (meta) return RunCompositeOn(op, args, CompositeRun::kMeta);
+    if (FusedFn fused = FindFusedKernel(op)) {
+      EnsureCachingAllocator();
+      TC_ASSIGN_OR_RETURN(std::optional<std::vector<Tensor>> outs, RunFused(fused, op, args));
+      if (outs.has_value()) return std::move(*outs);
+    }
     return RunComposite(op, args);
   }
   if (meta) [[unlikely]] {

@@ -13,6 +13,7 @@
 #include <hwy/highway.h>
 #include <hwy/cache_control.h>
 #include <hwy/contrib/math/math-inl.h>
+#include "src/simd_sum-inl.h"
 // clang-format on
 
 HWY_BEFORE_NAMESPACE();
@@ -248,30 +249,11 @@ void UnaryT(UnaryOp op, const T* in, T* out, int64_t n) {
 void UnaryF32(UnaryOp op, const float* in, float* out, int64_t n) { UnaryT(op, in, out, n); }
 void UnaryF64(UnaryOp op, const double* in, double* out, int64_t n) { UnaryT(op, in, out, n); }
 
-// Four vector accumulators per block, blocks added in double: accurate and
-// memory-bound. Float blocks are 2048 elements (float partial sums stay
-// short); double sums in one block.
+// Accurate and memory-bound: simd_sum-inl.h.
 template <typename T>
 double SumT(const T* in, int64_t n) {
-  const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  const int64_t block_size = std::is_same_v<T, float> ? 2048 : n;
-  double total = 0.0;
-  int64_t i = 0;
-  while (i < n) {
-    const int64_t end = std::min(n, i + block_size);
-    auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
-    for (; i + 4 * N <= end; i += 4 * N) {
-      a0 = hn::Add(a0, hn::LoadU(d, in + i));
-      a1 = hn::Add(a1, hn::LoadU(d, in + i + N));
-      a2 = hn::Add(a2, hn::LoadU(d, in + i + 2 * N));
-      a3 = hn::Add(a3, hn::LoadU(d, in + i + 3 * N));
-    }
-    double block = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3))));
-    for (; i < end; ++i) block += in[i];
-    total += block;
-  }
-  return total;
+  return BlockedSum(
+      in, n, [](auto v) HWY_ATTR { return v; }, [](T v) { return v; });
 }
 
 double SumF32(const float* in, int64_t n) { return SumT(in, n); }

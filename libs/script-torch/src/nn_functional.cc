@@ -1,6 +1,8 @@
 // torch.nn.functional: activations, softmax, linear, layer_norm, dropout,
 // embedding and the losses, with PyTorch's signatures, each one call of a
 // registered (core or composite) op.
+#include "nn_functional.h"
+
 #include "absl/strings/str_format.h"
 
 #include "torch_tensor.h"
@@ -77,17 +79,6 @@ Value SoftmaxLike(VM& vm, const ArgsView& args, const char* op) {
 Value FSoftmax(VM& vm, const Value&, const ArgsView& a) { return SoftmaxLike(vm, a, "softmax"); }
 Value FLogSoftmax(VM& vm, const Value&, const ArgsView& a) {
   return SoftmaxLike(vm, a, "log_softmax");
-}
-
-bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::KernelArg* out) {
-  if (v.is_null() || v.is_none()) {
-    *out = OptTensorNone();
-    return true;
-  }
-  tensor::Tensor t;
-  if (!ToTensorArg(vm, v, f, arg, &t)) return false;
-  *out = std::move(t);
-  return true;
 }
 
 Value FLinear(VM& vm, const Value&, const ArgsView& args) {
@@ -260,10 +251,23 @@ Value Tracked(VM& vm, const Value& inner, const ArgsView& args) {
 
 }  // namespace
 
+bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::KernelArg* out) {
+  if (v.is_null() || v.is_none()) {
+    *out = OptTensorNone();
+    return true;
+  }
+  tensor::Tensor t;
+  if (!ToTensorArg(vm, v, f, arg, &t)) return false;
+  *out = std::move(t);
+  return true;
+}
+
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   (void)vm;
   AdoptTorchModuleType(m);
-  for (const MethodDef& d : kFunctions) {
+  std::vector<MethodDef> defs(std::begin(kFunctions), std::end(kFunctions));
+  for (const MethodDef& d : NormFunctions()) defs.push_back(d);
+  for (const MethodDef& d : defs) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(
         m, d.name,

@@ -9,7 +9,6 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/graph_ir/op.h"
-#include "tc/kernels/composite.h"
 #include "tc/script/bigint.h"
 
 #include "torch_random.h"
@@ -118,8 +117,8 @@ absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
   if (OpTracer* tracer = ActiveOpTracer()) [[unlikely]] {
     return TraceOp(*tracer, op, args);
   }
-  // kernels::Call does not route composite ops yet (COMPOSITE.md).
-  if (op.category == graph_ir::OpCategory::kComposite) return kernels::RunComposite(op, args);
+  // Composite ops too: kernels::Call runs their fused kernel where one
+  // applies, else their decomposition.
   return kernels::Call(op, std::move(args));
 }
 
@@ -129,7 +128,6 @@ absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
   if (OpTracer* tracer = ActiveOpTracer()) [[unlikely]] {
     return TraceOp(*tracer, op, args);
   }
-  if (op.category == graph_ir::OpCategory::kComposite) return kernels::RunComposite(op, args);
   return kernels::Call(op, args);
 }
 

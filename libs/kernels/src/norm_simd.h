@@ -1,0 +1,43 @@
+// Fused row kernels (Highway dynamic dispatch) for softmax, log_softmax,
+// layer_norm and rms_norm over contiguous rows of float32 or float64: each
+// row is read while it sits in cache (statistics first, then the output),
+// instead of the five to eight whole-tensor passes their decompositions
+// make. norms.cc splits the rows over the thread pool.
+#ifndef TC_KERNELS_SRC_NORM_SIMD_H_
+#define TC_KERNELS_SRC_NORM_SIMD_H_
+
+#include <cstdint>
+
+namespace tc::kernels::simd {
+
+// out = softmax(in) (or log_softmax with `log`) over each of `rows` rows of
+// n > 0 elements. As ATen's vectorized kernel: the row max, exp(x - max) and
+// its sum, then a multiply by 1 / sum (log: (x - max) - log(sum)).
+void SoftmaxRows(const float* in, float* out, int64_t rows, int64_t n, bool log);
+void SoftmaxRows(const double* in, double* out, int64_t rows, int64_t n, bool log);
+
+// out = (x - mean) * rstd [* weight] [+ bias] per row of n > 0 elements,
+// rstd = 1 / sqrt(var + eps) with the biased variance; weight and bias (n
+// elements) may be null.
+void LayerNormRows(const float* in, const float* weight, const float* bias, float eps, float* out,
+                   int64_t rows, int64_t n);
+void LayerNormRows(const double* in, const double* weight, const double* bias, double eps,
+                   double* out, int64_t rows, int64_t n);
+
+// out = x * rsqrt(mean(x^2) + eps) [* weight] per row of n > 0 elements.
+void RmsNormRows(const float* in, const float* weight, float eps, float* out, int64_t rows,
+                 int64_t n);
+void RmsNormRows(const double* in, const double* weight, double eps, double* out, int64_t rows,
+                 int64_t n);
+
+// Per-channel pieces of batch_norm: the sum of n values, the sum of their
+// squared deviations from `mean` (both accumulated as RowSum does: float
+// vectors per block, blocks in double), and out = in * alpha + beta.
+double SumSq(const float* in, int64_t n, float mean);
+double SumSq(const double* in, int64_t n, double mean);
+void ScaleShift(const float* in, float alpha, float beta, float* out, int64_t n);
+void ScaleShift(const double* in, double alpha, double beta, double* out, int64_t n);
+
+}  // namespace tc::kernels::simd
+
+#endif  // TC_KERNELS_SRC_NORM_SIMD_H_
