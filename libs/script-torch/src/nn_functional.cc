@@ -263,7 +263,9 @@ Value Tracked(VM& vm, const Value& inner, const ArgsView& args) {
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   (void)vm;
   AdoptTorchModuleType(m);
-  for (const MethodDef& d : kFunctions) {
+  std::vector<MethodDef> functions(std::begin(kFunctions), std::end(kFunctions));
+  for (const MethodDef& d : FunctionalExtraFunctions()) functions.push_back(d);
+  for (const MethodDef& d : functions) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(
         m, d.name,

@@ -40,8 +40,8 @@ Type* TensorType() {
                                 .flags = Type::kBaseType | Type::kInstanceDict});
     AddTensorMethods(type);
     for (std::span<const MethodDef> methods :
-         {TensorPointwiseMethods(), TensorOperatorMethods(), TensorIndexingMethods(),
-          TensorReductionMethods(), TensorShapeMethods()}) {
+         {TensorPointwiseMethods(), TensorPointwiseExtraMethods(), TensorOperatorMethods(),
+          TensorIndexingMethods(), TensorReductionMethods(), TensorShapeMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);
