@@ -95,7 +95,17 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "geometric",
                                           "log_normal",
                                           "cauchy",
-                                          "multinomial"};
+                                          "multinomial",
+                                          "lerp",
+                                          "addcmul",
+                                          "addcdiv",
+                                          "hypot",
+                                          "atan2",
+                                          "logit",
+                                          "nan_to_num",
+                                          "isnan",
+                                          "isinf",
+                                          "isfinite"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);

@@ -99,6 +99,16 @@ Refs HuberLoss(Emitter& e, EArgs a) {
   return Loss(out);
 }
 
+// The binary cross entropies' end: times the weight (argument 2), then
+// reduced (argument 3).
+Refs WeightedBce(Emitter& e, EArgs a, EmitRef loss) {
+  if (!IsNone(a, 2)) {
+    TC_ASSIGN_OR_RETURN(loss, Emit1(e, "mul", {loss, a[2]}));
+  }
+  TC_ASSIGN_OR_RETURN(EmitRef out, Reduce(e, loss, Str(a, 3)));
+  return Loss(out);
+}
+
 // (target - 1) * max(log1p(-x), -100) - target * max(log(x), -100), times
 // the weight. ATen also checks every element lies in [0, 1]; that check
 // needs the data, which a decomposition cannot read, so tc skips it.
@@ -119,11 +129,7 @@ Refs BinaryCrossEntropy(Emitter& e, EArgs a) {
   TC_ASSIGN_OR_RETURN(EmitRef left, Emit1(e, "mul", {tm1, l1m}));
   TC_ASSIGN_OR_RETURN(EmitRef right, Emit1(e, "mul", {t, lx}));
   TC_ASSIGN_OR_RETURN(EmitRef loss, Emit1(e, "sub", {left, right}));
-  if (!IsNone(a, 2)) {
-    TC_ASSIGN_OR_RETURN(loss, Emit1(e, "mul", {loss, a[2]}));
-  }
-  TC_ASSIGN_OR_RETURN(EmitRef out, Reduce(e, loss, Str(a, 3)));
-  return Loss(out);
+  return WeightedBce(e, a, loss);
 }
 
 // (1 - target) * input - log_sigmoid(input) * (1 + (pos_weight - 1) * target),
@@ -145,11 +151,7 @@ Refs BinaryCrossEntropyWithLogits(Emitter& e, EArgs a) {
   TC_ASSIGN_OR_RETURN(one_m_t, Emit1(e, "neg", {one_m_t}));
   TC_ASSIGN_OR_RETURN(EmitRef loss, Emit1(e, "mul", {one_m_t, x}));
   TC_ASSIGN_OR_RETURN(loss, Emit1(e, "sub", {loss, ls}));
-  if (!IsNone(a, 2)) {
-    TC_ASSIGN_OR_RETURN(loss, Emit1(e, "mul", {loss, a[2]}));
-  }
-  TC_ASSIGN_OR_RETURN(EmitRef out, Reduce(e, loss, Str(a, 3)));
-  return Loss(out);
+  return WeightedBce(e, a, loss);
 }
 
 // log_target: exp(target) * (target - input); else xlogy(target, target) -
