@@ -99,3 +99,10 @@ err(lambda: F.prelu(x, torch.ones(3, 1)))
 err(lambda: F.prelu(torch.tensor(2.0), torch.ones(3)))
 err(lambda: F.rrelu(torch.tensor([1])))
 err(lambda: F.leaky_relu(torch.ones(2), inplace=True, negative_slope=1, foo=2))
+
+
+def piecewise(x, w):
+    return F.leaky_relu(x, 0.1) + F.prelu(x, w) + F.hardtanh(x, -2.0, 2.0) + F.hardswish(x) + F.softsign(x)
+
+
+show(piecewise(x, w))

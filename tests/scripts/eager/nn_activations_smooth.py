@@ -72,3 +72,10 @@ err(lambda: F.glu(torch.tensor(1.0)))
 err(lambda: F.glu(torch.ones(2, 2).long()))
 err(lambda: F.glu(x, 3))
 err(lambda: F.softmin(torch.tensor([1, 2]), 0))
+
+
+def smooth(x):
+    return F.elu(x) + F.selu(x) + F.softplus(x, 2.0) + F.mish(x) + F.logsigmoid(x) + F.softmin(x, 1)
+
+
+show(smooth(x))

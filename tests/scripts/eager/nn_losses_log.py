@@ -96,3 +96,11 @@ err(lambda: F.cosine_embedding_loss(u, v, torch.tensor(1.0)))
 err(lambda: F.cosine_embedding_loss(u[0], v[0], ct))
 err(lambda: F.triplet_margin_loss(u, v, torch.ones(6)))
 err(lambda: nn.TripletMarginLoss(margin=0.0))
+
+
+def log_losses(p, tgt, logits, u, v, n):
+    return torch.stack([F.binary_cross_entropy(p, tgt), F.binary_cross_entropy_with_logits(logits, tgt),
+                        F.triplet_margin_loss(u, v, n), F.cosine_similarity(u, v).sum()])
+
+
+show(log_losses(p, tgt, logits, u, v, n))

@@ -64,3 +64,10 @@ err(lambda: F.huber_loss(x, y, delta=0.0))
 err(lambda: F.l1_loss(torch.tensor([1, 2]), torch.tensor([1, 3])))
 err(lambda: F.margin_ranking_loss(a.view(6, 1), b, t))
 err(lambda: nn.L1Loss()(x))
+
+
+def losses(x, y, w):
+    return torch.stack([F.l1_loss(x, y), F.smooth_l1_loss(x, y, beta=0.5), F.huber_loss(x, y, weight=w)])
+
+
+show(losses(x, y, w))

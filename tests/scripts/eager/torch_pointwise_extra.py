@@ -117,3 +117,11 @@ err(lambda: torch.allclose(torch.ones(2), torch.ones(3)))
 print(torch.equal(a, a.clone()), torch.equal(a, b), torch.equal(torch.ones(2), torch.ones(3)))
 print(torch.equal(torch.tensor([1.0, 2.0]), torch.tensor([1, 2])), a.equal(a.double()))
 print(torch.equal(torch.tensor([float("nan")]), torch.tensor([float("nan")])))
+
+
+def combined(x, y, w):
+    return torch.lerp(x, y, w) + torch.addcmul(x, y, w, value=0.5) - torch.addcdiv(x, y, w + 2) + torch.hypot(x, y)
+
+
+show(combined(a, b, w))
+show(torch.nan_to_num(combined(special, special, special), 1.0, 2.0, 3.0))

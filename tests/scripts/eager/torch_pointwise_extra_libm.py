@@ -21,3 +21,10 @@ print(torch.logit(torch.tensor([0, 1])), torch.logit(torch.tensor([True, False])
 c = p.clone()
 c.logit_(0.1)
 print(c.tolist())
+
+
+def angles(x, y):
+    return torch.atan2(x, y) + torch.logit(torch.sigmoid(x), 1e-3)
+
+
+print(angles(a, b).tolist())
