@@ -426,6 +426,58 @@ case("cross_entropy", "err_probs_dtype", [logits, torch.ones(4, 5, dtype=i64), N
 case("cross_entropy", "err_target_dtype", [logits, tgt.float(), NONE, Str("mean"), -100, 0.0], ce)
 case("cross_entropy", "err_batch", [logits, torch.tensor([1, 2]), NONE, Str("mean"), -100, 0.0], ce)
 
+# activations (ops_composite_activation.cc), positional as their schemas
+xa = data((3, 4), lo=-4, hi=4, phase=0.7)
+act = [
+    ("elu", [xa, 0.5, 1.0, 1.0], lambda x, a, s, i: torch.ops.aten.elu(x, a, s, i)),
+    ("selu", [xa], F.selu), ("celu", [xa, 2.0], F.celu),
+    ("leaky_relu", [xa, 0.2], F.leaky_relu),
+    ("rrelu", [xa, 0.1, 0.3, False], lambda x, lo, hi, t: F.rrelu(x, lo, hi, t)),
+    ("prelu", [xa, torch.tensor([0.25, -1.0, 2.0, 0.5])], F.prelu),
+    ("hardtanh", [xa, -2.0, 1.5], F.hardtanh), ("relu6", [xa], F.relu6),
+    ("hardsigmoid", [xa], F.hardsigmoid), ("hardswish", [xa], F.hardswish),
+    ("softplus", [xa, 2.0, 3.0], F.softplus), ("softsign", [xa], F.softsign),
+    ("mish", [xa], F.mish), ("tanhshrink", [xa], F.tanhshrink), ("glu", [xa, 1], F.glu),
+    ("logsigmoid", [xa], F.logsigmoid),
+    ("softmin", [xa, 1, NONE], lambda x, d, t: F.softmin(x, d)),
+]
+for name, args, fn in act:
+    case(name, "basic", args, fn)
+case("elu", "err_long", [data((2, 3), i64), 1.0, 1.0, 1.0], lambda x, a, s, i: torch.ops.aten.elu(x, a, s, i))
+case("celu", "err_zero", [xa, 0.0], F.celu)
+case("glu", "err_odd", [data((3, 3)), 1], F.glu)
+case("prelu", "err_channels", [xa, torch.tensor([0.25, 1.0])], F.prelu)
+case("hardtanh", "int", [data((2, 3), i64), -1, 1], F.hardtanh)
+
+# losses (ops_composite_loss_extra.cc)
+ya = data((3, 4), lo=-4, hi=4, phase=2.1)
+pa = torch.sigmoid(xa)
+qa = torch.sigmoid(ya)
+wa = data((3, 4), lo=0, hi=1, phase=0.4)
+for red in ["mean", "sum", "none"]:
+    case("l1_loss", red, [xa, ya, Str(red), NONE], lambda a, b, r, w: F.l1_loss(a, b, reduction=r))
+    case("smooth_l1_loss", red, [xa, ya, Str(red), 0.5], lambda a, b, r, be: F.smooth_l1_loss(a, b, reduction=r, beta=be))
+    case("huber_loss", red, [xa, ya, Str(red), 1.5, NONE], lambda a, b, r, d, w: F.huber_loss(a, b, reduction=r, delta=d))
+    case("binary_cross_entropy", red, [pa, qa, wa, Str(red)], lambda a, b, w, r: F.binary_cross_entropy(a, b, w, reduction=r))
+    case("binary_cross_entropy_with_logits", red, [xa, qa, NONE, Str(red), torch.tensor([1.0, 2.0, 0.5, 3.0])],
+         lambda a, b, w, r, pw: F.binary_cross_entropy_with_logits(a, b, w, reduction=r, pos_weight=pw))
+    case("kl_div", red, [torch.log(pa), qa, Str(red), False], lambda a, b, r, lt: F.kl_div(a, b, reduction=r, log_target=lt))
+    case("cosine_embedding_loss", red, [xa, ya, torch.tensor([1.0, -1.0, 1.0]), 0.1, Str(red)],
+         lambda a, b, t, m, r: F.cosine_embedding_loss(a, b, t, m, reduction=r))
+    case("margin_ranking_loss", red, [xa[0], ya[0], torch.tensor([1.0, -1.0, 1.0, -1.0]), 0.2, Str(red)],
+         lambda a, b, t, m, r: F.margin_ranking_loss(a, b, t, m, reduction=r))
+    case("triplet_margin_loss", red, [xa, ya, wa, 1.0, 2.0, 1e-6, True, Str(red)],
+         lambda a, p, n, m, pp, e, sw, r: F.triplet_margin_loss(a, p, n, m, pp, e, sw, reduction=r))
+case("l1_loss", "weight", [xa, ya, Str("mean"), wa], lambda a, b, r, w: F.l1_loss(a, b, reduction=r, weight=w))
+case("kl_div", "batchmean_log_target", [torch.log(pa), torch.log(qa), Str("batchmean"), True],
+     lambda a, b, r, lt: F.kl_div(a, b, reduction=r, log_target=lt))
+case("cosine_similarity", "dim1", [xa, ya, 1, 1e-8], lambda a, b, d, e: F.cosine_similarity(a, b, d, e))
+case("pairwise_distance", "p2", [xa, ya, 2.0, 1e-6, False], lambda a, b, p, e, k: F.pairwise_distance(a, b, p, e, k))
+case("pairwise_distance", "p1_keepdim", [xa, ya, 1.0, 1e-6, True], lambda a, b, p, e, k: F.pairwise_distance(a, b, p, e, k))
+case("smooth_l1_loss", "err_beta", [xa, ya, Str("mean"), -1.0], lambda a, b, r, be: F.smooth_l1_loss(a, b, reduction=r, beta=be))
+case("triplet_margin_loss", "err_dims", [xa, ya, wa[0], 1.0, 2.0, 1e-6, False, Str("mean")],
+     lambda a, p, n, m, pp, e, sw, r: F.triplet_margin_loss(a, p, n, m, pp, e, sw, reduction=r))
+
 # creation
 lin = lambda s, e, n, d: torch.linspace(s, e, n, dtype=d)
 case("linspace", "basic", [0, 10, 4, NONE], lambda s, e, n, d: torch.linspace(s, e, n))

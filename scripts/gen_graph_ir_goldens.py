@@ -129,6 +129,8 @@ FNS = {
     "silu": torch.nn.functional.silu,
     "round": lambda s, d: torch.round(s, decimals=d),
     "clamp": lambda s, lo, hi: torch.clamp(s, lo, hi),
+    "addcmul": lambda s, a, b, v: torch.addcmul(s, a, b, value=v),
+    "addcdiv": lambda s, a, b, v: torch.addcdiv(s, a, b, value=v),
     "to_dtype": lambda s, d: s.to(d),
     "sum": lambda s, dim, k, dt: torch.sum(s, dim, keepdim=k, dtype=dt),
     "mean": lambda s, dim, k, dt: torch.mean(s, dim, keepdim=k, dtype=dt),
@@ -262,11 +264,36 @@ case("where", t("bool", (2,)), t("float32", (3,)), 0.0)
 
 for d in ("float32", "int64", "bool", "uint8", "float16"):
     case("clamp", t(d), 0, None)
+
     case("clamp", t(d), None, 1.5)
     case("clamp", t(d), -1, 2)
     case("clamp", t(d), True, None)
 case("clamp", t(), None, None)
 case("clamp", t("int32", ()), 0.5, 1)
+
+# ops_pointwise_extra.cc
+for d in ("float32", "float64", "float16", "int64"):
+    case("lerp", t(d), t(d), 0.5)
+    case("addcmul", t(d), t(d), t(d), 2)
+    case("hypot", t(d), t(d))
+    case("atan2", t(d), t("int64"))
+    case("logit", t(d), None)
+    case("nan_to_num", t(d), None, None, None)
+    for op in ("isnan", "isinf", "isfinite"):
+        case(op, t(d))
+case("lerp", t(), t("float64"), 0.5)
+case("lerp", t(), t(), t("float64"))
+case("lerp", t(), t(), t("float64", ()))
+case("lerp", t("float32", (2, 1)), t("float32", (3,)), t("float32", (1, 1, 1)))
+case("addcmul", t("int64"), t("float32"), t("int32"), 1)
+case("addcmul", t("bool"), t("bool"), t("bool"), 1)
+case("addcdiv", t(), t("int64"), t(), 0.5)
+case("addcdiv", t("int64"), t("int64"), t("int64"), 1)
+case("addcdiv", t("float64"), t(), t("float16"), -1)
+case("hypot", t("bool"), t("bool"))
+case("atan2", t("bool"), t("int32"))
+case("logit", t("int32"), 0.25)
+case("nan_to_num", t("bool"), 1.0, 2.0, None)
 
 for a in ALL:
     for b in ("bool", "int64", "float16", "float32"):

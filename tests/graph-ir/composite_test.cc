@@ -33,7 +33,14 @@ const std::set<std::string> kCompositeOps = {
     "t", "flatten", "stack", "narrow", "masked_fill", "linear", "addmm", "layer_norm", "embedding",
     "dropout", "mse_loss", "nll_loss", "cross_entropy", "linspace", "eye", "randint",
     // Normalizations (ops_composite_norm.cc).
-    "batch_norm", "group_norm", "instance_norm", "local_response_norm", "rms_norm"};
+    "batch_norm", "group_norm", "instance_norm", "local_response_norm", "rms_norm",
+    // ops_composite_activation.cc
+    "elu", "selu", "celu", "leaky_relu", "rrelu", "prelu", "hardtanh", "relu6", "hardsigmoid",
+    "hardswish", "softplus", "softsign", "mish", "tanhshrink", "glu", "logsigmoid", "softmin",
+    // ops_composite_loss_extra.cc
+    "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
+    "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
+    "cosine_embedding_loss", "margin_ranking_loss", "triplet_margin_loss"};
 
 TEST(Composite, RegistryHoldsTheCompositeOps) {
   std::set<std::string> got;
@@ -181,6 +188,34 @@ std::vector<Sample> Samples() {
        {F32({3, 4, 5}), kNone, kNone, F32({4}), F32({4}), B(true), F(0.1), F(1e-5)}},
       {"group_norm", {F32({3, 4, 5}), I(2), F32({4}), F32({4}), F(1e-5)}},
       {"local_response_norm", {F32({2, 4, 5}), I(3), F(1e-4), F(0.75), F(1.0)}},
+      {"elu", {x, F(0.5)}},
+      {"selu", {x}},
+      {"celu", {M(DType::kFloat16, {4, 5}), F(2.0)}},
+      {"leaky_relu", {x, F(0.2)}},
+      {"rrelu", {x}},
+      {"prelu", {x, F32({5})}},
+      {"hardtanh", {I64({4, 5}), I(-2), I(2)}},
+      {"relu6", {x}},
+      {"hardsigmoid", {x}},
+      {"hardswish", {M(DType::kBFloat16, {4, 5})}},
+      {"softplus", {x, F(2.0), F(5.0)}},
+      {"softsign", {x}},
+      {"mish", {x}},
+      {"tanhshrink", {x}},
+      {"glu", {F32({4, 6}), I(1)}},
+      {"logsigmoid", {x}},
+      {"softmin", {x, I(1)}},
+      {"l1_loss", {x, x, S("mean"), x}},
+      {"smooth_l1_loss", {x, F32({5}), S("sum"), F(0.5)}},
+      {"huber_loss", {x, x, S("none"), F(2.0)}},
+      {"binary_cross_entropy", {x, x, x}},
+      {"binary_cross_entropy_with_logits", {x, x, kNone, S("mean"), F32({5})}},
+      {"kl_div", {x, x, S("batchmean"), B(true)}},
+      {"cosine_similarity", {x, x}},
+      {"pairwise_distance", {x, x, F(1.0)}},
+      {"cosine_embedding_loss", {x, x, F32({4})}},
+      {"margin_ranking_loss", {F32({4}), F32({4}), F32({4}), F(0.5)}},
+      {"triplet_margin_loss", {x, x, x, F(1.0), F(2.0), F(1e-6), B(true)}},
   };
 }
 

@@ -35,7 +35,9 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
       "rand",        "randn",       "uniform",     "normal",
       "random",      "randperm",    "bernoulli",   "bernoulli_tensor",
       "exponential", "geometric",   "log_normal",  "cauchy",
-      "multinomial"};
+      "multinomial", "lerp",        "addcmul",     "addcdiv",
+      "hypot",       "atan2",       "logit",       "nan_to_num",
+      "isnan",       "isinf",       "isfinite"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);

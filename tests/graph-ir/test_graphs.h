@@ -54,6 +54,15 @@ inline Graph AllOpsGraph() {
   outs.push_back(Add(g, "where", {m, a, Constant(Scalar(std::nan("")))}));
   outs.push_back(Add(g, "clamp", {a, Constant(Scalar(-1.5)), Constant(None{})}));
   outs.push_back(Add(g, "to_dtype", {a, Constant(DType::kBFloat16)}));
+  // ops_pointwise_extra.cc
+  outs.push_back(Add(g, "lerp", {a, b, Constant(Scalar(0.25))}));
+  outs.push_back(Add(g, "addcmul", {a, b, b, Constant(Scalar(0.5))}));
+  outs.push_back(Add(g, "addcdiv", {a, b, b, Constant(Scalar(-2))}));
+  for (const char* op : {"hypot", "atan2"}) outs.push_back(Add(g, op, {a, b}));
+  outs.push_back(Add(g, "logit", {a, Constant(Scalar(1e-06))}));
+  outs.push_back(
+      Add(g, "nan_to_num", {a, Constant(Scalar(0.0)), Constant(None{}), Constant(Scalar(-1))}));
+  for (const char* op : {"isnan", "isinf", "isfinite"}) outs.push_back(Add(g, op, {a}));
   outs.push_back(
       Add(g, "sum", {x3, Ints({0, 2}), Constant(Scalar(true)), Constant(DType::kFloat64)}));
   outs.push_back(Add(g, "mean", {x3, Constant(Scalar(1))}));

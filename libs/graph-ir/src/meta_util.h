@@ -139,6 +139,7 @@ absl::Status CheckStorageSize(tensor::IntSpan sizes, DType dtype);
 // Registration, one function per op file, called by registry.cc in this
 // order (core ops, then the composite ops of ops_composite_*.cc).
 void AddPointwiseOps(std::vector<OpDef>& ops);
+void AddPointwiseExtraOps(std::vector<OpDef>& ops);  // ops_pointwise_extra.cc
 void AddReductionOps(std::vector<OpDef>& ops);
 void AddViewOps(std::vector<OpDef>& ops);
 void AddExternOps(std::vector<OpDef>& ops);
@@ -149,7 +150,9 @@ void AddCompositeReductionOps(std::vector<OpDef>& ops);
 void AddCompositeShapeOps(std::vector<OpDef>& ops);
 void AddCompositeNnOps(std::vector<OpDef>& ops);
 void AddCompositeNormOps(std::vector<OpDef>& ops);
+void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activation.cc
 void AddCompositeLossOps(std::vector<OpDef>& ops);
+void AddCompositeLossExtraOps(std::vector<OpDef>& ops);  // ops_composite_loss_extra.cc
 void AddCompositeCreationOps(std::vector<OpDef>& ops);
 
 }  // namespace tc::graph_ir::internal

@@ -26,6 +26,7 @@ const Registry& GetRegistry() {
   static const Registry* registry = [] {
     auto* r = new Registry;
     internal::AddPointwiseOps(r->defs);
+    internal::AddPointwiseExtraOps(r->defs);
     internal::AddReductionOps(r->defs);
     internal::AddViewOps(r->defs);
     internal::AddExternOps(r->defs);
@@ -36,7 +37,9 @@ const Registry& GetRegistry() {
     internal::AddCompositeShapeOps(r->defs);
     internal::AddCompositeNnOps(r->defs);
     internal::AddCompositeNormOps(r->defs);
+    internal::AddCompositeActivationOps(r->defs);
     internal::AddCompositeLossOps(r->defs);
+    internal::AddCompositeLossExtraOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);
     for (const OpDef& op : r->defs) {
       r->ptrs.push_back(&op);

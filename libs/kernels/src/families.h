@@ -11,6 +11,7 @@ namespace tc::kernels {
 KernelFn FindUnaryKernel(std::string_view name);           // pointwise_unary.cc
 KernelFn FindBinaryKernel(std::string_view name);          // pointwise_binary.cc
 KernelFn FindOtherPointwiseKernel(std::string_view name);  // pointwise_other.cc
+KernelFn FindExtraPointwiseKernel(std::string_view name);  // pointwise_extra.cc
 KernelFn FindReduceKernel(std::string_view name);          // reduce.cc
 KernelFn FindViewKernel(std::string_view name);            // view.cc
 KernelFn FindIndexKernel(std::string_view name);           // index.cc

@@ -267,6 +267,7 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   AdoptTorchModuleType(m);
   std::vector<MethodDef> defs(std::begin(kFunctions), std::end(kFunctions));
   for (const MethodDef& d : NormFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalExtraFunctions()) defs.push_back(d);
   for (const MethodDef& d : defs) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(

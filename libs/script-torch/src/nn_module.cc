@@ -74,7 +74,8 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   Value init = vm.Import("torch.nn.init");
   if (init.is_null()) return false;
   ModuleSet(m, "init", init);
-  return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m);
+  return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m) &&
+         RunPrelude(vm, kNnActivationsLossesPy, m);
 }
 
 }  // namespace tc::script_torch

@@ -39,8 +39,9 @@ Type* TensorType() {
                                 .flags = Type::kBaseType | Type::kInstanceDict});
     AddTensorMethods(type);
     for (std::span<const MethodDef> methods :
-         {TensorPointwiseMethods(), TensorOperatorMethods(), TensorIndexingMethods(),
-          TensorReductionMethods(), TensorScanMethods(), TensorShapeMethods()}) {
+         {TensorPointwiseMethods(), TensorPointwiseExtraMethods(), TensorOperatorMethods(),
+          TensorIndexingMethods(), TensorReductionMethods(), TensorScanMethods(),
+          TensorShapeMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);

@@ -275,7 +275,9 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddTorchCreation(m);
   AddTorchRandom(m);
   AddFunctions(m, kMisc);
-  for (const char* name : kMethodFunctions) {
+  std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
+  for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
+  for (const char* name : names) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
     const Value* method = DictGetStr(TensorType()->dict, name);
     TC_CHECK(method != nullptr);

@@ -1,6 +1,8 @@
 // torch.Tensor's pointwise and schema-bound methods (abs, add, clamp, ...),
 // each bound to its op's schema (OpMethod), with the in-place forms
 // (add_, clamp_) that write the result back; equal / isclose / allclose.
+#include "absl/strings/str_format.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -104,8 +106,9 @@ Value MEqual(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckHasData(vm, r)) return {};
   return Value::Bool(r.Item().to_bool());
 }
-// isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False):
-// |a - b| <= atol + rtol * |b|.
+// isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False), as ATen's:
+// a == b, or |a - b| finite and <= atol + |rtol * b| (integers compared in
+// float32, bools only by ==); NaNs equal when equal_nan.
 bool IsClose(VM& vm, const Value& self, const ArgsView& args, const char* fname,
              tensor::Tensor* out) {
   static constexpr const char* kNames[] = {"other", "rtol", "atol", "equal_nan"};
@@ -118,17 +121,40 @@ bool IsClose(VM& vm, const Value& self, const ArgsView& args, const char* fname,
       (!a[2].is_null() && !ToFloat(vm, a[2], &atol))) {
     return false;
   }
-  const tensor::Tensor& t = T(self)->t;
-  tensor::Tensor diff, tol, eq;
-  if (!RunOp(vm, "sub", {t, other}, &diff) || !RunOp(vm, "abs", {diff}, &diff) ||
-      !RunOp(vm, "abs", {other}, &tol) ||
-      !RunOp(vm, "mul", {tol, Constant(tensor::Scalar(rtol))}, &tol) ||
-      !RunOp(vm, "add", {tol, Constant(tensor::Scalar(atol))}, &tol) ||
-      !RunOp(vm, "le", {diff, tol}, out) || !RunOp(vm, "eq", {t, other}, &eq) ||
-      !RunOp(vm, "logical_or", {*out, eq}, out)) {
+  int equal_nan = a[3].is_null() ? 0 : vm.Truthy(a[3]);
+  if (equal_nan < 0) return false;
+  tensor::Tensor t = T(self)->t;
+  if (t.dtype() != other.dtype()) {
+    RaiseRuntimeError(vm, absl::StrFormat("%s did not match %s", tensor::ScalarTypeName(t.dtype()),
+                                          tensor::ScalarTypeName(other.dtype())));
     return false;
   }
-  return true;
+  for (auto [v, what] : {std::pair{rtol, "rtol"}, std::pair{atol, "atol"}}) {
+    if (v < 0) {
+      RaiseRuntimeError(
+          vm, absl::StrFormat("%s must be greater than or equal to zero, but got %g", what, v));
+      return false;
+    }
+  }
+  if (!RunOp(vm, "eq", {t, other}, out)) return false;
+  if (t.dtype() == DType::kBool) return true;
+  tensor::Tensor nan_a, nan_b, diff, tol, ok, fin;
+  if (equal_nan && tensor::IsFloatingPoint(t.dtype()) &&
+      (!RunOp(vm, "isnan", {t}, &nan_a) || !RunOp(vm, "isnan", {other}, &nan_b) ||
+       !RunOp(vm, "logical_and", {nan_a, nan_b}, &nan_a) ||
+       !RunOp(vm, "logical_or", {*out, nan_a}, out))) {
+    return false;
+  }
+  if (!tensor::IsFloatingPoint(t.dtype()) && (!ToDTypeTensor(vm, t, DType::kFloat32, &t) ||
+                                              !ToDTypeTensor(vm, other, DType::kFloat32, &other))) {
+    return false;
+  }
+  return RunOp(vm, "mul", {other, Constant(tensor::Scalar(rtol))}, &tol) &&
+         RunOp(vm, "abs", {tol}, &tol) &&
+         RunOp(vm, "add", {tol, Constant(tensor::Scalar(atol))}, &tol) &&
+         RunOp(vm, "sub", {t, other}, &diff) && RunOp(vm, "abs", {diff}, &diff) &&
+         RunOp(vm, "le", {diff, tol}, &ok) && RunOp(vm, "isfinite", {diff}, &fin) &&
+         RunOp(vm, "logical_and", {ok, fin}, &ok) && RunOp(vm, "logical_or", {*out, ok}, out);
 }
 Value MIsClose(VM& vm, const Value& self, const ArgsView& args) {
   tensor::Tensor r;
@@ -144,25 +170,10 @@ Value MAllClose(VM& vm, const Value& self, const ArgsView& args) {
   return Value::Bool(r.Item().to_bool());
 }
 
-Value MClampMin(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "clamp_min", 1, 1)) return {};
-  tensor::Scalar s;
-  if (!ToScalarArg(vm, args[0], "clamp_min", "min", &s)) return {};
-  return CallOp(vm, "clamp", {T(self)->t, Constant(s), Constant(graph_ir::None{})});
-}
-Value MClampMax(VM& vm, const Value& self, const ArgsView& args) {
-  if (!CheckArgCount(vm, args, "clamp_max", 1, 1)) return {};
-  tensor::Scalar s;
-  if (!ToScalarArg(vm, args[0], "clamp_max", "max", &s)) return {};
-  return CallOp(vm, "clamp", {T(self)->t, Constant(graph_ir::None{}), Constant(s)});
-}
-
 constexpr MethodDef kPointwise[] = {
-    {"clamp_min", MClampMin},
     {"equal", MEqual},
     {"isclose", MIsClose},
     {"allclose", MAllClose},
-    {"clamp_max", MClampMax},
 #define TC_BOTH(NAME) {#NAME, M_##NAME}, {#NAME "_", M_##NAME##_},
     TC_BOTH(abs) TC_BOTH(neg) TC_BOTH(exp) TC_BOTH(log) TC_BOTH(log1p) TC_BOTH(expm1) TC_BOTH(sqrt)
         TC_BOTH(rsqrt) TC_BOTH(sin) TC_BOTH(cos) TC_BOTH(tan) TC_BOTH(tanh) TC_BOTH(sigmoid)

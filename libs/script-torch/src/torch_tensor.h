@@ -191,12 +191,19 @@ std::span<const MethodDef> TensorReductionMethods();  // torch_reductions.cc
 std::span<const MethodDef> TensorScanMethods();       // torch_scan.cc
 std::span<const MethodDef> TensorShapeMethods();      // torch_shape.cc
 
+// Pointwise extras (torch_pointwise_extra.cc): the methods, and the names
+// torch also offers as functions.
+std::span<const MethodDef> TensorPointwiseExtraMethods();
+std::span<const char* const> PointwiseExtraFunctions();
+
 // Module contents.
 bool InitTorchModule(VM& vm, ModuleObject* m);       // torch_module.cc
 void AddTorchCreation(ModuleObject* m);              // torch_creation.cc
 bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
 bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
+// The torch.nn.functional functions bound by one table (nn_functional_extra.cc).
+std::span<const MethodDef> FunctionalExtraFunctions();
 
 }  // namespace tc::script_torch
 
