@@ -197,6 +197,9 @@ bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
 bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
 
+// torch.serialization: torch.save / torch.load (torch_serialization.cc).
+bool InitSerializationModule(VM& vm, ModuleObject* m);
+
 }  // namespace tc::script_torch
 
 namespace tc::script_torch {
