@@ -3,12 +3,12 @@
 # container; what this script saves loads back the same, including a
 # model's state_dict (with _metadata) into a fresh model; bad files give
 # clear errors. Float values print at full precision: loading copies bytes.
-import collections
 import io
 import os
 import tempfile
 import zipfile
 
+import _ckpt_recipe
 import torch
 import torch.nn as nn
 
@@ -49,32 +49,8 @@ with open(os.path.join(DATA, 'torch_mixed.pt'), 'rb') as f:
     print(sorted(torch.load(f, map_location='cpu').keys()))
 
 # 2. Round trips of what this script saves.
-model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
-with torch.no_grad():
-    for i, p in enumerate(model.parameters()):
-        p.copy_(torch.arange(p.numel(), dtype=torch.float32).reshape(p.shape) * 0.25 - i)
-base = torch.arange(24, dtype=torch.float64).reshape(4, 6) / 7
-mixed = {
-    'f32': torch.arange(6, dtype=torch.float32) / 3,
-    'f16': (torch.arange(5, dtype=torch.float32) / 3).half(),
-    'bf16': (torch.arange(5, dtype=torch.float32) / 3).bfloat16(),
-    'i64': torch.tensor([-(2**40), 0, 2**40]),
-    'i32': torch.tensor([-7, 7], dtype=torch.int32),
-    'i16': torch.tensor([-300, 300], dtype=torch.int16),
-    'i8': torch.tensor([-128, 127], dtype=torch.int8),
-    'u8': torch.tensor([0, 255], dtype=torch.uint8),
-    'bool': torch.tensor([True, False, True]),
-    'scalar': torch.tensor(2.5),
-    'empty': torch.zeros(0, 3),
-    'base': base,
-    'view': base[1:3, ::2],
-    'row': base[2],
-    'expanded': torch.tensor([1.0, 2.0]).expand(3, 2),
-    'param': nn.Parameter(torch.ones(2)),
-    'list': [1, 2.5, 'three', None, True, (4, 5)],
-    'ordered': collections.OrderedDict([('b', 1), ('a', torch.arange(3))]),
-    'big': 2**70,
-}
+model = _ckpt_recipe.sequential()
+mixed = _ckpt_recipe.mixed()
 with tempfile.TemporaryDirectory() as d:
     path = os.path.join(d, 'model.v2.pt')
     torch.save(model.state_dict(), path)
