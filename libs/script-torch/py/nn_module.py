@@ -35,6 +35,8 @@ class _IncompatibleKeys:
 
 
 class Module:
+    _version = 1  # state_dict()._metadata's version (BatchNorm says 2)
+
     def __init__(self, *args, **kwargs):
         self.training = True
 
@@ -156,6 +158,11 @@ class Module:
     def state_dict(self, destination=None, prefix='', keep_vars=False):
         if destination is None:
             destination = _OrderedDict()
+            destination._metadata = _OrderedDict()
+        # As PyTorch: each module's version under its prefix (no trailing
+        # dot), which torch.save keeps and load_state_dict accepts.
+        if hasattr(destination, '_metadata'):
+            destination._metadata[prefix[:-1]] = {'version': type(self)._version}
         for name, p in self._own_parameters():
             destination[prefix + name] = p if keep_vars else p.detach()
         names = self.__dict__.get('_tc_buffers', {})

@@ -27,6 +27,11 @@ Value ModuleGetAttr(VM& vm, const Value& self, const ArgsView& args) {
   const std::string& mod = Cast<ModuleObject>(self)->name;
   std::string full = absl::StrCat(mod, ".", *name);
   if (FindBuiltinModule(full) != nullptr) return vm.Import(full);
+  if (mod == "torch" && (*name == "save" || *name == "load")) {
+    // Loaded on first use: torch.serialization runs Python (zipfile, pickle).
+    Value s = vm.Import("torch.serialization");
+    return s.is_null() ? s : vm.GetAttr(s, *name);
+  }
   TorchNamespace ns = mod == "torch.nn"              ? TorchNamespace::kNn
                       : mod == "torch.nn.functional" ? TorchNamespace::kFunctional
                                                      : TorchNamespace::kTorch;
@@ -295,6 +300,9 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch.nn", InitNnModule);
   script::RegisterBuiltinModule("torch.nn.init", InitNnInitModule);
   script::RegisterBuiltinModule("torch.nn.functional", InitFunctionalModule);
+  script::RegisterBuiltinModule("torch.serialization", InitSerializationModule);
+  // Filled by torch.serialization with the rebuild functions pickles name.
+  script::RegisterBuiltinModule("torch._utils", [](VM&, ModuleObject*) { return true; });
   script::RegisterBuiltinModule("torch.random", [](VM&, ModuleObject* m) {
     AddRandomModuleFunctions(m);
     return true;

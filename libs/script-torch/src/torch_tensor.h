@@ -205,6 +205,9 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
 // The torch.nn.functional functions bound by one table (nn_functional_extra.cc).
 std::span<const MethodDef> FunctionalExtraFunctions();
 
+// torch.serialization: torch.save / torch.load (torch_serialization.cc).
+bool InitSerializationModule(VM& vm, ModuleObject* m);
+
 }  // namespace tc::script_torch
 
 namespace tc::script_torch {

@@ -13,6 +13,7 @@ namespace tc::script {
 bool InitAstModule(VM& vm, ModuleObject* m);
 bool InitAtexitModule(VM& vm, ModuleObject* m);
 bool InitImportlibMachineryModule(VM& vm, ModuleObject* m);
+bool InitImportlibUtilModule(VM& vm, ModuleObject* m);  // module_importlib_util.cc
 bool InitWeakrefModule(VM& vm, ModuleObject* m);
 
 // `o` is being freed: its weak references go dead, then their callbacks run.

@@ -131,6 +131,12 @@ Value ReadLines(VM& vm, const Value& self, const ArgsView& args) {
 
 bool WriteOne(VM& vm, MemoryObject* m, const Value& v, int64_t* written) {
   const std::string* s = m->binary ? BytesValue(v) : StrValue(v);
+  Value view_bytes;  // a memoryview's bytes (BytesIO takes any buffer)
+  if (s == nullptr && m->binary && v.is_object() && IsInstance(v, MemoryViewType())) {
+    view_bytes = vm.CallMethod(v, "tobytes", {});
+    if (view_bytes.is_null()) return false;
+    s = BytesValue(view_bytes);
+  }
   if (s == nullptr) {
     RaiseTypeError(
         vm, m->binary ? absl::StrFormat("a bytes-like object is required, not '%s'", TypeName(v))
@@ -172,6 +178,14 @@ Value GetValue(VM& vm, const Value& self, const ArgsView& args) {
   MemoryObject* m = M(self);
   if (!CheckArgCount(vm, args, "getvalue", 0, 0) || !CheckOpen(vm, m)) return {};
   return Data(vm, m, m->buf);
+}
+// BytesIO.getbuffer: a memoryview of the current contents. A snapshot,
+// where CPython's view is live and writable: pickle's framer (its one user
+// here) only reads it.
+Value GetBuffer(VM& vm, const Value& self, const ArgsView& args) {
+  MemoryObject* m = M(self);
+  if (!CheckArgCount(vm, args, "getbuffer", 0, 0) || !CheckOpen(vm, m)) return {};
+  return vm.Call(Value::Borrow(MemoryViewType()), {NewBytes(m->buf)});
 }
 Value Tell(VM& vm, const Value& self, const ArgsView& args) {
   MemoryObject* m = M(self);
@@ -287,7 +301,13 @@ Type* StringIOType() {
   return t;
 }
 Type* BytesIOType() {
-  static Type* t = MemoryType("BytesIO", BufferedIOBaseType());
+  static Type* t = [] {
+    Type* b = MemoryType("BytesIO", BufferedIOBaseType());
+    static constexpr MethodDef kBytesOnly[] = {{"getbuffer", GetBuffer}};
+    AddMethods(b, kBytesOnly);
+    UpdateSlots(b);
+    return b;
+  }();
   return t;
 }
 

@@ -129,6 +129,20 @@ Value OdCopy(VM& vm, const Value& self, const ArgsView& args) {
   return vm.Call(Value::Borrow(self.type()), {self});
 }
 
+// (type(self), (), the instance dict or None, None, iter(items)), as
+// CPython's odict_reduce: pickle then rebuilds with REDUCE + SETITEMS and
+// restores attributes (a state dict's _metadata) with BUILD.
+Value OdReduce(VM& vm, const Value& self, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "__reduce__", 0, 0)) return {};
+  DictObject* d = self.as_object()->dict;
+  Value state = d != nullptr && d->used > 0 ? Value::Borrow(d) : Value::None();
+  Value items = vm.CallMethod(self, "items", {});
+  if (items.is_null()) return {};
+  Value it = vm.Iter(items);
+  if (it.is_null()) return {};
+  return NewTuple({Value::Borrow(self.type()), NewTuple({}), state, Value::None(), it});
+}
+
 Type* ViewType(int kind);
 
 Value OdView(const Value& self, int kind) {
@@ -142,9 +156,10 @@ Value OdValues(VM&, const Value& self, const ArgsView&) { return OdView(self, 1)
 Value OdItems(VM&, const Value& self, const ArgsView&) { return OdView(self, 2); }
 
 constexpr MethodDef kOdMethods[] = {
-    {"__repr__", OdRepr}, {"__eq__", OdCompare<true>}, {"__ne__", OdCompare<false>},
-    {"keys", OdKeys},     {"values", OdValues},        {"items", OdItems},
-    {"copy", OdCopy},     {"popitem", OdPopItem},      {"move_to_end", OdMoveToEnd}};
+    {"__repr__", OdRepr},    {"__eq__", OdCompare<true>}, {"__ne__", OdCompare<false>},
+    {"keys", OdKeys},        {"values", OdValues},        {"items", OdItems},
+    {"copy", OdCopy},        {"popitem", OdPopItem},      {"move_to_end", OdMoveToEnd},
+    {"__reduce__", OdReduce}};
 
 // --- odict_keys / odict_values / odict_items ------------------------------------
 // Subtypes of the dict views, so the VM's exact-type paths for dict views

@@ -5,7 +5,8 @@
 // lower protocols go to copyreg._reduce_ex, as in CPython. An object whose
 // first builtin base keeps C state other than list and dict items (a
 // generator, a file) cannot be reduced: "cannot pickle 'X' object";
-// set, frozenset and bytearray reduce to their contents, as CPython's.
+// set, frozenset and bytearray reduce to their contents, as CPython's;
+// builtin functions to their names.
 #include "absl/strings/str_format.h"
 
 #include "vm_internal.h"
@@ -133,6 +134,16 @@ Value ReduceBuiltinContainer(VM& vm, const Value& self) {
     contents = NewList(std::move(items));
   } else if (solid == T.bytearray) {
     contents = NewBytes(*BytesValue(self));
+  } else if (solid == T.native_function) {
+    // A module's function reduces to its name, which pickle saves as a
+    // global (CPython's meth_reduce); a bound method to getattr(self, name).
+    auto* f = Cast<NativeFunctionObject>(self);
+    if (f->self.is_null() || f->self.is_none() || IsInstance(f->self, T.module)) {
+      return NewStr(f->name);
+    }
+    Value getattr = vm.GetAttr(vm.Import("builtins"), "getattr");
+    if (getattr.is_null()) return {};
+    return NewTuple({getattr, NewTuple({f->self, NewStr(f->name)})});
   } else {
     return {};
   }

@@ -1,5 +1,5 @@
 // The codecs behind str.encode, bytes.decode and str(bytes, encoding):
-// utf-8, ascii and latin-1 (CPython's aliases accepted), with CPython's
+// utf-8, ascii, latin-1 and cp437 (CPython's aliases accepted), with CPython's
 // error handlers (strict, replace, ignore, backslashreplace, and for
 // encoding xmlcharrefreplace) and its UnicodeDecodeError /
 // UnicodeEncodeError texts.

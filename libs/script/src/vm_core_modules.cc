@@ -28,6 +28,7 @@ ModuleInitFn FindCoreModule(std::string_view name) {
       {"atexit", InitAtexitModule},
       {"_ast", InitAstModule},
       {"importlib.machinery", InitImportlibMachineryModule},
+      {"importlib.util", InitImportlibUtilModule},
   };
   auto it = kModules->find(name);
   return it == kModules->end() ? nullptr : it->second;

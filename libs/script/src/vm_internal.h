@@ -247,8 +247,11 @@ bool InitRandomModule(VM& vm, ModuleObject* m);
 bool InitTimeModule(VM& vm, ModuleObject* m);
 // time's calendar functions and struct_time (module_time_calendar.cc).
 void AddTimeCalendar(ModuleObject* m);
-bool InitCodecsModule(VM& vm, ModuleObject* m);  // module_codecs.cc: _codecs
-bool InitLocaleModule(VM& vm, ModuleObject* m);  // module_locale.cc: _locale
+bool InitCodecsModule(VM& vm, ModuleObject* m);    // module_codecs.cc: _codecs
+bool InitLocaleModule(VM& vm, ModuleObject* m);    // module_locale.cc: _locale
+bool InitStructModule(VM& vm, ModuleObject* m);    // module_struct.cc: _struct
+bool InitZlibModule(VM& vm, ModuleObject* m);      // module_zlib.cc: zlib
+bool InitBinasciiModule(VM& vm, ModuleObject* m);  // module_binascii.cc: binascii
 // The re module (module_re.cc).
 bool InitReModule(VM& vm, ModuleObject* m);
 

@@ -17,6 +17,8 @@ std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
       {"_abc", InitAbcModule},
       {"_codecs", InitCodecsModule},
       {"_locale", InitLocaleModule},
+      {"_struct", InitStructModule},
+      {"binascii", InitBinasciiModule},
       {"collections", InitCollectionsModule},
       {"functools", InitFunctoolsModule},
       {"itertools", InitItertoolsModule},
@@ -24,6 +26,7 @@ std::map<std::string, ModuleInitFn, std::less<>>& Registry() {
       {"random", InitRandomModule},
       {"re", InitReModule},
       {"time", InitTimeModule},
+      {"zlib", InitZlibModule},
   };
   return *r;
 }

@@ -204,8 +204,19 @@ Value NativeSelf(VM&, const Value& self) {
   const Value& s = Cast<NativeFunctionObject>(self)->self;
   return s.is_null() ? Value::None() : s;
 }
-constexpr GetSetDef kNativeGetSets[] = {
-    {"__name__", NativeName}, {"__qualname__", NativeQualname}, {"__self__", NativeSelf}};
+// A module function's module name (pickle's whichmodule reads it); None
+// for a method bound to an object, as in CPython.
+Value NativeModule(VM&, const Value& self) {
+  const Value& s = Cast<NativeFunctionObject>(self)->self;
+  if (s.is_object() && IsInstance(s, Types().module)) {
+    if (const Value* name = DictGetStr(s.as_object()->dict, "__name__")) return *name;
+  }
+  return Value::None();
+}
+constexpr GetSetDef kNativeGetSets[] = {{"__name__", NativeName},
+                                        {"__qualname__", NativeQualname},
+                                        {"__self__", NativeSelf},
+                                        {"__module__", NativeModule}};
 
 // --- property / staticmethod / classmethod ---------------------------------------
 Value PropertyNew(VM& vm, const Value& cls, const ArgsView& args) {
