@@ -128,7 +128,10 @@ RefOr Blend(Emitter& e, EmitRef stat, EmitRef running, double momentum) {
 // last two outputs are the statistics used.
 Refs BatchNormCore(Emitter& e, const BatchNormArgs& b) {
   const TensorMeta in = e.Meta(b.x);
-  const int64_t channels = in.dim() > 1 ? in.sizes[1] : 0;
+  // Dim 1 holds the channels: a 0-dim or 1-dim input is PyTorch's
+  // IndexError on size(1).
+  TC_RETURN_IF_ERROR(tensor::WrapDim(1, in.dim()).status());
+  const int64_t channels = in.sizes[1];
   TC_RETURN_IF_ERROR(CheckBatchNormArgs(e, b, in, channels));
   EmitRef mean, var, new_mean, new_var;
   if (b.training) {
