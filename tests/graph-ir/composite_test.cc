@@ -29,10 +29,13 @@ Constant S(const char* s) { return Constant(std::string(s)); }
 const Constant kNone = Constant(None{});
 
 const std::set<std::string> kCompositeOps = {
-    "softmax",       "log_softmax", "logsumexp",  "std",       "max_dim", "min_dim",  "all",
-    "any",           "transpose",   "t",          "flatten",   "stack",   "narrow",   "masked_fill",
-    "linear",        "addmm",       "layer_norm", "embedding", "dropout", "mse_loss", "nll_loss",
-    "cross_entropy", "linspace",    "eye",        "randint"};
+    "softmax", "log_softmax", "logsumexp", "std", "max_dim", "min_dim", "all", "any", "transpose",
+    "t", "flatten", "stack", "narrow", "masked_fill", "linear", "addmm", "layer_norm", "embedding",
+    "dropout", "mse_loss", "nll_loss", "cross_entropy", "linspace", "eye", "randint",
+    // Convolutions and pools.
+    "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "max_pool2d",
+    "max_pool1d", "max_pool1d_with_indices", "avg_pool1d", "adaptive_avg_pool2d",
+    "adaptive_avg_pool1d", "adaptive_max_pool1d"};
 
 TEST(Composite, RegistryHoldsTheCompositeOps) {
   std::set<std::string> got;

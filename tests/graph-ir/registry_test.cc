@@ -95,7 +95,12 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "geometric",
                                           "log_normal",
                                           "cauchy",
-                                          "multinomial"};
+                                          "multinomial",
+                                          "convolution",
+                                          "max_pool2d_with_indices",
+                                          "avg_pool2d",
+                                          "_adaptive_avg_pool2d",
+                                          "adaptive_max_pool2d"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);
@@ -118,6 +123,13 @@ TEST(Registry, SchemasPrintAsOpsMd) {
   EXPECT_EQ(SchemaToString(*FindOp("cat")), "cat(Tensor[] tensors, int dim=0) -> Tensor");
   EXPECT_EQ(SchemaToString(*FindOp("slice")),
             "slice(Tensor self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor");
+  EXPECT_EQ(
+      SchemaToString(*FindOp("convolution")),
+      "convolution(Tensor input, Tensor weight, Tensor? bias=None, int[] stride, int[] padding, "
+      "int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor");
+  EXPECT_EQ(SchemaToString(*FindOp("max_pool2d_with_indices")),
+            "max_pool2d_with_indices(Tensor self, int[] kernel_size, int[] stride=[], int[] "
+            "padding=[0], int[] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)");
   EXPECT_EQ(SchemaToString(*FindOp("var")),
             "var(Tensor self, int[]? dim=None, Scalar? correction=None, bool keepdim=False) -> "
             "Tensor");

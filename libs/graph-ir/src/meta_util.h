@@ -149,6 +149,9 @@ void AddCompositeShapeOps(std::vector<OpDef>& ops);
 void AddCompositeNnOps(std::vector<OpDef>& ops);
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeCreationOps(std::vector<OpDef>& ops);
+// Core and composite ops together (ops_conv.cc, ops_pool.cc).
+void AddConvOps(std::vector<OpDef>& ops);
+void AddPoolOps(std::vector<OpDef>& ops);
 
 }  // namespace tc::graph_ir::internal
 

@@ -272,6 +272,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, set_grad_enabled);
   AddType(m, inference_mode);
   AddTorchCreation(m);
+  AddConvPoolFunctions(m, true);
   AddTorchRandom(m);
   AddFunctions(m, kMisc);
   for (const char* name : kMethodFunctions) {

@@ -196,6 +196,8 @@ void AddTorchCreation(ModuleObject* m);              // torch_creation.cc
 bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
 bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
+// Convolutions and pools into torch.nn.functional, or the subset torch has.
+void AddConvPoolFunctions(ModuleObject* m, bool torch_namespace);  // nn_functional_conv.cc
 
 }  // namespace tc::script_torch
 
