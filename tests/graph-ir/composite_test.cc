@@ -176,6 +176,18 @@ std::vector<Sample> Samples() {
       {"linspace", {F(-1.0), I(4), I(9), Constant(DType::kFloat64)}},
       {"eye", {I(3)}},
       {"randint", {I(-4), I(4), L({2, 2})}},
+      {"conv1d", {F32({2, 3, 9}), F32({4, 3, 3}), F32({4}), L({2}), L({1})}},
+      {"conv2d", {F32({3, 6, 5}), F32({4, 3, 3, 3}), kNone, L({1}), L({1, 0}), L({2})}},
+      {"conv3d", {F32({1, 2, 4, 5, 3}), F32({4, 1, 2, 2, 2}), kNone, L({1}), L({0}), L({1}), I(2)}},
+      {"conv_transpose1d", {F32({3, 9}), F32({3, 2, 3}), kNone, L({2}), L({1}), L({1})}},
+      {"conv_transpose2d", {F32({2, 4, 5, 5}), F32({4, 3, 3, 3}), F32({3}), L({2})}},
+      {"max_pool2d", {F32({2, 3, 7, 6}), L({3}), L({2}), L({1}), L({1}), B(true)}},
+      {"max_pool1d", {F32({2, 3, 11}), L({3}), L({}), L({1})}},
+      {"max_pool1d_with_indices", {F32({3, 11}), L({4}), L({3}), L({2})}},
+      {"avg_pool1d", {F32({2, 3, 11}), L({3}), L({2}), L({1}), B(true), B(false)}},
+      {"adaptive_avg_pool2d", {F32({2, 3, 7, 6}), L({1, 1})}},
+      {"adaptive_avg_pool1d", {F32({2, 3, 11}), L({4})}},
+      {"adaptive_max_pool1d", {F32({3, 11}), L({5})}},
   };
 }
 

@@ -224,7 +224,7 @@ TEST(PoolKernel, AvgPoolCountsPaddingAsAsked) {
   // The corner window covers 2x2 real elements of 3x3.
   EXPECT_FLOAT_EQ(Values((*with)[0])[0], 4.0 / 9.0);
   EXPECT_FLOAT_EQ(Values((*without)[0])[0], 1.0);
-  EXPECT_FLOAT_EQ(Values((*with)[0])[3], 6.0 / 9.0);
+  EXPECT_FLOAT_EQ(Values((*with)[0])[1], 6.0 / 9.0);
 }
 
 TEST(PoolKernel, AdaptiveWindowsCoverTheInput) {
