@@ -64,3 +64,12 @@ check(lambda: nn.Conv2d(4, 4, 3, groups=0))
 check(lambda: nn.Conv2d(4, 4, 3, stride=2, padding='same'))
 check(lambda: nn.ConvTranspose2d(4, 4, 3, padding_mode='reflect'))
 check(lambda: t2(torch.randn(1, 4, 3, 3), output_size=[9, 9]))
+
+
+def run(m, t):
+    return m(t) * 1
+
+
+with torch.no_grad():
+    print(run(nn.MaxPool2d(2), x).tolist())
+    print(run(c2, x).shape)

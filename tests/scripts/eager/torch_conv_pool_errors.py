@@ -100,3 +100,10 @@ check(lambda: F.adaptive_avg_pool2d(x.long(), 2))
 check(lambda: F.adaptive_avg_pool2d(x, (-1, 2)))
 check(lambda: F.adaptive_avg_pool1d(torch.ones(2, 3, 4), (2, 2)))
 check(lambda: F.adaptive_avg_pool1d(torch.ones(4), 2))
+
+
+def conv_ok(t, k):
+    return F.conv2d(t, k, padding=1) + 1
+
+
+print(conv_ok(x, w).shape)

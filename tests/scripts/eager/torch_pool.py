@@ -64,3 +64,10 @@ print(torch.adaptive_avg_pool1d(y, 3).shape, torch.adaptive_max_pool1d(y, 3)[1].
 xt = x.transpose(2, 3)
 print(F.max_pool2d(xt, 2).tolist(), F.avg_pool2d(xt, 2).tolist())
 print(F.max_pool2d(torch.zeros(0, 3, 4, 4), 2).shape)
+
+
+def pooled(t):
+    return F.max_pool2d(t, 2) * 2 + F.avg_pool2d(t, 2)
+
+
+print(pooled(x).tolist())
