@@ -168,6 +168,10 @@ FNS = {
     "log_normal": lambda size, m, s, dt: torch.empty(size, dtype=dt or torch.float32).log_normal_(m, s),
     "cauchy": lambda size, m, s, dt: torch.empty(size, dtype=dt or torch.float32).cauchy_(m, s),
     "multinomial": lambda p, k, r: torch.multinomial(p, k, r),
+    "max_pool2d_with_indices": torch.ops.aten.max_pool2d_with_indices,
+    "avg_pool2d": torch._C._nn.avg_pool2d,
+    "_adaptive_avg_pool2d": torch.ops.aten._adaptive_avg_pool2d,
+    "adaptive_max_pool2d": torch._C._nn.adaptive_max_pool2d,
 }
 
 
@@ -506,6 +510,61 @@ case("multinomial", t("float32", (2, 3)), 4, False)
 case("multinomial", t("float32", (2, 3)), 4, True)
 case("multinomial", t("float32", (2, 3)), 0, True)
 case("multinomial", t("float32", (2, 2, 2)), 1, False)
+
+# Convolutions (input, weight, bias, stride, padding, dilation, transposed,
+# output_padding, groups) and the 2-d pools.
+CONV = [((2, 4, 6, 5), (6, 4, 3, 3), (6,), [1], [0], [1], False, [0], 1),
+        ((2, 4, 6, 5), (6, 2, 3, 3), None, [2, 1], [1], [1, 2], False, [0], 2),
+        ((2, 4, 9), (6, 4, 3), (6,), [2], [1], [2], False, [0], 1),
+        ((1, 2, 4, 5, 3), (4, 2, 2, 3, 2), None, [1], [1], [1], False, [0], 1),
+        ((2, 4, 5, 5), (4, 3, 3, 3), (3,), [2], [1], [1], True, [1], 1),
+        ((2, 4, 5, 5), (4, 3, 3, 3), None, [2], [0], [1], True, [0], 2),
+        ((2, 4, 9), (4, 2, 3), None, [3], [1], [1], True, [2], 1),
+        ((2, 4, 5, 5), (6, 3, 3, 3), None, [1], [0], [1], False, [0], 1),
+        ((2, 4, 5, 5), (5, 2, 3, 3), None, [1], [0], [1], False, [0], 2),
+        ((2, 4, 5, 5), (6, 4, 3, 3), (5,), [1], [0], [1], False, [0], 1),
+        ((2, 4, 5, 5), (6, 4, 7, 7), None, [1], [0], [1], False, [0], 1),
+        ((2, 4, 5, 5), (6, 4, 3, 3), None, [0], [0], [1], False, [0], 1),
+        ((2, 4, 5, 5), (6, 4, 3, 3), None, [1], [-1], [1], False, [0], 1),
+        ((2, 4, 5, 5), (6, 4, 3, 3), None, [1], [0], [0], False, [0], 1),
+        ((2, 4, 5, 5), (6, 4, 3, 3), None, [1, 1, 1], [0], [1], False, [0], 1),
+        ((2, 4, 5, 5), (6, 4, 3, 3), None, [1], [0], [1], False, [0], 0),
+        ((2, 4, 5), (6, 4, 3, 3), None, [1], [0], [1], False, [0], 1),
+        ((2, 4, 5, 5), (4, 3, 3, 3), None, [2], [0], [1], True, [2], 1),
+        ((2, 4, 5, 5), (4, 3, 3, 3), (4,), [1], [0], [1], True, [0], 1),
+        ((0, 4, 5, 5), (6, 4, 3, 3), None, [1], [0], [1], False, [0], 1)]
+for xs, ws, bs, st, pa, di, tr, op, gr in CONV:
+    case("convolution", t("float32", xs), t("float32", ws), None if bs is None else t("float32", bs),
+         IL(st), IL(pa), IL(di), tr, IL(op), gr)
+for a, b in (("float32", "float64"), ("float64", "float32"), ("int32", "float32"),
+             ("int64", "int64"), ("bool", "bool"), ("float16", "float16"), ("int32", "int32")):
+    case("convolution", t(a, (1, 2, 4, 4)), t(b, (3, 2, 2, 2)), None, IL([1]), IL([0]), IL([1]),
+         False, IL([0]), 1)
+case("convolution", t("int32", (1, 2, 4, 4)), t("int32", (2, 3, 2, 2)), None, IL([1]), IL([0]),
+     IL([1]), True, IL([0]), 1)
+case("convolution", t("float32", (1, 2, 4, 4)), t("float32", (3, 2, 2, 2)), t("float64", (3,)),
+     IL([1]), IL([0]), IL([1]), False, IL([0]), 1)
+POOL_IN = [("float32", (2, 3, 7, 6)), ("float32", (3, 7, 6)), ("int64", (1, 2, 5, 5)),
+           ("bool", (1, 2, 4, 4)), ("float32", (5,)), ("float32", (2, 0, 4, 4)),
+           ("float64", (0, 2, 4, 4))]
+for d, sz in POOL_IN:
+    case("max_pool2d_with_indices", t(d, sz), IL([2]), IL([]), IL([0]), IL([1]), False)
+    case("avg_pool2d", t(d, sz), IL([2]), IL([]), IL([0]), False, True, None)
+    case("_adaptive_avg_pool2d", t(d, sz), IL([2, 3]))
+    case("adaptive_max_pool2d", t(d, sz), IL([3, 2]))
+for k, s, p, dl, c in (([3], [2], [1], [1], True), ([3, 2], [2, 1], [1, 0], [2, 1], False),
+                       ([7], [1], [0], [1], False), ([3], [0], [0], [1], False),
+                       ([3], [1], [2], [1], False), ([0], [1], [0], [1], False),
+                       ([2, 2, 2], [], [0], [1], False), ([2], [1, 1, 1], [0], [1], False),
+                       ([2], [], [0, 0, 0], [1], False), ([3], [2], [1], [0], True),
+                       ([2], [-1], [0], [1], False), ([4], [3], [2], [1], True)):
+    case("max_pool2d_with_indices", t("float32", (2, 3, 7, 6)), IL(k), IL(s), IL(p), IL(dl), c)
+    case("avg_pool2d", t("float32", (2, 3, 7, 6)), IL(k), IL(s), IL(p), c, False, None)
+case("avg_pool2d", t("float32", (2, 3, 7, 6)), IL([2]), IL([]), IL([0]), False, True, 0)
+case("avg_pool2d", t("int32", (2, 3, 7, 6)), IL([2]), IL([]), IL([0]), False, True, 3)
+case("_adaptive_avg_pool2d", t("float32", (2, 3, 7, 6)), IL([2]))
+case("adaptive_max_pool2d", t("float32", (2, 3, 7, 6)), IL([2, 2, 2]))
+case("adaptive_max_pool2d", t("float32", (2, 3, 7, 6)), IL([9, 1]))
 
 
 def main():

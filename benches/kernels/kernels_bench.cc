@@ -93,6 +93,45 @@ void BM_Matmul(benchmark::State& state) {
       benchmark::Counter::kIsRate);
 }
 
+// The convolution rows: 3x3 64->64 pad 1 on 8x64x56x56, the 7x7
+// stride-2 stem 3->64 on 8x3x224x224, and a 3x3 stride-2 max pool over the
+// first's output.
+void BM_Conv2d(benchmark::State& state, Shape in, Shape w, int64_t stride, int64_t pad) {
+  InstallCachingAllocator();
+  Tensor x = Tensor::Full(in, 0.5, DType::kFloat32);
+  Tensor k = Tensor::Full(w, 0.25, DType::kFloat32);
+  const int64_t oh = (in[2] + 2 * pad - w[2]) / stride + 1,
+                ow = (in[3] + 2 * pad - w[3]) / stride + 1;
+  for (auto _ : state) {
+    auto r = Call("convolution",
+                  {x, k, graph_ir::Constant(graph_ir::None{}), graph_ir::Constant(Shape{stride}),
+                   graph_ir::Constant(Shape{pad}), graph_ir::Constant(Shape{1}),
+                   graph_ir::Constant(tensor::Scalar(false)), graph_ir::Constant(Shape{0}),
+                   graph_ir::Constant(tensor::Scalar(1))});
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["FLOPS"] = benchmark::Counter(
+      2.0 * in[0] * w[0] * w[1] * w[2] * w[3] * oh * ow * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(BM_Conv2d, 3x3_64_56, Shape{8, 64, 56, 56}, Shape{64, 64, 3, 3}, 1, 1)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Conv2d, 7x7s2_3_224, Shape{8, 3, 224, 224}, Shape{64, 3, 7, 7}, 2, 3)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+void BM_MaxPool2d(benchmark::State& state) {
+  InstallCachingAllocator();
+  Tensor x = Tensor::Full(Shape{8, 64, 56, 56}, 0.5, DType::kFloat32);
+  RunCall(
+      state, "max_pool2d_with_indices",
+      {x, graph_ir::Constant(Shape{3}), graph_ir::Constant(Shape{2}), graph_ir::Constant(Shape{1}),
+       graph_ir::Constant(Shape{1}), graph_ir::Constant(tensor::Scalar(false))},
+      x.numel() * 4 + 8 * 64 * 28 * 28 * 12);
+}
+BENCHMARK(BM_MaxPool2d)->UseRealTime()->Unit(benchmark::kMillisecond);
+
 BENCHMARK(BM_Memcpy)->Arg(4096)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(BM_Add)->Arg(4096)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();
 BENCHMARK(BM_Exp)->Arg(4096)->Arg(1 << 20)->Arg(1 << 24)->UseRealTime();

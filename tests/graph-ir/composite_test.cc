@@ -40,7 +40,11 @@ const std::set<std::string> kCompositeOps = {
     // ops_composite_loss_extra.cc
     "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
-    "cosine_embedding_loss", "margin_ranking_loss", "triplet_margin_loss"};
+    "cosine_embedding_loss", "margin_ranking_loss", "triplet_margin_loss",
+    // Convolutions and pools.
+    "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "max_pool2d",
+    "max_pool1d", "max_pool1d_with_indices", "avg_pool1d", "adaptive_avg_pool2d",
+    "adaptive_avg_pool1d", "adaptive_max_pool1d"};
 
 TEST(Composite, RegistryHoldsTheCompositeOps) {
   std::set<std::string> got;
@@ -216,6 +220,18 @@ std::vector<Sample> Samples() {
       {"cosine_embedding_loss", {x, x, F32({4})}},
       {"margin_ranking_loss", {F32({4}), F32({4}), F32({4}), F(0.5)}},
       {"triplet_margin_loss", {x, x, x, F(1.0), F(2.0), F(1e-6), B(true)}},
+      {"conv1d", {F32({2, 3, 9}), F32({4, 3, 3}), F32({4}), L({2}), L({1})}},
+      {"conv2d", {F32({3, 6, 5}), F32({4, 3, 3, 3}), kNone, L({1}), L({1, 0}), L({2})}},
+      {"conv3d", {F32({1, 2, 4, 5, 3}), F32({4, 1, 2, 2, 2}), kNone, L({1}), L({0}), L({1}), I(2)}},
+      {"conv_transpose1d", {F32({3, 9}), F32({3, 2, 3}), kNone, L({2}), L({1}), L({1})}},
+      {"conv_transpose2d", {F32({2, 4, 5, 5}), F32({4, 3, 3, 3}), F32({3}), L({2})}},
+      {"max_pool2d", {F32({2, 3, 7, 6}), L({3}), L({2}), L({1}), L({1}), B(true)}},
+      {"max_pool1d", {F32({2, 3, 11}), L({3}), L({}), L({1})}},
+      {"max_pool1d_with_indices", {F32({3, 11}), L({4}), L({3}), L({2})}},
+      {"avg_pool1d", {F32({2, 3, 11}), L({3}), L({2}), L({1}), B(true), B(false)}},
+      {"adaptive_avg_pool2d", {F32({2, 3, 7, 6}), L({1, 1})}},
+      {"adaptive_avg_pool1d", {F32({2, 3, 11}), L({4})}},
+      {"adaptive_max_pool1d", {F32({3, 11}), L({5})}},
   };
 }
 

@@ -120,6 +120,21 @@ inline Graph AllOpsGraph() {
   Value* probs = Add(g, "abs", {a});
   outs.push_back(Add(g, "bernoulli_tensor", {Add(g, "sigmoid", {a})}));
   outs.push_back(Add(g, "multinomial", {probs, Constant(Scalar(int64_t{2}))}));
+  // Convolution and the 2-d pools, on a [1, 2, 5, 5] image.
+  Value* img = Add(g, "full", {Ints({1, 2, 5, 5}), Constant(Scalar(0.5))});
+  Value* kernel = Add(g, "full", {Ints({3, 2, 3, 3}), Constant(Scalar(0.25))});
+  outs.push_back(Add(g, "convolution",
+                     {img, kernel, Constant(None{}), Ints({1}), Ints({1}), Ints({1}),
+                      Constant(Scalar(false)), Ints({0}), Constant(Scalar(int64_t{1}))}));
+  outs.push_back(Add(g, "avg_pool2d", {img, Ints({2}), Ints({1}), Ints({1})}));
+  outs.push_back(Add(g, "_adaptive_avg_pool2d", {img, Ints({2, 3})}));
+  for (const char* op : {"max_pool2d_with_indices", "adaptive_max_pool2d"}) {
+    auto node = g.AddNode(op, {img, Ints({2, 2})});
+    EXPECT_TRUE(node.ok()) << op << ": " << node.status();
+    if (node.ok()) {
+      for (Value* v : (*node)->outputs()) outs.push_back(v);
+    }
+  }
   g.SetOutputs(outs);
   return g;
 }

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -355,7 +356,34 @@ class Fuzzer {
     return Constant(None{});
   }
 
+  // Convolutions and pools want images and matching kernels, which random
+  // arguments rarely give: a valid call over a random-sized image.
+  std::optional<std::vector<KernelArg>> ImageArgs(const OpDef& op) {
+    const Shape img = {Uniform(1, 2), 2, Uniform(3, 6), Uniform(3, 6)};
+    Tensor x = Tensor::Full(img, 0.5, DType::kFloat32);
+    const Constant one = Constant(Shape{1}), two = Constant(Shape{2}), zero = Constant(Shape{0});
+    if (op.name == "convolution") {
+      return std::vector<KernelArg>{x,
+                                    Tensor::Full(Shape{3, 2, 2, 2}, 0.25, DType::kFloat32),
+                                    Constant(None{}),
+                                    one,
+                                    one,
+                                    one,
+                                    Constant(Scalar(false)),
+                                    zero,
+                                    Constant(Scalar(int64_t{1}))};
+    }
+    if (op.name == "max_pool2d_with_indices" || op.name == "avg_pool2d" ||
+        op.name == "_adaptive_avg_pool2d" || op.name == "adaptive_max_pool2d") {
+      return std::vector<KernelArg>{x, Constant(Shape{2, 2})};
+    }
+    return std::nullopt;
+  }
+
   std::vector<KernelArg> FuzzArgs(const OpDef& op) {
+    if (Chance(0.5)) {
+      if (auto image = ImageArgs(op)) return *image;
+    }
     Shape base = SmallSizes();
     // Matrix products want matrices: give them the rank they accept.
     if ((op.name == "mm" || op.name == "bmm") && Chance(0.5)) {

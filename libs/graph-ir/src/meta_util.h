@@ -154,6 +154,9 @@ void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activ
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeLossExtraOps(std::vector<OpDef>& ops);  // ops_composite_loss_extra.cc
 void AddCompositeCreationOps(std::vector<OpDef>& ops);
+// Core and composite ops together (ops_conv.cc, ops_pool.cc).
+void AddConvOps(std::vector<OpDef>& ops);
+void AddPoolOps(std::vector<OpDef>& ops);
 
 }  // namespace tc::graph_ir::internal
 

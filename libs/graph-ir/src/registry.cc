@@ -41,6 +41,8 @@ const Registry& GetRegistry() {
     internal::AddCompositeLossOps(r->defs);
     internal::AddCompositeLossExtraOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);
+    internal::AddConvOps(r->defs);
+    internal::AddPoolOps(r->defs);
     for (const OpDef& op : r->defs) {
       r->ptrs.push_back(&op);
       r->by_name.emplace(op.name, &op);

@@ -19,6 +19,8 @@ KernelFn FindMatmulKernel(std::string_view name);          // matmul.cc
 KernelFn FindCreationKernel(std::string_view name);        // creation.cc
 KernelFn FindRandomKernel(std::string_view name);          // random.cc
 KernelFn FindScanKernel(std::string_view name);            // scan.cc
+KernelFn FindConvKernel(std::string_view name);            // conv.cc
+KernelFn FindPoolKernel(std::string_view name);            // pool.cc
 
 }  // namespace tc::kernels
 

@@ -46,7 +46,8 @@ KernelFn FindKernel(std::string_view op_name) {
   static constexpr Finder kFamilies[] = {
       FindUnaryKernel,    FindBinaryKernel, FindOtherPointwiseKernel, FindExtraPointwiseKernel,
       FindReduceKernel,   FindViewKernel,   FindIndexKernel,          FindMatmulKernel,
-      FindCreationKernel, FindRandomKernel, FindScanKernel,
+      FindCreationKernel, FindRandomKernel, FindScanKernel,           FindConvKernel,
+      FindPoolKernel,
   };
   for (Finder f : kFamilies) {
     if (KernelFn fn = f(op_name)) return fn;

@@ -274,6 +274,7 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
         m, d.name,
         NewNativeFunction(d.name, Tracked, inner, std::string("torch.nn.functional.") + d.name));
   }
+  AddConvPoolFunctions(m, false);
   return true;
 }
 

@@ -1,6 +1,6 @@
 // The torch.nn module: nn.Parameter (a native Tensor subclass) and the
 // Module and layer classes written in Python (py/nn_module.py,
-// py/nn_layers.py, embedded at build time), compiled into the module's
+// py/nn_layers.py, py/nn_conv.py, embedded at build time), compiled into the module's
 // namespace on first import, with torch.nn.init (nn_init.cc) bound as
 // `init` in between, as the layers initialize their parameters with it.
 #include "absl/strings/str_format.h"
@@ -75,7 +75,7 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   if (init.is_null()) return false;
   ModuleSet(m, "init", init);
   return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m) &&
-         RunPrelude(vm, kNnActivationsLossesPy, m);
+         RunPrelude(vm, kNnActivationsLossesPy, m) && RunPrelude(vm, kNnConvPy, m);
 }
 
 }  // namespace tc::script_torch

@@ -48,6 +48,18 @@ std::string GradFnName(std::string_view name, const tensor::Tensor& out, const V
   if (name == "view" || name == "reshape" || name == "flatten") return "ViewBackward0";
   if (name == "T" || name == "permute") return "PermuteBackward0";
   if (name == "getitem") return out.dim() >= 0 ? "SelectBackward0" : "";
+  // Convolutions and pools (nn_functional_conv.cc); the 1-d pools end in
+  // a squeeze of their 2-d pool, a 1x1 adaptive average in a mean.
+  if (name.starts_with("conv")) return "ConvolutionBackward0";
+  if (name.ends_with("pool1d")) return "SqueezeBackward1";
+  if (name == "max_pool2d") return "MaxPool2DWithIndicesBackward0";
+  if (name == "avg_pool2d") return "AvgPool2DBackward0";
+  if (name == "adaptive_max_pool2d") return "AdaptiveMaxPool2DBackward0";
+  if (name == "adaptive_avg_pool2d") {
+    const int64_t nd = out.dim();
+    const bool one = nd >= 2 && out.size(nd - 1) == 1 && out.size(nd - 2) == 1;
+    return one ? "MeanBackward1" : "AdaptiveAvgPool2DBackward0";
+  }
   // Ops whose node is named after the op: op name, node name stem.
   struct SimpleOp {
     const char* op;

@@ -278,6 +278,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, set_grad_enabled);
   AddType(m, inference_mode);
   AddTorchCreation(m);
+  AddConvPoolFunctions(m, true);
   AddTorchRandom(m);
   AddFunctions(m, kMisc);
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));

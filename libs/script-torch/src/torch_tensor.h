@@ -208,6 +208,9 @@ std::span<const MethodDef> FunctionalExtraFunctions();
 // torch.serialization: torch.save / torch.load (torch_serialization.cc).
 bool InitSerializationModule(VM& vm, ModuleObject* m);
 
+// Convolutions and pools into torch.nn.functional, or the subset torch has.
+void AddConvPoolFunctions(ModuleObject* m, bool torch_namespace);  // nn_functional_conv.cc
+
 }  // namespace tc::script_torch
 
 namespace tc::script_torch {
