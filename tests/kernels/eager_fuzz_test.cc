@@ -516,7 +516,7 @@ TEST_F(EagerFuzzTest, RandomArgumentsNeverCrash) {
   Fuzzer fuzz(seed != nullptr ? std::strtoull(seed, nullptr, 10) : 20240611);
   const auto ops = graph_ir::AllOps();
   ASSERT_FALSE(ops.empty());
-  constexpr int kCalls = 30000;
+  constexpr int kCalls = 60000;  // about 200 calls for each op
   int ok = 0;
   std::vector<int> ok_by_op(ops.size(), 0);
   for (int i = 0; i < kCalls; ++i) {

@@ -79,7 +79,9 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
   // fused kernel when the arguments are on its fast path.
   if (op.category == graph_ir::OpCategory::kComposite) {
     if (meta) return RunCompositeOn(op, args, CompositeRun::kMeta);
-    if (FusedFn fused = FindFusedKernel(op)) {
+    // An undefined tensor gets the decomposition's error, not the fast path.
+    FusedFn fused = FindFusedKernel(op);
+    if (fused != nullptr && CheckDefined(op, args).ok()) {
       EnsureCachingAllocator();
       TC_ASSIGN_OR_RETURN(std::optional<std::vector<Tensor>> outs, RunFused(fused, op, args));
       if (outs.has_value()) return std::move(*outs);
