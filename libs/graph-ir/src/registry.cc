@@ -31,8 +31,12 @@ const Registry& GetRegistry() {
     internal::AddExternOps(r->defs);
     internal::AddCreationOps(r->defs);
     internal::AddRandomOps(r->defs);
+    internal::AddShapeExtraOps(r->defs);
+    internal::AddIndexWriteOps(r->defs);
     internal::AddCompositeReductionOps(r->defs);
     internal::AddCompositeShapeOps(r->defs);
+    internal::AddCompositeShapeExtraOps(r->defs);
+    internal::AddCompositePadOps(r->defs);
     internal::AddCompositeNnOps(r->defs);
     internal::AddCompositeLossOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);

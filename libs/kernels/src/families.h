@@ -14,9 +14,11 @@ KernelFn FindOtherPointwiseKernel(std::string_view name);  // pointwise_other.cc
 KernelFn FindReduceKernel(std::string_view name);          // reduce.cc
 KernelFn FindViewKernel(std::string_view name);            // view.cc
 KernelFn FindIndexKernel(std::string_view name);           // index.cc
+KernelFn FindIndexWriteKernel(std::string_view name);      // index_write.cc
 KernelFn FindMatmulKernel(std::string_view name);          // matmul.cc
 KernelFn FindCreationKernel(std::string_view name);        // creation.cc
 KernelFn FindRandomKernel(std::string_view name);          // random.cc
+KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
 
 }  // namespace tc::kernels
 

@@ -44,8 +44,9 @@ const KernelTable& GetKernelTable() {
 KernelFn FindKernel(std::string_view op_name) {
   using Finder = KernelFn (*)(std::string_view);
   static constexpr Finder kFamilies[] = {
-      FindUnaryKernel, FindBinaryKernel, FindOtherPointwiseKernel, FindReduceKernel, FindViewKernel,
-      FindIndexKernel, FindMatmulKernel, FindCreationKernel,       FindRandomKernel,
+      FindUnaryKernel,  FindBinaryKernel,     FindOtherPointwiseKernel, FindReduceKernel,
+      FindViewKernel,   FindIndexKernel,      FindMatmulKernel,         FindCreationKernel,
+      FindRandomKernel, FindShapeExtraKernel, FindIndexWriteKernel,
   };
   for (Finder f : kFamilies) {
     if (KernelFn fn = f(op_name)) return fn;

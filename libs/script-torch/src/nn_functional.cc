@@ -260,14 +260,20 @@ Value Tracked(VM& vm, const Value& inner, const ArgsView& args) {
 
 }  // namespace
 
+// nn_functional_shape.cc's functions (one_hot, pad, pixel_shuffle, ...).
+std::span<const MethodDef> FunctionalShapeFunctions();
+
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   (void)vm;
   AdoptTorchModuleType(m);
-  for (const MethodDef& d : kFunctions) {
-    Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
-    ModuleSet(
-        m, d.name,
-        NewNativeFunction(d.name, Tracked, inner, std::string("torch.nn.functional.") + d.name));
+  for (std::span<const MethodDef> table :
+       {std::span<const MethodDef>(kFunctions), FunctionalShapeFunctions()}) {
+    for (const MethodDef& d : table) {
+      Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
+      ModuleSet(
+          m, d.name,
+          NewNativeFunction(d.name, Tracked, inner, std::string("torch.nn.functional.") + d.name));
+    }
   }
   return true;
 }

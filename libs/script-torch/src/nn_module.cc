@@ -74,7 +74,7 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   Value init = vm.Import("torch.nn.init");
   if (init.is_null()) return false;
   ModuleSet(m, "init", init);
-  return RunPrelude(vm, kNnLayersPy, m);
+  return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnShapeLayersPy, m);
 }
 
 }  // namespace tc::script_torch

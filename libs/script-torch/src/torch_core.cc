@@ -17,6 +17,10 @@
 
 namespace tc::script_torch {
 
+// torch_shape_extra.cc's methods (declared here, not in torch_tensor.h, which
+// every torch file includes).
+std::span<const MethodDef> TensorShapeExtraMethods();
+
 namespace {
 
 bool g_grad_enabled = true;
@@ -41,7 +45,7 @@ Type* TensorType() {
     AddTensorMethods(type);
     for (std::span<const MethodDef> methods :
          {TensorPointwiseMethods(), TensorOperatorMethods(), TensorIndexingMethods(),
-          TensorReductionMethods(), TensorShapeMethods()}) {
+          TensorReductionMethods(), TensorShapeMethods(), TensorShapeExtraMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);
@@ -61,6 +65,9 @@ Value WrapTensor(tensor::Tensor t) {
 Value RaiseStatus(VM& vm, const absl::Status& status) {
   std::string msg(status.message());
   if (status.code() == absl::StatusCode::kNotFound) return RaiseNotImplementedError(vm, msg);
+  // Kernels that know PyTorch's exception type say it by the code.
+  if (status.code() == absl::StatusCode::kOutOfRange) return RaiseIndexError(vm, msg);
+  if (status.code() == absl::StatusCode::kFailedPrecondition) return RaiseRuntimeError(vm, msg);
   // ATen's dispatch failure, `"normal_kernel_cpu" not implemented for 'Long'`,
   // is a NotImplementedError in PyTorch.
   if (absl::StartsWith(msg, "\"") && absl::StrContains(msg, "\" not implemented for '")) {
