@@ -17,14 +17,9 @@ constexpr ArgType kI = ArgType::kInt;
 
 Metas Flip(Args a) {
   const TensorMeta& in = Tensor(a, 0);
-  std::vector<bool> seen(std::max<int64_t>(in.dim(), 1), false);
-  for (int64_t d : IntList(a, 1)) {
-    TC_ASSIGN_OR_RETURN(int64_t w, tensor::WrapDim(d, in.dim()));
-    if (seen[w]) {
-      return Invalid(absl::StrFormat("dim %d appears multiple times in the list of dims", w));
-    }
-    seen[w] = true;
-  }
+  // Wraps each dim and rejects repeats as reductions do ("dim 0 appears
+  // multiple times in the list of dims").
+  TC_RETURN_IF_ERROR(ReduceMask(in.dim(), IntList(a, 1)).status());
   return One(Contig(in.dtype, in.sizes, in.device));
 }
 

@@ -57,12 +57,15 @@ void Combine(const Tensor& dst, const Tensor& src, F f) {
 }
 
 // The checked index values along `dim` of size `size`.
+// index_add and index_copy take no negative index (-1 is out of bounds);
+// index_fill wraps it.
 absl::StatusOr<std::vector<int64_t>> IndexList(const Tensor& index, int64_t dim, int64_t size,
-                                               absl::StatusCode code, std::string_view prefix) {
+                                               absl::StatusCode code, std::string_view prefix,
+                                               bool wrap) {
   std::vector<int64_t> out(static_cast<size_t>(index.numel()));
   for (int64_t j = 0; j < index.numel(); ++j) {
     int64_t k = IndexValue(index, j);
-    if (k < -size || k >= size) {
+    if (k < (wrap ? -size : 0) || k >= size) {
       return absl::Status(code, std::string(prefix) + OutOfBoundsText(k, dim, size));
     }
     out[j] = k < 0 ? k + size : k;
@@ -70,28 +73,33 @@ absl::StatusOr<std::vector<int64_t>> IndexList(const Tensor& index, int64_t dim,
   return out;
 }
 
+// The dim (args[1], wrapped against self = args[0]) and the checked values
+// of the index (args[2]) of index_add / index_copy / index_fill.
+absl::StatusOr<std::vector<int64_t>> DimIndices(std::span<const KernelArg> args,
+                                                absl::StatusCode code, std::string_view prefix,
+                                                bool wrap, int64_t* dim) {
+  const Tensor& self = TensorArg(args, 0);
+  TC_ASSIGN_OR_RETURN(*dim, tensor::WrapDim(IntArg(args, 1), self.dim()));
+  const int64_t size = self.dim() == 0 ? 1 : self.size(*dim);
+  return IndexList(TensorArg(args, 2), *dim, size, code, prefix, wrap);
+}
+
 absl::Status IndexAddKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                             std::span<Tensor> outs) {
   const Tensor& out = outs[0];
-  const Tensor& self = TensorArg(args, 0);
-  TC_ASSIGN_OR_RETURN(int64_t dim, tensor::WrapDim(IntArg(args, 1), self.dim()));
+  int64_t dim;
+  TC_ASSIGN_OR_RETURN(std::vector<int64_t> ks,
+                      DimIndices(args, absl::StatusCode::kFailedPrecondition, "", false, &dim));
   const Tensor& source = TensorArg(args, 3);
-  const int64_t size = self.dim() == 0 ? 1 : self.size(dim);
-  // index_add checks no negative index: -1 is out of bounds.
-  for (int64_t j = 0; j < TensorArg(args, 2).numel(); ++j) {
-    int64_t k = IndexValue(TensorArg(args, 2), j);
-    if (k < 0 || k >= size) return absl::FailedPreconditionError(OutOfBoundsText(k, dim, size));
-  }
-  CopyCast(self, out);
-  const Tensor& index = TensorArg(args, 2);
+  CopyCast(TensorArg(args, 0), out);
   tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) {
     const T alpha = tensor::CastValue<T>(ScalarArg(args, 4).to_double());
     const bool is_int = !tensor::IsFloatingPoint(out.dtype());
     const int64_t ialpha = ScalarArg(args, 4).to_int();
     (void)alpha;
     (void)is_int;
-    for (int64_t j = 0; j < index.numel(); ++j) {
-      Combine<T>(Select(out, dim, IndexValue(index, j)), Select(source, dim, j), [&](T a, T b) {
+    for (size_t j = 0; j < ks.size(); ++j) {
+      Combine<T>(Select(out, dim, ks[j]), Select(source, dim, j), [&](T a, T b) {
         if constexpr (std::is_same_v<T, bool>) {
           return static_cast<bool>(a || (b && ialpha != 0));
         } else {
@@ -107,33 +115,22 @@ absl::Status IndexAddKernel(std::span<const KernelArg> args, std::span<const Ten
 absl::Status IndexCopyKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                              std::span<Tensor> outs) {
   const Tensor& out = outs[0];
-  const Tensor& self = TensorArg(args, 0);
-  TC_ASSIGN_OR_RETURN(int64_t dim, tensor::WrapDim(IntArg(args, 1), self.dim()));
-  const Tensor& index = TensorArg(args, 2);
-  const int64_t size = self.dim() == 0 ? 1 : self.size(dim);
-  for (int64_t j = 0; j < index.numel(); ++j) {
-    int64_t k = IndexValue(index, j);
-    if (k < 0 || k >= size) {
-      return absl::OutOfRangeError("index_copy_(): " + OutOfBoundsText(k, dim, size));
-    }
-  }
-  CopyCast(self, out);
+  int64_t dim;
+  TC_ASSIGN_OR_RETURN(std::vector<int64_t> ks, DimIndices(args, absl::StatusCode::kOutOfRange,
+                                                          "index_copy_(): ", false, &dim));
+  CopyCast(TensorArg(args, 0), out);
   const Tensor& source = TensorArg(args, 3);
-  for (int64_t j = 0; j < index.numel(); ++j) {
-    CopyCast(Select(source, dim, j), Select(out, dim, IndexValue(index, j)));
-  }
+  for (size_t j = 0; j < ks.size(); ++j) CopyCast(Select(source, dim, j), Select(out, dim, ks[j]));
   return absl::OkStatus();
 }
 
 absl::Status IndexFillKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                              std::span<Tensor> outs) {
   const Tensor& out = outs[0];
-  const Tensor& self = TensorArg(args, 0);
-  TC_ASSIGN_OR_RETURN(int64_t dim, tensor::WrapDim(IntArg(args, 1), self.dim()));
-  const int64_t size = self.dim() == 0 ? 1 : self.size(dim);
+  int64_t dim;
   TC_ASSIGN_OR_RETURN(std::vector<int64_t> ks,
-                      IndexList(TensorArg(args, 2), dim, size, absl::StatusCode::kOutOfRange, ""));
-  CopyCast(self, out);
+                      DimIndices(args, absl::StatusCode::kOutOfRange, "", true, &dim));
+  CopyCast(TensorArg(args, 0), out);
   Tensor value = IsTensor(args, 3) ? TensorArg(args, 3)
                                    : Tensor::FromScalar(ScalarArg(args, 3), DType::kFloat64);
   if (!IsTensor(args, 3) && ScalarArg(args, 3).is_int()) {

@@ -81,28 +81,12 @@ class _PadNd(Module):
         return f'{self.padding}'
 
 
-class ConstantPad1d(_PadNd):
-    _dims = 1
-
+class _ConstantPadNd(_PadNd):
     def __init__(self, padding, value):
         super().__init__(padding, value)
 
 
-class ConstantPad2d(_PadNd):
-    _dims = 2
-
-    def __init__(self, padding, value):
-        super().__init__(padding, value)
-
-
-class ConstantPad3d(_PadNd):
-    _dims = 3
-
-    def __init__(self, padding, value):
-        super().__init__(padding, value)
-
-
-class ZeroPad1d(ConstantPad1d):
+class _ZeroPadNd(_ConstantPadNd):
     def __init__(self, padding):
         super().__init__(padding, 0.)
 
@@ -110,65 +94,17 @@ class ZeroPad1d(ConstantPad1d):
         return f'{self.padding}'
 
 
-class ZeroPad2d(ConstantPad2d):
-    def __init__(self, padding):
-        super().__init__(padding, 0.)
-
-    def extra_repr(self):
-        return f'{self.padding}'
-
-
-class ZeroPad3d(ConstantPad3d):
-    def __init__(self, padding):
-        super().__init__(padding, 0.)
-
-    def extra_repr(self):
-        return f'{self.padding}'
-
-
-class ReflectionPad1d(_PadNd):
-    _mode = 'reflect'
-    _dims = 1
-
-
-class ReflectionPad2d(_PadNd):
-    _mode = 'reflect'
-    _dims = 2
-
-
-class ReflectionPad3d(_PadNd):
-    _mode = 'reflect'
-    _dims = 3
-
-
-class ReplicationPad1d(_PadNd):
-    _mode = 'replicate'
-    _dims = 1
-
-
-class ReplicationPad2d(_PadNd):
-    _mode = 'replicate'
-    _dims = 2
-
-
-class ReplicationPad3d(_PadNd):
-    _mode = 'replicate'
-    _dims = 3
-
-
-class CircularPad1d(_PadNd):
-    _mode = 'circular'
-    _dims = 1
-
-
-class CircularPad2d(_PadNd):
-    _mode = 'circular'
-    _dims = 2
-
-
-class CircularPad3d(_PadNd):
-    _mode = 'circular'
-    _dims = 3
+# ConstantPad1d ... CircularPad3d: one class per mode and padded dim count,
+# as PyTorch names them; they differ only in those two.
+for _dims in (1, 2, 3):
+    for _prefix, _mode, _base in (('Constant', 'constant', _ConstantPadNd),
+                                  ('Zero', 'constant', _ZeroPadNd),
+                                  ('Reflection', 'reflect', _PadNd),
+                                  ('Replication', 'replicate', _PadNd),
+                                  ('Circular', 'circular', _PadNd)):
+        _name = f'{_prefix}Pad{_dims}d'
+        globals()[_name] = type(_name, (_base,), {'_mode': _mode, '_dims': _dims,
+                                                  '__module__': 'torch.nn.modules.padding'})
 
 
 class ModuleDict(Module):
@@ -284,3 +220,4 @@ class ParameterList(Module):
             else:
                 child_lines.append('  (' + str(k) + '): Object of type: ' + type(p).__name__)
         return '\n'.join(child_lines)
+del _dims, _prefix, _mode, _base, _name

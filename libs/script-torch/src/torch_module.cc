@@ -91,22 +91,40 @@ Value MethodAdapter(VM& vm, const Value& method, const ArgsView& args) {
 
 // Tensor methods that torch also offers as functions.
 constexpr const char* kMethodFunctions[] = {
-    "abs", "neg", "exp", "log", "log1p", "expm1", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh",
-    "sigmoid", "relu", "erf", "floor", "ceil", "round", "sign", "logical_not", "bitwise_not", "add",
-    "sub", "mul", "div", "floor_divide", "remainder", "pow", "clamp", "clip", "eq", "ne", "lt",
-    "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
-    "bitwise_xor", "masked_fill", "scatter", "maximum", "minimum", "index_select", "gather",
-    "matmul", "mm", "bmm", "addmm", "softmax", "log_softmax", "sum", "mean", "prod", "amax", "amin",
-    "max", "min", "argmax", "argmin", "var", "std", "all", "any", "logsumexp", "norm", "reshape",
-    "permute", "transpose", "swapaxes", "t", "unsqueeze", "squeeze", "flatten", "narrow", "split",
-    "chunk", "unbind", "subtract", "multiply", "divide", "true_divide", "negative", "absolute",
-    "clamp_min", "clamp_max", "greater", "less", "clone", "detach", "numel", "is_floating_point",
-    "gelu", "silu", "equal", "isclose", "allclose",
-    // torch_shape_extra.cc
-    "diag", "diagonal", "flip", "fliplr", "flipud", "index_add", "index_copy", "index_fill",
-    "index_put", "index_put_", "masked_scatter", "moveaxis", "movedim", "repeat_interleave", "roll",
-    "rot90", "scatter_add", "scatter_reduce", "take_along_dim", "tile", "trace", "tril", "triu",
-    "unflatten"};
+    "abs",          "neg",          "exp",         "log",         "log1p",
+    "expm1",        "sqrt",         "rsqrt",       "sin",         "cos",
+    "tan",          "tanh",         "sigmoid",     "relu",        "erf",
+    "floor",        "ceil",         "round",       "sign",        "logical_not",
+    "bitwise_not",  "add",          "sub",         "mul",         "div",
+    "floor_divide", "remainder",    "pow",         "clamp",       "clip",
+    "eq",           "ne",           "lt",          "le",          "gt",
+    "ge",           "logical_and",  "logical_or",  "logical_xor", "bitwise_and",
+    "bitwise_or",   "bitwise_xor",  "masked_fill", "scatter",     "maximum",
+    "minimum",      "index_select", "gather",      "matmul",      "mm",
+    "bmm",          "addmm",        "softmax",     "log_softmax", "sum",
+    "mean",         "prod",         "amax",        "amin",        "max",
+    "min",          "argmax",       "argmin",      "var",         "std",
+    "all",          "any",          "logsumexp",   "norm",        "reshape",
+    "permute",      "transpose",    "swapaxes",    "t",           "unsqueeze",
+    "squeeze",      "flatten",      "narrow",      "split",       "chunk",
+    "unbind",       "subtract",     "multiply",    "divide",      "true_divide",
+    "negative",     "absolute",     "clamp_min",   "clamp_max",   "greater",
+    "less",         "clone",        "detach",      "numel",       "is_floating_point",
+    "gelu",         "silu",         "equal",       "isclose",     "allclose"};
+
+// torch_shape_extra.cc's methods that torch also offers as functions.
+constexpr const char* kShapeMethodFunctions[] = {"diag",           "diagonal",
+                                                 "flip",           "fliplr",
+                                                 "flipud",         "index_add",
+                                                 "index_copy",     "index_fill",
+                                                 "index_put",      "index_put_",
+                                                 "masked_scatter", "moveaxis",
+                                                 "movedim",        "repeat_interleave",
+                                                 "roll",           "rot90",
+                                                 "scatter_add",    "scatter_reduce",
+                                                 "take_along_dim", "tile",
+                                                 "trace",          "tril",
+                                                 "triu",           "unflatten"};
 
 // --- Grad mode ---------------------------------------------------------------
 
@@ -270,12 +288,15 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddTorchCreation(m);
   AddTorchRandom(m);
   AddFunctions(m, kMisc);
-  for (const char* name : kMethodFunctions) {
-    if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
-    const Value* method = DictGetStr(TensorType()->dict, name);
-    TC_CHECK(method != nullptr);
-    ModuleSet(m, name,
-              NewNativeFunction(name, MethodAdapter, *method, absl::StrCat("torch.", name)));
+  for (std::span<const char* const> names : {std::span<const char* const>(kMethodFunctions),
+                                             std::span<const char* const>(kShapeMethodFunctions)}) {
+    for (const char* name : names) {
+      if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
+      const Value* method = DictGetStr(TensorType()->dict, name);
+      TC_CHECK(method != nullptr);
+      ModuleSet(m, name,
+                NewNativeFunction(name, MethodAdapter, *method, absl::StrCat("torch.", name)));
+    }
   }
   ModuleSet(m, "__version__", NewStr("2.5.0+tc"));
   return true;

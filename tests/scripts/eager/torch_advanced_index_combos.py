@@ -3,12 +3,7 @@
 # by a slice go first) and errors.
 import torch
 
-
-def err(f):
-    try:
-        f()
-    except Exception as e:
-        print(type(e).__name__, e)
+from _catch_helper import catch as err
 
 
 def reads(x, i, j):

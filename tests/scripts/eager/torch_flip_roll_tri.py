@@ -1,12 +1,7 @@
 # flip, roll, rot90, tril, triu, diag, diagonal (a view), trace; their errors.
 import torch
 
-
-def err(f):
-    try:
-        f()
-    except Exception as e:
-        print(type(e).__name__, e)
+from _catch_helper import catch as err
 
 
 def rotations(x):

@@ -3,12 +3,7 @@
 # masked_scatter_, take_along_dim, and their out-of-place forms; their errors.
 import torch
 
-
-def err(f):
-    try:
-        f()
-    except Exception as e:
-        print(type(e).__name__, e)
+from _catch_helper import catch as err
 
 
 def writes(x, i, src):

@@ -5,12 +5,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-
-def err(f):
-    try:
-        f()
-    except Exception as e:
-        print(type(e).__name__, e)
+from _catch_helper import catch as err
 
 
 def pads(x):

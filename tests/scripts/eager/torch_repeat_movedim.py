@@ -2,12 +2,7 @@
 # where PyTorch returns views; their errors.
 import torch
 
-
-def err(f):
-    try:
-        f()
-    except Exception as e:
-        print(type(e).__name__, e)
+from _catch_helper import catch as err
 
 
 def repeats(x):
