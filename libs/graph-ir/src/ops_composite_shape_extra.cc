@@ -232,6 +232,7 @@ Refs TakeAlongDim(Emitter& e, EArgs a) {
         in.dim(), im.dim()));
   }
   TC_ASSIGN_OR_RETURN(int64_t dim, tensor::WrapDim(Int(a, 2), in.dim()));
+  if (in.dim() == 0) return Out(Emit1(e, "gather", {x, CInt(dim), idx}));
   Shape ss = in.sizes, is = im.sizes;
   ss[dim] = im.sizes[dim];
   is[dim] = in.sizes[dim];

@@ -168,12 +168,12 @@ Metas ScatterAdd(Args a) {
 }
 
 Metas ScatterReduce(Args a) {
+  TC_RETURN_IF_ERROR(ScatterChecks(a));
   const std::string& reduce = Str(a, 4);
   if (reduce != "sum" && reduce != "prod" && reduce != "mean" && reduce != "amax" &&
       reduce != "amin") {
     return Invalid("reduce argument must be either sum, prod, mean, amax or amin, got " + reduce);
   }
-  TC_RETURN_IF_ERROR(ScatterChecks(a));
   return SameAsSelf(Tensor(a, 0));
 }
 
@@ -191,7 +191,8 @@ Metas MaskedScatter(Args a) {
                    std::string(ScalarTypeName(self.dtype)) + " and " +
                    std::string(ScalarTypeName(source.dtype)));
   }
-  TC_ASSIGN_OR_RETURN(Shape b, tensor::BroadcastShapes(self.sizes, mask.sizes));
+  // ATen names the mask tensor a.
+  TC_ASSIGN_OR_RETURN(Shape b, tensor::BroadcastShapes(mask.sizes, self.sizes));
   if (b != self.sizes) {
     return Invalid(absl::StrFormat("output with shape %s doesn't match the broadcast shape %s",
                                    ShapeToString(self.sizes), ShapeToString(b)));
