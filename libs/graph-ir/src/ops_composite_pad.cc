@@ -194,15 +194,17 @@ Refs PixelShuffle(Emitter& e, EArgs a, bool shuffle) {
   Shape split = batch, perm, out = batch;
   for (int64_t i = 0; i < nb; ++i) perm.push_back(i);
   if (shuffle) {
-    if (c % (r * r) != 0) {
+    // c % (r * r) without the product, which a huge r overflows.
+    const int64_t rr = static_cast<int64_t>(static_cast<uint64_t>(r) * static_cast<uint64_t>(r));
+    if (c % r != 0 || (c / r) % r != 0) {
       return Invalid(absl::StrFormat(
           "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
           "upscale_factor, but input.size(-3)=%d is not divisible by %d",
-          c, r * r));
+          c, rr));
     }
-    split.insert(split.end(), {c / (r * r), r, r, h, w});
+    split.insert(split.end(), {c / r / r, r, r, h, w});
     for (int64_t p : {0, 3, 1, 4, 2}) perm.push_back(nb + p);
-    out.insert(out.end(), {c / (r * r), h * r, w * r});
+    out.insert(out.end(), {c / r / r, h * r, w * r});
   } else {
     if (h % r != 0) {
       return Invalid(
