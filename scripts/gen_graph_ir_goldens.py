@@ -132,6 +132,10 @@ FNS = {
     "addcmul": lambda s, a, b, v: torch.addcmul(s, a, b, value=v),
     "addcdiv": lambda s, a, b, v: torch.addcdiv(s, a, b, value=v),
     "to_dtype": lambda s, d: s.to(d),
+    "index_put": lambda s, ind, v, acc: torch.index_put(s, tuple(ind), v, acc),
+    "index_add": lambda s, d, i, src, alpha: torch.index_add(s, d, i, src, alpha=alpha),
+    "scatter_reduce": lambda s, d, i, src, r, inc: torch.scatter_reduce(s, d, i, src, r,
+                                                                       include_self=inc),
     "sum": lambda s, dim, k, dt: torch.sum(s, dim, keepdim=k, dtype=dt),
     "mean": lambda s, dim, k, dt: torch.mean(s, dim, keepdim=k, dtype=dt),
     "prod": lambda s, dim, k, dt: torch.prod(s, dtype=dt) if dim is None else torch.prod(s, dim, keepdim=k, dtype=dt),
@@ -442,6 +446,39 @@ for idx, src in ((t("int64", (2, 3)), t("float32", (2, 3))), (t("int64", (2, 3))
         case("scatter", t("float32", (4, 3)), dim, idx, src)
 case("scatter", t("int64", (4, 3)), 0, t("int64", (2, 3)), 1.5)
 
+# ops_shape_extra.cc, ops_index_write.cc (index tensors are made of zeros).
+for dims in (IL([0]), IL([0, 2]), IL([-1]), IL([0, 0]), IL([3])):
+    case("flip", t("float32", (2, 3, 4)), dims)
+for off, d1, d2 in ((0, 0, 1), (1, 0, 2), (-1, 2, 1), (5, 0, 1), (0, 1, 1), (0, 0, 3)):
+    case("diagonal", t("float32", (2, 3, 4)), off, d1, d2)
+for op in ("tril", "triu"):
+    for sizes in ((3, 4), (2, 3, 4), (3,)):
+        case(op, t("int64", sizes), 1)
+for sizes, k in (((3,), 0), ((3,), -2), ((2, 4), 1), ((2, 4), -5), ((2, 2, 2), 0)):
+    case("diag", t("float32", sizes), k)
+for idx, src in ((t("int64", (2,)), t("float32", (2, 3))), (t("int32", (2,)), t("float32", (2, 3))),
+                 (t("int64", (3,)), t("float32", (2, 3))), (t("float32", (2,)), t("float32", (2, 3))),
+                 (t("int64", (2,)), t("float64", (2, 3))), (t("int64", (2, 2)), t("float32", (2, 3)))):
+    case("index_add", t("float32", (4, 3)), 0, idx, src, 1)
+    case("index_copy", t("float32", (4, 3)), 0, idx, src)
+for idx, val in ((t("int64", (2,)), 1.5), (t("int32", (2,)), 1), (t("int64", (2, 2)), 1),
+                 (t("int64", (2,)), t("float32", ())), (t("int64", (2,)), t("float32", (2,)))):
+    case("index_fill", t("float32", (4, 3)), 1, idx, val)
+for idx, src in ((t("int64", (2, 3)), t("float32", (2, 3))), (t("int64", (2, 3)), t("float64", (2, 3))),
+                 (t("float32", (2, 3)), t("float32", (2, 3))), (t("int64", (5, 3)), t("float32", (5, 3)))):
+    case("scatter_add", t("float32", (4, 3)), 0, idx, src)
+    for reduce in ("sum", "amax", "foo"):
+        case("scatter_reduce", t("float32", (4, 3)), 0, idx, src, reduce, True)
+for ind, vals in (([t("int64", (2,))], t("float32", (3,))), ([t("int64", (2,)), t("int64", (2,))], t("float32", ())),
+                  ([t("int64", (2,)), t("int64", (3,))], t("float32", ())), ([t("float32", (2,))], t("float32", ())),
+                  ([t("int64", (2,))], t("float64", (3,))), ([t("int64", (2,))], t("float32", (2, 2))),
+                  ([t("int64", (1,))] * 3, t("float32", ()))):
+    case("index_put", t("float32", (4, 3)), L(ind), vals, False)
+for mask, src in ((t("bool", (4, 3)), t("float32", (12,))), (t("bool", (3,)), t("float32", (20,))),
+                  (t("float32", (4, 3)), t("float32", (12,))), (t("bool", (4, 3)), t("float64", (12,))),
+                  (t("bool", (5,)), t("float32", (20,)))):
+    case("masked_scatter", t("float32", (4, 3)), mask, src)
+
 MM = [((2, 3), (3, 4)), ((2, 3), (2, 3)), ((3,), (3, 4)), ((2, 3), (3,)), ((0, 3), (3, 5)),
       ((2, 3, 4), (4, 5))]
 for a, b in MM:
@@ -578,8 +615,11 @@ def main():
             pyargs[0] = [pyargs[0]]
         else:
             pyargs = [py(a) for a in args]
-            if op in ("index_select", "gather", "scatter") and isinstance(args[2], T):
+            if op in ("index_select", "gather", "scatter", "index_add", "index_copy", "index_fill",
+                      "scatter_add", "scatter_reduce") and isinstance(args[2], T):
                 pyargs[2] = args[2].make(0)
+            if op == "masked_scatter" and args[1].dtype == "bool":
+                pyargs[1] = args[1].make(0)
         try:
             r = fn(op)(*pyargs)
             res = "OK\t" + out_enc(r)

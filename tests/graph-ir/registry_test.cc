@@ -115,7 +115,19 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "max_pool2d_with_indices",
                                           "avg_pool2d",
                                           "_adaptive_avg_pool2d",
-                                          "adaptive_max_pool2d"};
+                                          "adaptive_max_pool2d",
+                                          "flip",
+                                          "diagonal",
+                                          "tril",
+                                          "triu",
+                                          "diag",
+                                          "index_add",
+                                          "index_copy",
+                                          "index_fill",
+                                          "index_put",
+                                          "masked_scatter",
+                                          "scatter_add",
+                                          "scatter_reduce"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);

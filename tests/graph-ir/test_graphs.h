@@ -96,6 +96,24 @@ inline Graph AllOpsGraph() {
   outs.push_back(Add(g, "gather", {a, Constant(Scalar(0)), Add(g, "abs", {i})}));
   outs.push_back(
       Add(g, "scatter", {a, Constant(Scalar(1)), Add(g, "abs", {i}), Constant(Scalar(2.5))}));
+  // ops_shape_extra.cc and ops_index_write.cc.
+  outs.push_back(Add(g, "flip", {x3, Ints({0, 2})}));
+  outs.push_back(
+      Add(g, "diagonal", {x3, Constant(Scalar(1)), Constant(Scalar(0)), Constant(Scalar(2))}));
+  outs.push_back(Add(g, "tril", {a, Constant(Scalar(-1))}));
+  outs.push_back(Add(g, "triu", {a}));
+  outs.push_back(Add(g, "diag", {idx, Constant(Scalar(1))}));
+  outs.push_back(Add(g, "index_add", {a, Constant(Scalar(0)), idx, b, Constant(Scalar(2))}));
+  outs.push_back(Add(g, "index_copy", {a, Constant(Scalar(0)), idx, b}));
+  outs.push_back(Add(g, "index_fill", {a, Constant(Scalar(1)), idx, Constant(Scalar(-1.5))}));
+  outs.push_back(Add(g, "index_put",
+                     {a, std::vector<Value*>{idx},
+                      Add(g, "full", {Ints({3}), Constant(Scalar(1.0))}), Constant(Scalar(true))}));
+  outs.push_back(Add(g, "masked_scatter", {a, m, b}));
+  outs.push_back(Add(g, "scatter_add", {a, Constant(Scalar(1)), Add(g, "abs", {i}), b}));
+  outs.push_back(Add(g, "scatter_reduce",
+                     {a, Constant(Scalar(0)), Add(g, "abs", {i}), b, Constant(std::string("amax")),
+                      Constant(Scalar(false))}));
   outs.push_back(Add(g, "mm", {a, t}));
   outs.push_back(Add(g, "bmm", {x3, Add(g, "permute", {x3, Ints({0, 2, 1})})}));
   outs.push_back(Add(g, "matmul", {x3, Add(g, "full", {Ints({5}), Constant(Scalar(0.25))})}));

@@ -146,8 +146,12 @@ void AddExternOps(std::vector<OpDef>& ops);
 void AddCreationOps(std::vector<OpDef>& ops);
 void AddRandomOps(std::vector<OpDef>& ops);
 void AddScanOps(std::vector<OpDef>& ops);
+void AddShapeExtraOps(std::vector<OpDef>& ops);  // ops_shape_extra.cc
+void AddIndexWriteOps(std::vector<OpDef>& ops);  // ops_index_write.cc
 void AddCompositeReductionOps(std::vector<OpDef>& ops);
 void AddCompositeShapeOps(std::vector<OpDef>& ops);
+void AddCompositeShapeExtraOps(std::vector<OpDef>& ops);  // ops_composite_shape_extra.cc
+void AddCompositePadOps(std::vector<OpDef>& ops);         // ops_composite_pad.cc
 void AddCompositeNnOps(std::vector<OpDef>& ops);
 void AddCompositeNormOps(std::vector<OpDef>& ops);
 void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activation.cc

@@ -33,8 +33,12 @@ const Registry& GetRegistry() {
     internal::AddCreationOps(r->defs);
     internal::AddRandomOps(r->defs);
     internal::AddScanOps(r->defs);
+    internal::AddShapeExtraOps(r->defs);
+    internal::AddIndexWriteOps(r->defs);
     internal::AddCompositeReductionOps(r->defs);
     internal::AddCompositeShapeOps(r->defs);
+    internal::AddCompositeShapeExtraOps(r->defs);
+    internal::AddCompositePadOps(r->defs);
     internal::AddCompositeNnOps(r->defs);
     internal::AddCompositeNormOps(r->defs);
     internal::AddCompositeActivationOps(r->defs);

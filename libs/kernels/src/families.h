@@ -15,12 +15,14 @@ KernelFn FindExtraPointwiseKernel(std::string_view name);  // pointwise_extra.cc
 KernelFn FindReduceKernel(std::string_view name);          // reduce.cc
 KernelFn FindViewKernel(std::string_view name);            // view.cc
 KernelFn FindIndexKernel(std::string_view name);           // index.cc
+KernelFn FindIndexWriteKernel(std::string_view name);      // index_write.cc
 KernelFn FindMatmulKernel(std::string_view name);          // matmul.cc
 KernelFn FindCreationKernel(std::string_view name);        // creation.cc
 KernelFn FindRandomKernel(std::string_view name);          // random.cc
 KernelFn FindScanKernel(std::string_view name);            // scan.cc
 KernelFn FindConvKernel(std::string_view name);            // conv.cc
 KernelFn FindPoolKernel(std::string_view name);            // pool.cc
+KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
 
 }  // namespace tc::kernels
 

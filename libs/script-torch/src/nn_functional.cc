@@ -261,6 +261,8 @@ bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::
   *out = std::move(t);
   return true;
 }
+// nn_functional_shape.cc's functions (one_hot, pad, pixel_shuffle, ...).
+std::span<const MethodDef> FunctionalShapeFunctions();
 
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   (void)vm;
@@ -268,6 +270,7 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   std::vector<MethodDef> defs(std::begin(kFunctions), std::end(kFunctions));
   for (const MethodDef& d : NormFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalExtraFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalShapeFunctions()) defs.push_back(d);
   for (const MethodDef& d : defs) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(

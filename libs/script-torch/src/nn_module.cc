@@ -75,7 +75,8 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   if (init.is_null()) return false;
   ModuleSet(m, "init", init);
   return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m) &&
-         RunPrelude(vm, kNnActivationsLossesPy, m) && RunPrelude(vm, kNnConvPy, m);
+         RunPrelude(vm, kNnActivationsLossesPy, m) && RunPrelude(vm, kNnConvPy, m) &&
+         RunPrelude(vm, kNnShapeLayersPy, m);
 }
 
 }  // namespace tc::script_torch

@@ -16,6 +16,10 @@
 
 namespace tc::script_torch {
 
+// torch_shape_extra.cc's methods (declared here, not in torch_tensor.h, which
+// every torch file includes).
+std::span<const MethodDef> TensorShapeExtraMethods();
+
 namespace {
 
 bool g_grad_enabled = true;
@@ -41,7 +45,7 @@ Type* TensorType() {
     for (std::span<const MethodDef> methods :
          {TensorPointwiseMethods(), TensorPointwiseExtraMethods(), TensorOperatorMethods(),
           TensorIndexingMethods(), TensorReductionMethods(), TensorScanMethods(),
-          TensorShapeMethods()}) {
+          TensorShapeMethods(), TensorShapeExtraMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);

@@ -264,6 +264,7 @@ bool PlanAdvanced(VM& vm, const Indexed& ix, Views views, AdvPlan* plan) {
   }
   if (!RunView(vm, views, "permute", {v, Constant(perm)}, &plan->permuted)) return false;
   int64_t n = tensor::Numel(b);
+  int64_t position = 0;  // PyTorch names an index by its place among the advanced ones
   for (const AdvIndex& a : ix.adv) {
     Tensor e;
     if (!RunOnIndex(vm, "expand", {a.index, Constant(b)}, &e)) return false;
@@ -275,12 +276,13 @@ bool PlanAdvanced(VM& vm, const Indexed& ix, Views views, AdvPlan* plan) {
       int64_t i = p[k];
       if (i < -size || i >= size) {
         RaiseIndexError(
-            vm, absl::StrFormat("index %d is out of bounds for dimension %d with size %d", i, a.dim,
-                                size));
+            vm, absl::StrFormat("index %d is out of bounds for dimension %d with size %d", i,
+                                position, size));
         return false;
       }
       c[static_cast<size_t>(k)] = i < 0 ? i + size : i;
     }
+    ++position;
     plan->coords.push_back(std::move(c));
   }
   return true;
@@ -397,6 +399,14 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
   Shape result_shape;
   Shape perm = ResultPerm(plan);
   for (int64_t d : perm) result_shape.push_back(rshape[static_cast<size_t>(d)]);
+  absl::StatusOr<Shape> fits = tensor::BroadcastShapes(result_shape, val.sizes());
+  if (!fits.ok() || *fits != result_shape) {
+    return RaiseRuntimeError(
+        vm,
+        absl::StrFormat("shape mismatch: value tensor of shape %s cannot be broadcast to "
+                        "indexing result of shape %s",
+                        tensor::ShapeToString(val.sizes()), tensor::ShapeToString(result_shape)));
+  }
   Tensor v;
   if (!RunOp(vm, "expand", {val, Constant(result_shape)}, &v)) return {};
   if (plan.insert_at > 0) {

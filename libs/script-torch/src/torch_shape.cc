@@ -115,6 +115,7 @@ Value SSplit(VM& vm, const Value& self, const ArgsView& args) {
   Value a[2];
   if (!ParseArgs(vm, args, "split", kNames, 1, a)) return {};
   const tensor::Tensor& t = Self(self);
+  if (t.dim() == 0) return RaiseRuntimeError(vm, "split expects at least a 1-dimensional tensor");
   int64_t dim;
   if (!WrapDimArg(vm, t, a[1], &dim)) return {};
   int64_t n = t.size(dim);
@@ -147,6 +148,7 @@ Value SChunk(VM& vm, const Value& self, const ArgsView& args) {
   Value a[2];
   if (!ParseArgs(vm, args, "chunk", kNames, 1, a)) return {};
   const tensor::Tensor& t = Self(self);
+  if (t.dim() == 0) return RaiseRuntimeError(vm, "chunk expects at least a 1-dimensional tensor");
   int64_t chunks, dim;
   if (!ToInt(vm, a[0], &chunks) || !WrapDimArg(vm, t, a[1], &dim)) return {};
   if (chunks <= 0)
@@ -167,6 +169,8 @@ Value SUnbind(VM& vm, const Value& self, const ArgsView& args) {
   Value a[1];
   if (!ParseArgs(vm, args, "unbind", kNames, 0, a)) return {};
   const tensor::Tensor& t = Self(self);
+  if (t.dim() == 0)
+    return RaiseIndexError(vm, "Dimension specified as 0 but tensor has no dimensions");
   int64_t dim;
   if (!WrapDimArg(vm, t, a[0], &dim)) return {};
   std::vector<Value> parts;
@@ -191,6 +195,18 @@ Value SRepeat(VM& vm, const Value& self, const ArgsView& args) {
                              "number of dimensions of tensor");
   }
   size_t lead = reps.size() - static_cast<size_t>(t.dim());
+  // repeat always copies (CloneTensor below); negative counts are
+  // rejected on the output's sizes, as ATen words it.
+  for (size_t i = 0; i < reps.size(); ++i) {
+    if (reps[i] >= 0) continue;
+    tensor::Shape bad;
+    for (size_t j = 0; j < reps.size(); ++j) {
+      bad.push_back(reps[j] * (j < lead ? 1 : t.size(static_cast<int64_t>(j - lead))));
+    }
+    return RaiseRuntimeError(vm, absl::StrFormat("Trying to create tensor with negative dimension "
+                                                 "%d: %s",
+                                                 bad[i], tensor::ShapeToString(bad)));
+  }
   tensor::Shape view, expand, out;
   for (size_t i = 0; i < reps.size(); ++i) {
     int64_t s = i < lead ? 1 : t.size(static_cast<int64_t>(i - lead));
@@ -202,7 +218,7 @@ Value SRepeat(VM& vm, const Value& self, const ArgsView& args) {
   }
   tensor::Tensor r;
   if (!RunOp(vm, "reshape", {t, Constant(view)}, &r) ||
-      !RunOp(vm, "expand", {r, Constant(expand)}, &r) || !ContiguousTensor(vm, r, &r)) {
+      !RunOp(vm, "expand", {r, Constant(expand)}, &r) || !CloneTensor(vm, r, &r)) {
     return {};
   }
   return CallOp(vm, "reshape", {r, Constant(out)});
