@@ -166,7 +166,8 @@ class Fuzzer {
   }
 
   Constant FuzzConstant(int64_t rank) {
-    static const std::string kStrings[] = {"none", "tanh", "floor", "trunc", "", "bogus", "'\n\\"};
+    static const std::string kStrings[] = {"none", "tanh", "floor", "trunc", "sum",
+                                           "amax", "", "bogus", "'\n\\"};
     switch (Uniform(0, 6)) {
       case 0:
         return None{};

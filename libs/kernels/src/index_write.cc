@@ -151,8 +151,13 @@ absl::Status IndexFillKernel(std::span<const KernelArg> args, std::span<const Te
 // counts the writes per output element (scatter_reduce's mean and
 // include_self=False).
 template <typename T, typename F>
-absl::Status ScatterApply(const Tensor& out, const Tensor& index, const Tensor& src, int64_t dim,
-                          F f) {
+absl::Status ScatterApply(const Tensor& out, const Tensor& index_arg, const Tensor& src,
+                          int64_t dim, F f) {
+  // ATen's ensure_nonempty: a 0-dim index beside a 1-dim self or src acts
+  // as one element.
+  const Tensor index = index_arg.dim() == 0 && (out.dim() > 0 || src.dim() > 0)
+                           ? index_arg.AsStrided(Shape{1}, Shape{1}, index_arg.storage_offset())
+                           : index_arg;
   const int64_t size = out.dim() == 0 ? 1 : out.size(dim);
   const int64_t dstride = out.dim() == 0 ? 0 : out.stride(dim);
   Shape ostrides(out.strides().begin(), out.strides().end());
