@@ -167,7 +167,7 @@ class Fuzzer {
 
   Constant FuzzConstant(int64_t rank) {
     static const std::string kStrings[] = {"none", "tanh", "floor", "trunc", "sum",
-                                           "amax", "", "bogus", "'\n\\"};
+                                           "amax", "",     "bogus", "'\n\\"};
     switch (Uniform(0, 6)) {
       case 0:
         return None{};
@@ -381,9 +381,30 @@ class Fuzzer {
     return std::nullopt;
   }
 
+  // The index writes want an int64 index that fits self and a matching
+  // source, which random arguments rarely give: a valid call on [4, 3].
+  std::optional<std::vector<KernelArg>> IndexWriteArgs(const OpDef& op) {
+    const Tensor self = Tensor::Full(Shape{4, 3}, 0.5, DType::kFloat32);
+    const Tensor index = Tensor::Full(Shape{2}, Scalar(int64_t{1}), DType::kInt64);
+    const Constant dim0 = Constant(Scalar(int64_t{0}));
+    if (op.name == "index_add" || op.name == "index_copy") {
+      return std::vector<KernelArg>{self, dim0, index,
+                                    Tensor::Full(Shape{2, 3}, 0.25, DType::kFloat32)};
+    }
+    if (op.name == "scatter_reduce") {
+      static const char* const kReduces[] = {"sum", "prod", "mean", "amax", "amin"};
+      return std::vector<KernelArg>{self, dim0,
+                                    Tensor::Full(Shape{2, 3}, Scalar(int64_t{3}), DType::kInt64),
+                                    Tensor::Full(Shape{2, 3}, 0.25, DType::kFloat32),
+                                    Constant(std::string(kReduces[Uniform(0, 4)]))};
+    }
+    return std::nullopt;
+  }
+
   std::vector<KernelArg> FuzzArgs(const OpDef& op) {
     if (Chance(0.5)) {
       if (auto image = ImageArgs(op)) return *image;
+      if (auto index = IndexWriteArgs(op)) return *index;
     }
     Shape base = SmallSizes();
     // Matrix products want matrices: give them the rank they accept.
