@@ -96,27 +96,27 @@ Value MethodAdapter(VM& vm, const Value& method, const ArgsView& args) {
 
 // Tensor methods that torch also offers as functions.
 constexpr const char* kMethodFunctions[] = {
-    "abs",          "neg",          "exp",         "log",         "log1p",
-    "expm1",        "sqrt",         "rsqrt",       "sin",         "cos",
-    "tan",          "tanh",         "sigmoid",     "relu",        "erf",
-    "floor",        "ceil",         "round",       "sign",        "logical_not",
-    "bitwise_not",  "add",          "sub",         "mul",         "div",
-    "floor_divide", "remainder",    "pow",         "clamp",       "clip",
-    "eq",           "ne",           "lt",          "le",          "gt",
-    "ge",           "logical_and",  "logical_or",  "logical_xor", "bitwise_and",
-    "bitwise_or",   "bitwise_xor",  "masked_fill", "scatter",     "maximum",
-    "minimum",      "index_select", "gather",      "matmul",      "mm",
-    "bmm",          "addmm",        "softmax",     "log_softmax", "sum",
-    "mean",         "prod",         "amax",        "amin",        "max",
-    "min",          "argmax",       "argmin",      "var",         "std",
+    "abs",          "neg",          "exp",          "log",         "log1p",
+    "expm1",        "sqrt",         "rsqrt",        "sin",         "cos",
+    "tan",          "tanh",         "sigmoid",      "relu",        "erf",
+    "floor",        "ceil",         "round",        "sign",        "logical_not",
+    "bitwise_not",  "add",          "sub",          "mul",         "div",
+    "floor_divide", "remainder",    "pow",          "clamp",       "clip",
+    "eq",           "ne",           "lt",           "le",          "gt",
+    "ge",           "logical_and",  "logical_or",   "logical_xor", "bitwise_and",
+    "bitwise_or",   "bitwise_xor",  "masked_fill",  "scatter",     "maximum",
+    "minimum",      "index_select", "gather",       "matmul",      "mm",
+    "bmm",          "addmm",        "softmax",      "log_softmax", "sum",
+    "mean",         "prod",         "amax",         "amin",        "max",
+    "min",          "argmax",       "argmin",       "var",         "std",
     "cumsum",       "cumprod",      "logcumsumexp", "cummax",      "cummin",
-    "all",          "any",          "logsumexp",   "norm",        "reshape",
-    "permute",      "transpose",    "swapaxes",    "t",           "unsqueeze",
-    "squeeze",      "flatten",      "narrow",      "split",       "chunk",
-    "unbind",       "subtract",     "multiply",    "divide",      "true_divide",
-    "negative",     "absolute",     "clamp_min",   "clamp_max",   "greater",
-    "less",         "clone",        "detach",      "numel",       "is_floating_point",
-    "gelu",         "silu",         "equal",       "isclose",     "allclose"};
+    "all",          "any",          "logsumexp",    "norm",        "reshape",
+    "permute",      "transpose",    "swapaxes",     "t",           "unsqueeze",
+    "squeeze",      "flatten",      "narrow",       "split",       "chunk",
+    "unbind",       "subtract",     "multiply",     "divide",      "true_divide",
+    "negative",     "absolute",     "clamp_min",    "clamp_max",   "greater",
+    "less",         "clone",        "detach",       "numel",       "is_floating_point",
+    "gelu",         "silu",         "equal",        "isclose",     "allclose"};
 
 // --- Grad mode ---------------------------------------------------------------
 
