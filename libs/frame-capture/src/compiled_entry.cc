@@ -12,6 +12,22 @@ namespace tc::frame_capture {
 using script::Opcode;
 using script::Value;
 
+namespace {
+// A tuple a native call made in the trace (torch.max(x, 1)'s
+// torch.return_types.max): that type again over its rebuilt items.
+bool PlanNativeTuple(const Translator& tr, const Value& x, std::vector<graph_ir::Value*>* outputs,
+                     Rebuild* out) {
+  out->kind = Rebuild::Kind::kTuple;
+  out->tuple_type = x.type();
+  for (const Value& item : script::Cast<script::TupleObject>(x)->items) {
+    Rebuild r;
+    if (!PlanRebuild(tr, Var{item, nullptr}, outputs, &r)) return false;
+    out->items.push_back(std::move(r));
+  }
+  return true;
+}
+}  // namespace
+
 bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value*>* outputs,
                  Rebuild* out) {
   const script::BuiltinTypes& T = script::Types();
@@ -148,17 +164,8 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
     out->source = v.src;
     return true;
   }
-  // A tuple a native call made in the trace (torch.max(x, 1)'s
-  // torch.return_types.max): that type again over its rebuilt items.
   if (script::IsInstance(x, T.tuple) && !o->type->has_flag(script::Type::kHeapType)) {
-    out->kind = Rebuild::Kind::kTuple;
-    out->tuple_type = o->type;
-    for (const Value& item : script::Cast<script::TupleObject>(x)->items) {
-      Rebuild r;
-      if (!PlanRebuild(tr, Var{item, nullptr}, outputs, &r)) return false;
-      out->items.push_back(std::move(r));
-    }
-    return true;
+    return PlanNativeTuple(tr, x, outputs, out);
   }
   out->kind = Rebuild::Kind::kConst;
   out->constant = x;
