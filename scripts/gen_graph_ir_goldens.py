@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Over 600 lines because it is one table: a PyTorch call and its cases for
+# every core op, read top to bottom beside OPS.md.
 """Generates tests/graph-ir/golden/meta_golden.txt from real PyTorch.
 
 Each line is one call of one registered op: its arguments (tensor metadata

@@ -1,3 +1,5 @@
+// over 600 lines because the generator of random arguments and the regression
+// cases it found are one harness; the pinned cases read best beside it.
 // Robustness of eager Call() against arbitrary arguments: every registered op
 // gets random, often wrong, argument lists (as a script front end would pass
 // them through). Each call must either succeed with exactly the metadata
@@ -5,8 +7,6 @@
 // hang or trip a TC_CHECK. Minimized crashes found this way are pinned below
 // as regression tests.
 //
-// over 600 lines because the generator of random arguments and the regression
-// cases it found are one harness; the pinned cases read best beside it.
 #include <unistd.h>
 
 #include <chrono>
