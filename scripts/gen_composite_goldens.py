@@ -182,6 +182,17 @@ for name, fn in [("max_dim", torch.max), ("min_dim", torch.min)]:
     case(name, "err_empty", [torch.empty(0, 3), 0, False], lambda x, d, k, fn=fn: fn(x, d, k))
     case(name, "err_dim", [x23, 5, False], lambda x, d, k, fn=fn: fn(x, d, k))
 
+# count_nonzero
+cz = torch.tensor([[1.0, 0.0, math.nan], [0.0, -0.0, 2.0]])
+case("count_nonzero", "all_dims", [cz, NONE], lambda x, d: torch.count_nonzero(x))
+case("count_nonzero", "dim1", [cz, Ints(1)], lambda x, d: torch.count_nonzero(x, d[0]))
+case("count_nonzero", "dims", [data((2, 3, 4), i64, lo=-1, hi=1), Ints(0, 2)],
+     lambda x, d: torch.count_nonzero(x, tuple(d)))
+case("count_nonzero", "bool", [data((3, 4), b8), Ints(0)], lambda x, d: torch.count_nonzero(x, d[0]))
+case("count_nonzero", "empty", [torch.empty(0, 3), Ints(0)], lambda x, d: torch.count_nonzero(x, d[0]))
+case("count_nonzero", "err_dim", [cz, Ints(2)], lambda x, d: torch.count_nonzero(x, d[0]))
+case("count_nonzero", "err_repeat", [cz, Ints(1, 1)], lambda x, d: torch.count_nonzero(x, tuple(d)))
+
 # all / any
 for name, fn in [("all", torch.all), ("any", torch.any)]:
     zeros_some = torch.tensor([[1.0, 0.0, 2.0], [3.0, 4.0, 5.0]])

@@ -178,6 +178,9 @@ FNS = {
     "avg_pool2d": torch._C._nn.avg_pool2d,
     "_adaptive_avg_pool2d": torch.ops.aten._adaptive_avg_pool2d,
     "adaptive_max_pool2d": torch._C._nn.adaptive_max_pool2d,
+    "sort": lambda s, d, desc, st: torch.sort(s, dim=d, descending=desc, stable=st),
+    "median_dim": lambda s, d, k: torch.median(s, d, k),
+    "nanmedian_dim": lambda s, d, k: torch.nanmedian(s, d, k),
 }
 
 
@@ -367,6 +370,41 @@ for op in ("logcumsumexp", "cummax", "cummin"):
     case(op, t("float32", ()), 1)
     case(op, t("float32", (0, 3)), 0)
     case(op, t("float32", R), -4)
+for d in ALL:
+    case("sort", t(d, R), -1, False, False)
+for dim in (0, 1, -3, 3):
+    case("sort", t("float32", R), dim, True, True)
+case("sort", t("float32", ()), 0, False, True)
+case("sort", t("float32", ()), 1, False, False)
+case("sort", t("float32", (0, 3)), 1, False, False)
+for d in ALL:
+    case("topk", t(d, R), 2, -1, True, True)
+    case("kthvalue", t(d, R), 2, 1, False)
+    case("median", t(d, R))
+    case("median_dim", t(d, R), 1, False)
+    case("mode", t(d, R), -1, False)
+for k, dim in ((0, 0), (4, 2), (5, 2), (-1, 1), (1, 3), (1, -4)):
+    case("topk", t("float32", R), k, dim, False, False)
+    case("kthvalue", t("float32", R), k, dim, True)
+for dim in (0, 1, -1, 3):
+    for kd in (False, True):
+        case("median_dim", t("float32", R), dim, kd)
+        case("nanmedian_dim", t("float64", R), dim, kd)
+        case("mode", t("int32", R), dim, kd)
+case("nanmedian", t("float32", R))
+case("nanmedian", t("bool", R))
+for op in ("median_dim", "nanmedian_dim", "mode"):
+    case(op, t("float32", ()), 0, True)
+    case(op, t("float32", (0, 3)), 0, False)
+    case(op, t("float32", (0, 3)), 1, False)
+    case(op, t("float32", (2, 0)), 0, False)
+case("topk", t("float32", ()), 1, 0, True, True)
+case("topk", t("float32", (2, 0)), 0, -1, True, True)
+case("topk", t("float32", (2, 0)), 1, -1, True, True)
+case("kthvalue", t("float32", ()), 1, -1, False)
+case("kthvalue", t("float32", (2, 0)), 1, -1, False)
+case("kthvalue", t("float32", (0, 3)), 1, -1, False)
+case("median", t("float32", (0,)))
 for d in ALL:
     case("var", t(d, R), None, None, False)
 for dim in ([0], [1, 2], [], [3], 1):

@@ -80,6 +80,21 @@ inline Graph AllOpsGraph() {
     EXPECT_TRUE(n.ok()) << scan << ": " << n.status();
     if (n.ok()) outs.insert(outs.end(), (*n)->outputs().begin(), (*n)->outputs().end());
   }
+  auto add_pair = [&](const char* op, std::vector<Arg> args) {
+    auto n = g.AddNode(op, std::move(args));
+    EXPECT_TRUE(n.ok()) << op << ": " << n.status();
+    if (n.ok()) outs.insert(outs.end(), (*n)->outputs().begin(), (*n)->outputs().end());
+  };
+  const Constant c1(Scalar(int64_t{1})), c2(Scalar(int64_t{2})), yes(Scalar(true)),
+      no(Scalar(false));
+  add_pair("sort", {x3, c1, yes, no});
+  add_pair("topk", {x3, c2, c1, no, yes});
+  add_pair("kthvalue", {x3, c2, c1, yes});
+  add_pair("median_dim", {x3, c2, no});
+  add_pair("nanmedian_dim", {x3, c1, yes});
+  add_pair("mode", {x3, c2, no});
+  outs.push_back(Add(g, "median", {x3}));
+  outs.push_back(Add(g, "nanmedian", {x3}));
   outs.push_back(Add(g, "view", {x3, Ints({12, -1})}));
   outs.push_back(Add(g, "reshape", {t, Ints({6})}));
   Value* p = Add(g, "permute", {x3, Ints({2, 0, 1})});

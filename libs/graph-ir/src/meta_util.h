@@ -146,6 +146,7 @@ void AddExternOps(std::vector<OpDef>& ops);
 void AddCreationOps(std::vector<OpDef>& ops);
 void AddRandomOps(std::vector<OpDef>& ops);
 void AddScanOps(std::vector<OpDef>& ops);
+void AddSortOps(std::vector<OpDef>& ops);        // ops_sort.cc
 void AddShapeExtraOps(std::vector<OpDef>& ops);  // ops_shape_extra.cc
 void AddIndexWriteOps(std::vector<OpDef>& ops);  // ops_index_write.cc
 void AddCompositeReductionOps(std::vector<OpDef>& ops);
@@ -158,6 +159,7 @@ void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activ
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeLossExtraOps(std::vector<OpDef>& ops);  // ops_composite_loss_extra.cc
 void AddCompositeCreationOps(std::vector<OpDef>& ops);
+void AddCompositeCountOps(std::vector<OpDef>& ops);  // ops_composite_count.cc
 // Core and composite ops together (ops_conv.cc, ops_pool.cc).
 void AddConvOps(std::vector<OpDef>& ops);
 void AddPoolOps(std::vector<OpDef>& ops);

@@ -33,6 +33,7 @@ const Registry& GetRegistry() {
     internal::AddCreationOps(r->defs);
     internal::AddRandomOps(r->defs);
     internal::AddScanOps(r->defs);
+    internal::AddSortOps(r->defs);
     internal::AddShapeExtraOps(r->defs);
     internal::AddIndexWriteOps(r->defs);
     internal::AddCompositeReductionOps(r->defs);
@@ -45,6 +46,7 @@ const Registry& GetRegistry() {
     internal::AddCompositeLossOps(r->defs);
     internal::AddCompositeLossExtraOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);
+    internal::AddCompositeCountOps(r->defs);
     internal::AddConvOps(r->defs);
     internal::AddPoolOps(r->defs);
     for (const OpDef& op : r->defs) {

@@ -23,6 +23,8 @@ KernelFn FindScanKernel(std::string_view name);            // scan.cc
 KernelFn FindConvKernel(std::string_view name);            // conv.cc
 KernelFn FindPoolKernel(std::string_view name);            // pool.cc
 KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
+KernelFn FindSelectKernel(std::string_view name);          // select.cc
+KernelFn FindSortKernel(std::string_view name);            // sort.cc
 
 }  // namespace tc::kernels
 

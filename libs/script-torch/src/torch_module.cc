@@ -298,6 +298,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
   for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
   for (const char* name : kShapeMethodFunctions) names.push_back(name);
+  for (const char* name : SortFunctions()) names.push_back(name);
   for (const char* name : names) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
     const Value* method = DictGetStr(TensorType()->dict, name);

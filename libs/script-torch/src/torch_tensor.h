@@ -190,6 +190,10 @@ std::span<const MethodDef> TensorIndexingMethods();   // torch_index.cc
 std::span<const MethodDef> TensorReductionMethods();  // torch_reductions.cc
 std::span<const MethodDef> TensorScanMethods();       // torch_scan.cc
 std::span<const MethodDef> TensorShapeMethods();      // torch_shape.cc
+// Sorting and selection (torch_sort.cc): the methods, and the names torch
+// also offers as functions.
+std::span<const MethodDef> TensorSortMethods();
+std::span<const char* const> SortFunctions();
 
 // Pointwise extras (torch_pointwise_extra.cc): the methods, and the names
 // torch also offers as functions.

@@ -4,17 +4,9 @@
 # double as ATen's CPU kernel does, so every value matches bit for bit.
 import torch
 from _catch_helper import catch
+from _show_helper import show
 
 torch.manual_seed(0)
-
-
-def show(*ts):
-    for t in ts:
-        if isinstance(t, tuple):
-            print(type(t).__name__, end=" ")
-            show(*t)
-        else:
-            print(t.dtype, list(t.shape), t.tolist())
 
 
 def scans(x):
