@@ -41,6 +41,8 @@ const std::set<std::string> kCompositeOps = {
     "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
     "cosine_embedding_loss", "margin_ranking_loss", "triplet_margin_loss",
+    // ops_composite_count.cc
+    "count_nonzero",
     // Convolutions and pools.
     "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "max_pool2d",
     "max_pool1d", "max_pool1d_with_indices", "avg_pool1d", "adaptive_avg_pool2d",
@@ -174,6 +176,7 @@ std::vector<Sample> Samples() {
       {"min_dim", {I64({4, 5}), I(0), B(true)}},
       {"all", {x, kNone}},
       {"any", {M(DType::kBool, {4, 5}), L({1}), B(true)}},
+      {"count_nonzero", {I64({4, 5}), L({0})}},
       {"transpose", {F32({2, 3, 4}), I(0), I(-1)}},
       {"t", {x}},
       {"flatten", {F32({2, 3, 4}), I(1)}},

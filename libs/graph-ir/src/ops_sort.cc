@@ -15,6 +15,7 @@ namespace tc::graph_ir::internal {
 namespace {
 
 constexpr ArgType kT = ArgType::kTensor;
+constexpr char kTopkBoolMessage[] = "topk does not support bool dtypes on CPU";
 
 // The sizes of a reduction over `dim` (a 0-dim input stays 0-dim).
 Shape Reduced(const TensorMeta& in, int64_t dim, bool keepdim) {
@@ -53,9 +54,8 @@ Metas Topk(Args a) {
   TC_ASSIGN_OR_RETURN(int64_t dim, tensor::WrapDim(Int(a, 2), in.dim()));
   const int64_t k = Int(a, 1), size = in.dim() > 0 ? in.sizes[dim] : 1;
   if (k < 0 || k > size) return Invalid("selected index k out of range");
-  if (in.dtype == DType::kBool) {
-    return absl::NotFoundError("topk does not support bool dtypes on CPU");
-  }
+  // A NotImplementedError in PyTorch; torch.topk raises it as one.
+  if (in.dtype == DType::kBool) return Invalid(kTopkBoolMessage);
   Shape sizes = in.sizes;
   if (in.dim() > 0) sizes[dim] = k;
   return ValuesIndices(in, sizes);

@@ -14,9 +14,9 @@
 // FBGEMM's radix sort instead, which is stable). Without equal values every
 // algorithm gives the one order, so a line is sorted with vqsort first and
 // sorted again with std::sort over pairs, as ATen does, only when vqsort
-// found equal values next to each other; 8-bit dtypes go to std::sort
-// directly (they repeat values in any long line). Lines are split over
-// the pool.
+// found equal values next to each other; 8-bit dtypes and lines of more
+// than 65536 elements go to std::sort directly (they repeat values almost
+// surely). Lines are split over the pool.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -157,6 +157,10 @@ void SortLinePairs(const Line<T>& l, bool descending) {
 template <typename T>
 constexpr bool kByteSized = sizeof(T) == 1;
 
+// Lines this long almost surely repeat a value (2^32 float32 images; the
+// birthday bound), so vqsort would only come before std::sort.
+constexpr int64_t kTiesLikely = 65536;
+
 // FBGEMM's radix sort (stable) takes these in ATen's CPU build.
 bool RadixSortedByTorch(const Tensor& self, bool descending) {
   return self.dim() == 1 && !descending && tensor::IsIntegral(self.dtype(), false) &&
@@ -193,7 +197,7 @@ absl::Status SortKernel(std::span<const KernelArg> args, std::span<const TensorM
           }
         } else if (keep_ties) {
           SortLineStable(l, descending);
-        } else if (kByteSized<T> || SortLineStable(l, descending)) {
+        } else if (kByteSized<T> || n > kTiesLikely || SortLineStable(l, descending)) {
           SortLinePairs(l, descending);
         }
       }

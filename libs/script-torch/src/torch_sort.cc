@@ -4,6 +4,7 @@
 // median / nanmedian (a 0-dim tensor without dim, return types with one),
 // mode and count_nonzero; the torch.* functions of the same names are made
 // from SortFunctions() in torch_module.cc.
+#include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
 
 #include "torch_tensor.h"
@@ -100,9 +101,15 @@ Value TopkMethod(VM& vm, const Value& self, const ArgsView& args) {
   if (!IntParam(vm, a[0], "topk", "k", 1, &k)) return {};
   if (!a[1].is_null() && !IntParam(vm, a[1], "topk", "dim", 2, &dim)) return {};
   if (!BoolParam(vm, a[2], true, &largest) || !BoolParam(vm, a[3], true, &sorted)) return {};
-  return ReturnPair(vm, "topk", "topk",
-                    {TensorOf(self), Constant(Scalar(k)), Constant(Scalar(dim)),
-                     Constant(Scalar(largest)), Constant(Scalar(sorted))});
+  absl::StatusOr<std::vector<tensor::Tensor>> r =
+      RunKernel("topk", {TensorOf(self), Constant(Scalar(k)), Constant(Scalar(dim)),
+                         Constant(Scalar(largest)), Constant(Scalar(sorted))});
+  // PyTorch raises this one as a NotImplementedError.
+  if (!r.ok() && absl::StartsWith(r.status().message(), "topk does not support bool")) {
+    return RaiseNotImplementedError(vm, std::string(r.status().message()));
+  }
+  if (!r.ok()) return RaiseStatus(vm, r.status());
+  return NewReturnTypes("topk", WrapTensor(std::move((*r)[0])), WrapTensor(std::move((*r)[1])));
 }
 
 // kthvalue(k, dim=-1, keepdim=False).

@@ -10,8 +10,15 @@ from _show_helper import show
 torch.manual_seed(0)
 
 
+
+
+def selects(x):
+    return x.topk(2), x.kthvalue(3, 1), x.median(), x.median(0), x.nanmedian(1), x.mode(1), x.count_nonzero(0)
+
+
 x = torch.randn(4, 7)
 print(torch.topk(x, 3))
+show(*selects(x))
 show(x.topk(2, 0), torch.topk(x, 3, largest=False), torch.topk(x, 7, sorted=False), x.topk(k=1, dim=-1))
 show(torch.kthvalue(x, 3), x.kthvalue(2, 0, True), torch.kthvalue(x, k=4, dim=1, keepdim=False))
 print(torch.median(x), x.median(), torch.nanmedian(x), torch.median(x, 1), x.median(dim=0, keepdim=True))

@@ -11,8 +11,15 @@ from _show_helper import show
 torch.manual_seed(0)
 
 
+
+
+def sorts(x):
+    return torch.sort(x), x.argsort(1, descending=True), x.msort(), torch.sort(x, dim=0, stable=True).indices
+
+
 x = torch.randn(4, 6)
 print(torch.sort(x))
+show(*sorts(x))
 show(torch.sort(x, 0), x.sort(dim=1, descending=True), torch.sort(x, -2, True))
 show(torch.argsort(x), x.argsort(0), torch.argsort(x, dim=1, descending=True), torch.msort(x), x.msort())
 show(torch.sort(x, stable=True, dim=0, descending=True), torch.argsort(x, stable=True))
