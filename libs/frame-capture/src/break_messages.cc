@@ -120,6 +120,16 @@ BreakMessage DataDependentOperator(const std::string& func) {
   return m;
 }
 
+BreakMessage DynamicShapeOperator(const std::string& func) {
+  return {.gb_type = "Dynamic shape operator",
+          .explanation =
+              absl::StrCat("Operator `", func, "`'s output shape depends on input Tensor data."),
+          .hints = {"Enable tracing of dynamic shape operators with "
+                    "`torch._dynamo.config.capture_dynamic_output_shape_ops = True`"},
+          .context = func,
+          .gb_id = 36};
+}
+
 BreakMessage TolistNonIntegerBreak() {
   return {
       .gb_type = "Tensor.tolist() with non-integer tensor",

@@ -28,6 +28,9 @@ BreakMessage TensorItemBreak();
 // torch.equal): `func` names the aten overload, e.g.
 // "aten._local_scalar_dense.default".
 BreakMessage DataDependentOperator(const std::string& func);
+// An op whose output shape depends on tensor data (nonzero, masked_select,
+// unique): `func` names the aten overload, e.g. "aten.nonzero.default".
+BreakMessage DynamicShapeOperator(const std::string& func);
 BreakMessage TolistNonIntegerBreak();
 // list[t] / tuple[t] with a traced tensor index; `container` is the
 // VariableTracker repr ("ListVariable(length=3)").

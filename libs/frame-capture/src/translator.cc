@@ -272,6 +272,17 @@ bool Translator::FromException(Frame& f) {
     // What fake tensors report for a data read: the aten op that needed
     // the data ("aten::equal: ..." -> aten.equal.default), else the scalar
     // read every other path ends in.
+    // An op whose output shape depends on data (script-torch words these
+    // "Operator `aten.nonzero.default`'s output shape depends on input
+    // Tensor data."; a bool-mask index reads nonzero's).
+    constexpr std::string_view kShapeSuffix = "`'s output shape depends on input Tensor data.";
+    if (msg.rfind("Operator `", 0) == 0 && msg.ends_with(kShapeSuffix)) {
+      return Unsupported(
+          f, DynamicShapeOperator(msg.substr(10, msg.size() - 10 - kShapeSuffix.size())).Format());
+    }
+    if (msg.find("register_meta function for torch.nonzero()") != std::string::npos) {
+      return Unsupported(f, DynamicShapeOperator("aten.nonzero.default").Format());
+    }
     std::string func(kLocalScalarDense);
     if (msg.rfind("aten::", 0) == 0 && msg.find(':', 6) != std::string::npos) {
       func = absl::StrCat("aten.", msg.substr(6, msg.find(':', 6) - 6), ".default");

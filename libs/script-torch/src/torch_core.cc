@@ -45,7 +45,8 @@ Type* TensorType() {
     for (std::span<const MethodDef> methods :
          {TensorPointwiseMethods(), TensorPointwiseExtraMethods(), TensorOperatorMethods(),
           TensorIndexingMethods(), TensorReductionMethods(), TensorScanMethods(),
-          TensorShapeMethods(), TensorShapeExtraMethods(), TensorSortMethods()}) {
+          TensorShapeMethods(), TensorShapeExtraMethods(), TensorSortMethods(),
+          TensorDataDependentMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);

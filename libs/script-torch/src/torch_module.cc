@@ -299,6 +299,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
   for (const char* name : kShapeMethodFunctions) names.push_back(name);
   for (const char* name : SortFunctions()) names.push_back(name);
+  for (const char* name : DataDependentFunctions()) names.push_back(name);
   for (const char* name : names) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
     const Value* method = DictGetStr(TensorType()->dict, name);

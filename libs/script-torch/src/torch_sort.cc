@@ -10,7 +10,6 @@
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
-namespace {
 
 // A bool argument as PyTorch's parser takes it: True/False (None: `def`).
 bool BoolParam(VM& vm, const Value& v, bool def, bool* out) {
@@ -23,6 +22,8 @@ bool BoolParam(VM& vm, const Value& v, bool def, bool* out) {
   *out = b != 0;
   return true;
 }
+
+namespace {
 
 // Runs the sort op; false with an exception set.
 bool RunSort(VM& vm, const Value& self, int64_t dim, bool descending, bool stable,

@@ -192,8 +192,15 @@ std::span<const MethodDef> TensorScanMethods();       // torch_scan.cc
 std::span<const MethodDef> TensorShapeMethods();      // torch_shape.cc
 // Sorting and selection (torch_sort.cc): the methods, and the names torch
 // also offers as functions.
+// A bool argument as PyTorch's parser takes it: True/False (None or
+// absent: `def`); false with an exception set (torch_sort.cc).
+bool BoolParam(VM& vm, const Value& v, bool def, bool* out);
 std::span<const MethodDef> TensorSortMethods();
 std::span<const char* const> SortFunctions();
+// nonzero, argwhere, masked_select, unique, unique_consecutive
+// (torch_data_dependent.cc).
+std::span<const MethodDef> TensorDataDependentMethods();
+std::span<const char* const> DataDependentFunctions();
 
 // Pointwise extras (torch_pointwise_extra.cc): the methods, and the names
 // torch also offers as functions.
