@@ -181,6 +181,9 @@ FNS = {
     "sort": lambda s, d, desc, st: torch.sort(s, dim=d, descending=desc, stable=st),
     "median_dim": lambda s, d, k: torch.median(s, d, k),
     "nanmedian_dim": lambda s, d, k: torch.nanmedian(s, d, k),
+    "bucketize": lambda s, b, i32, r: torch.bucketize(s, b, out_int32=i32, right=r),
+    "searchsorted": lambda q, s, i32, r, so: torch.searchsorted(q, s, out_int32=i32, right=r,
+                                                                sorter=so),
 }
 
 
@@ -405,6 +408,26 @@ case("kthvalue", t("float32", ()), 1, -1, False)
 case("kthvalue", t("float32", (2, 0)), 1, -1, False)
 case("kthvalue", t("float32", (0, 3)), 1, -1, False)
 case("median", t("float32", (0,)))
+for d in ALL:
+    case("bucketize", t(d, R), t("float32", (5,)), False, False)
+    case("searchsorted", t(d, (5,)), t("int64", R), True, True, None)
+    case("histc", t(d, R), 7, 0.0, 1.0)
+case("bucketize", t("float32", R), t("float32", (2, 5)), False, False)
+case("bucketize", t("float32", ()), t("float32", (5,)), True, False)
+case("bucketize", t("float32", R), t("float32", ()), False, False)
+case("searchsorted", t("float32", (2, 5)), t("float32", (2, 7)), False, False, None)
+case("searchsorted", t("float32", (2, 5)), t("float32", (3, 7)), False, False, None)
+case("searchsorted", t("float32", (2, 5)), t("float32", ()), False, False, None)
+case("searchsorted", t("float32", (5,)), t("float32", ()), True, False, None)
+case("searchsorted", t("float32", ()), t("float32", (3,)), False, False, None)
+case("searchsorted", t("float32", (5,)), t("float32", (3,)), False, False, t("int64", (4,)))
+case("searchsorted", t("float32", (5,)), t("float32", (3,)), False, False, t("int32", (5,)))
+case("searchsorted", t("float32", (5,)), t("float32", (3,)), False, False, t("int64", (5,)))
+for bins, lo, hi in ((1, 0.0, 1.0), (0, 0.0, 1.0), (-3, 0.0, 1.0), (4, 2.0, 1.0),
+                     (4, 0.0, float("inf")), (4, 3.0, 3.0)):
+    case("histc", t("float64", (6,)), bins, lo, hi)
+case("histc", t("float32", ()), 3, 0.0, 2.0)
+case("histc", t("float32", (0, 3)), 3, 0.0, 2.0)
 for d in ALL:
     case("var", t(d, R), None, None, False)
 for dim in ([0], [1, 2], [], [3], 1):

@@ -94,6 +94,11 @@ inline Graph AllOpsGraph() {
   add_pair("nanmedian_dim", {x3, c1, yes});
   add_pair("mode", {x3, c2, no});
   outs.push_back(Add(g, "median", {x3}));
+  outs.push_back(Add(g, "bucketize", {i, Add(g, "amin", {a, Ints({0})}), yes, no}));
+  outs.push_back(Add(g, "searchsorted", {a, i, no, yes, Constant(None{})}));
+  outs.push_back(
+      Add(g, "histc",
+          {x3, Constant(Scalar(int64_t{7})), Constant(Scalar(-1.0)), Constant(Scalar(1.0))}));
   outs.push_back(Add(g, "nanmedian", {x3}));
   outs.push_back(Add(g, "view", {x3, Ints({12, -1})}));
   outs.push_back(Add(g, "reshape", {t, Ints({6})}));

@@ -401,10 +401,26 @@ class Fuzzer {
     return std::nullopt;
   }
 
+  // Bucketing wants a 1-D boundaries tensor and, for histc, a float input,
+  // which random arguments rarely give: a valid call on a random-sized input.
+  std::optional<std::vector<KernelArg>> BucketArgs(const OpDef& op) {
+    const Tensor x = Tensor::Full(Shape{Uniform(0, 3), Uniform(1, 4)}, 0.5, DType::kFloat32);
+    const Tensor b = Tensor::Full(Shape{Uniform(1, 5)}, 0.25, DType::kFloat32);
+    const Constant flag = Constant(Scalar(Chance(0.5)));
+    if (op.name == "bucketize") return std::vector<KernelArg>{x, b, flag, flag};
+    if (op.name == "searchsorted") return std::vector<KernelArg>{b, x, flag, flag};
+    if (op.name == "histc") {
+      return std::vector<KernelArg>{x, Constant(Scalar(int64_t{Uniform(1, 9)})),
+                                    Constant(Scalar(0.0)), Constant(Scalar(1.0))};
+    }
+    return std::nullopt;
+  }
+
   std::vector<KernelArg> FuzzArgs(const OpDef& op) {
     if (Chance(0.5)) {
       if (auto image = ImageArgs(op)) return *image;
       if (auto index = IndexWriteArgs(op)) return *index;
+      if (auto bucket = BucketArgs(op)) return *bucket;
     }
     Shape base = SmallSizes();
     // Matrix products want matrices: give them the rank they accept.

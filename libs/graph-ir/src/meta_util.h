@@ -147,6 +147,7 @@ void AddCreationOps(std::vector<OpDef>& ops);
 void AddRandomOps(std::vector<OpDef>& ops);
 void AddScanOps(std::vector<OpDef>& ops);
 void AddSortOps(std::vector<OpDef>& ops);        // ops_sort.cc
+void AddBucketizeOps(std::vector<OpDef>& ops);   // ops_bucketize.cc
 void AddShapeExtraOps(std::vector<OpDef>& ops);  // ops_shape_extra.cc
 void AddIndexWriteOps(std::vector<OpDef>& ops);  // ops_index_write.cc
 void AddCompositeReductionOps(std::vector<OpDef>& ops);

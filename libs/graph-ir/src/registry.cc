@@ -34,6 +34,7 @@ const Registry& GetRegistry() {
     internal::AddRandomOps(r->defs);
     internal::AddScanOps(r->defs);
     internal::AddSortOps(r->defs);
+    internal::AddBucketizeOps(r->defs);
     internal::AddShapeExtraOps(r->defs);
     internal::AddIndexWriteOps(r->defs);
     internal::AddCompositeReductionOps(r->defs);

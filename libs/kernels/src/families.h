@@ -25,6 +25,7 @@ KernelFn FindPoolKernel(std::string_view name);            // pool.cc
 KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
 KernelFn FindSelectKernel(std::string_view name);          // select.cc
 KernelFn FindSortKernel(std::string_view name);            // sort.cc
+KernelFn FindBucketizeKernel(std::string_view name);       // bucketize.cc
 
 }  // namespace tc::kernels
 

@@ -46,7 +46,7 @@ Type* TensorType() {
          {TensorPointwiseMethods(), TensorPointwiseExtraMethods(), TensorOperatorMethods(),
           TensorIndexingMethods(), TensorReductionMethods(), TensorScanMethods(),
           TensorShapeMethods(), TensorShapeExtraMethods(), TensorSortMethods(),
-          TensorDataDependentMethods()}) {
+          TensorDataDependentMethods(), TensorBucketizeMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);

@@ -295,11 +295,13 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddConvPoolFunctions(m, true);
   AddTorchRandom(m);
   AddFunctions(m, kMisc);
+  AddFunctions(m, BucketizeFunctions());
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
   for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
   for (const char* name : kShapeMethodFunctions) names.push_back(name);
   for (const char* name : SortFunctions()) names.push_back(name);
   for (const char* name : DataDependentFunctions()) names.push_back(name);
+  for (const char* name : BucketizeMethodFunctions()) names.push_back(name);
   for (const char* name : names) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
     const Value* method = DictGetStr(TensorType()->dict, name);

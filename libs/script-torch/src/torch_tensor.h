@@ -200,6 +200,11 @@ std::span<const char* const> SortFunctions();
 // nonzero, argwhere, masked_select, unique, unique_consecutive
 // (torch_data_dependent.cc).
 std::span<const MethodDef> TensorDataDependentMethods();
+// histc; torch.bucketize, torch.searchsorted (module functions) and the
+// torch.* names of the methods (torch_bucketize.cc).
+std::span<const MethodDef> TensorBucketizeMethods();
+std::span<const MethodDef> BucketizeFunctions();
+std::span<const char* const> BucketizeMethodFunctions();
 std::span<const char* const> DataDependentFunctions();
 
 // Pointwise extras (torch_pointwise_extra.cc): the methods, and the names
