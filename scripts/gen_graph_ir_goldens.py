@@ -38,6 +38,11 @@ DT = {
     "bfloat16": torch.bfloat16, "float32": torch.float32, "float64": torch.float64,
 }
 NAME = {v: k for k, v in DT.items()}
+MEMORY_FORMATS = {
+    "preserve": torch.preserve_format, "contiguous": torch.contiguous_format,
+    "channels_last": torch.channels_last, "channels_last_3d": torch.channels_last_3d,
+    "sideways": "sideways",
+}
 ALL = list(DT)
 
 
@@ -134,6 +139,7 @@ FNS = {
     "addcmul": lambda s, a, b, v: torch.addcmul(s, a, b, value=v),
     "addcdiv": lambda s, a, b, v: torch.addcdiv(s, a, b, value=v),
     "to_dtype": lambda s, d: s.to(d),
+    "clone": lambda s, f: s.clone(memory_format=MEMORY_FORMATS[f]),
     "index_put": lambda s, ind, v, acc: torch.index_put(s, tuple(ind), v, acc),
     "index_add": lambda s, d, i, src, alpha: torch.index_add(s, d, i, src, alpha=alpha),
     "scatter_reduce": lambda s, d, i, src, r, inc: torch.scatter_reduce(s, d, i, src, r,
@@ -309,6 +315,29 @@ for a in ALL:
     for b in ("bool", "int64", "float16", "float32"):
         case("to_dtype", t(a), D(b))
 case("to_dtype", t("float32", (3, 2), (1, 3)), D("float64"))
+case("to_dtype", t("float32", (2, 3, 4, 5), (60, 1, 15, 3)), D("float16"))
+case("to_dtype", t("float32", (3, 2), (1, 6)), D("float64"))
+for f in ("preserve", "contiguous", "channels_last", "channels_last_3d"):
+    case("clone", t("float32", (2, 3, 4, 5), (60, 1, 15, 3)), f)
+    case("clone", t("int64", (2, 3, 4, 5, 6)), f)
+    case("clone", t("float32", (3, 2), (1, 3)), f)
+case("clone", t("float32", (3, 4), (1, 6)), "preserve")
+case("clone", t("float32", (3, 4)), "sideways")
+# Pointwise outputs follow the inputs' layout (TensorIterator).
+CL = t("float32", (2, 3, 4, 5), (60, 1, 15, 3))
+case("add", CL, t("float32", (2, 3, 4, 5)), 1)
+case("add", t("float32", (2, 3, 4, 5)), CL, 1)
+case("add", CL, t("float32", (5,)), 1)
+case("add", t("float32", (1, 3, 1, 1)), CL, 1)
+case("mul", t("float32", (4, 3), (1, 4)), t("float32", (3, 1)))
+case("mul", t("float32", (3, 1)), t("float32", (4, 3), (1, 4)))
+case("mul", t("float32", (1, 4, 3), (4, 1, 4)), 2)
+case("exp", t("float32", (3, 5, 4), (1, 12, 3)))
+case("exp", t("float32", (4, 3), (1, 8)))
+case("where", t("bool", (4, 3), (1, 4)), t("float32", (4, 3)), 0.5)
+case("clamp", CL, 0, None)
+case("lerp", CL, t("float32", (2, 3, 4, 5)), 0.5)
+case("isnan", t("float32", (4, 3), (1, 4)))
 
 R = (2, 3, 4)
 for op in ("sum", "mean", "prod"):

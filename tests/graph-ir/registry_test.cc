@@ -58,6 +58,7 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "bitwise_xor",
                                           "where",
                                           "clamp",
+                                          "clone",
                                           "to_dtype",
                                           "sum",
                                           "mean",

@@ -54,6 +54,7 @@ inline Graph AllOpsGraph() {
   outs.push_back(Add(g, "where", {m, a, Constant(Scalar(std::nan("")))}));
   outs.push_back(Add(g, "clamp", {a, Constant(Scalar(-1.5)), Constant(None{})}));
   outs.push_back(Add(g, "to_dtype", {a, Constant(DType::kBFloat16)}));
+  outs.push_back(Add(g, "clone", {a, Constant(std::string("contiguous"))}));
   // ops_pointwise_extra.cc
   outs.push_back(Add(g, "lerp", {a, b, Constant(Scalar(0.25))}));
   outs.push_back(Add(g, "addcmul", {a, b, b, Constant(Scalar(0.5))}));

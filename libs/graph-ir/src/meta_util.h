@@ -120,6 +120,16 @@ absl::Status NotImplemented(std::string_view kernel, DType dtype);
 absl::Status Invalid(std::string message);
 
 TensorMeta Contig(DType dtype, const Shape& sizes, tensor::Device device);
+// A pointwise op's output of `sizes`, strided as PyTorch's TensorIterator
+// lays it out from the tensor arguments at `indices` (tensor::PointwiseStrides;
+// constants among them are skipped).
+// An output of `sizes` laid out in the memory format `like` suggests
+// (channels_last when its strides look so, as PyTorch's conv, pool and norm
+// kernels lay out their results; else contiguous).
+TensorMeta SuggestedLayoutOut(DType dtype, const Shape& sizes, tensor::Device device,
+                              const TensorMeta& like);
+TensorMeta PointwiseOut(DType dtype, const Shape& sizes, tensor::Device device, Args a,
+                        std::initializer_list<size_t> indices);
 inline std::vector<TensorMeta> One(TensorMeta meta) { return {std::move(meta)}; }
 
 // Reductions: which dims of a rank-`rank` tensor `dims` reduce (empty:

@@ -152,6 +152,7 @@ Refs LayerNorm(Emitter& e, EArgs a) {
   if (reduced) {
     TC_ASSIGN_OR_RETURN(out, ToDType(e, out, in.dtype));
   }
+  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, "contiguous"));
   return std::vector<EmitRef>{out};
 }
 

@@ -45,7 +45,7 @@ Type* TensorType() {
     for (std::span<const MethodDef> methods :
          {TensorPointwiseMethods(), TensorPointwiseExtraMethods(), TensorOperatorMethods(),
           TensorIndexingMethods(), TensorReductionMethods(), TensorScanMethods(),
-          TensorShapeMethods(), TensorShapeExtraMethods()}) {
+          TensorShapeMethods(), TensorShapeExtraMethods(), TensorMemoryFormatMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);

@@ -283,6 +283,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, DTypeType());
   AddType(m, DeviceType());
   AddType(m, GeneratorType());
+  AddMemoryFormats(m);
   static Type* no_grad = GradModeType("no_grad");
   static Type* enable_grad = GradModeType("enable_grad");
   static Type* set_grad_enabled = GradModeType("set_grad_enabled");

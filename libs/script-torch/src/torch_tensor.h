@@ -17,6 +17,7 @@
 #include "tc/kernels/eager.h"
 #include "tc/script/native.h"
 #include "tc/script_torch/op_tracer.h"
+#include "tc/tensor/layout.h"
 #include "tc/tensor/tensor.h"
 
 #include "script_names.h"
@@ -114,6 +115,15 @@ bool ToDeviceTensor(VM& vm, const tensor::Tensor& t, tensor::Device device, tens
 // Copies through ops (to_dtype), so that a tracer sees them: a fresh
 // contiguous copy; t itself when contiguous / already `dtype`.
 bool CloneTensor(VM& vm, const tensor::Tensor& t, tensor::Tensor* out);
+// A clone op copy of `t` laid out in `format` (torch_memory_format.cc).
+bool CloneTensorAs(VM& vm, const tensor::Tensor& t, tensor::MemoryFormat format,
+                   tensor::Tensor* out);
+// A torch.memory_format argument of `fname` (None: `fallback`); TypeError
+// otherwise.
+bool MemoryFormatArg(VM& vm, const Value& v, std::string_view fname, tensor::MemoryFormat fallback,
+                     tensor::MemoryFormat* out);
+// torch.memory_format and its four values in the torch module.
+void AddMemoryFormats(ModuleObject* m);
 bool ContiguousTensor(VM& vm, const tensor::Tensor& t, tensor::Tensor* out);
 bool ToDTypeTensor(VM& vm, const tensor::Tensor& t, DType dtype, tensor::Tensor* out);
 // A 0-dim tensor holding `s` as `dtype` (through the full op while tracing).
@@ -189,7 +199,9 @@ std::span<const MethodDef> TensorOperatorMethods();   // torch_operators.cc
 std::span<const MethodDef> TensorIndexingMethods();   // torch_index.cc
 std::span<const MethodDef> TensorReductionMethods();  // torch_reductions.cc
 std::span<const MethodDef> TensorScanMethods();       // torch_scan.cc
-std::span<const MethodDef> TensorShapeMethods();      // torch_shape.cc
+// is_contiguous, contiguous, clone (torch_memory_format.cc).
+std::span<const MethodDef> TensorMemoryFormatMethods();
+std::span<const MethodDef> TensorShapeMethods();  // torch_shape.cc
 
 // Pointwise extras (torch_pointwise_extra.cc): the methods, and the names
 // torch also offers as functions.
