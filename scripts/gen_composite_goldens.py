@@ -370,6 +370,15 @@ case("dropout", "p1_int", [data((2, 3), i64), 1.0, True], lambda x, p, t: torch.
 case("dropout", "err_p", [x23, 1.5, True], lambda x, p, t: F.dropout(x, p, t))
 case("dropout", "err_p_neg", [x23, -0.5, True], lambda x, p, t: F.dropout(x, p, t))
 case("dropout", "err_int", [data((2, 3), i64), 0.5, True], lambda x, p, t: F.dropout(x, p, t))
+x2345 = data((2, 3, 4, 5))
+for name in ("alpha_dropout", "feature_dropout", "feature_alpha_dropout"):
+    op = getattr(torch, name)
+    case(name, "eval", [x2345, 0.5, False], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "p0", [x2345, 0.0, True], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "p1", [x2345, 1.0, True], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "err_p", [x2345, 1.5, True], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "err_int", [data((2, 3), i64), 0.5, True], lambda x, p, t, op=op: op(x, p, t))
+case("feature_dropout", "err_1d", [data((3,)), 0.5, True], lambda x, p, t: torch.feature_dropout(x, p, t))
 
 # losses
 y23 = data((2, 3), phase=1.3)

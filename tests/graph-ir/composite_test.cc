@@ -31,7 +31,8 @@ const Constant kNone = Constant(None{});
 const std::set<std::string> kCompositeOps = {
     "softmax", "log_softmax", "logsumexp", "std", "max_dim", "min_dim", "all", "any", "transpose",
     "t", "flatten", "stack", "narrow", "masked_fill", "linear", "addmm", "layer_norm", "embedding",
-    "dropout", "mse_loss", "nll_loss", "cross_entropy", "linspace", "eye", "randint",
+    "dropout", "alpha_dropout", "feature_dropout", "feature_alpha_dropout", "mse_loss", "nll_loss",
+    "cross_entropy", "linspace", "eye", "randint",
     // Normalizations (ops_composite_norm.cc).
     "batch_norm", "group_norm", "instance_norm", "local_response_norm", "rms_norm",
     // ops_composite_activation.cc

@@ -378,6 +378,19 @@ class Fuzzer {
         op.name == "_adaptive_avg_pool2d" || op.name == "adaptive_max_pool2d") {
       return std::vector<KernelArg>{x, Constant(Shape{2, 2})};
     }
+    if (op.name == "upsample_nearest" || op.name == "upsample_linear" ||
+        op.name == "upsample_bicubic2d") {
+      return std::vector<KernelArg>{x, Constant(Shape{Uniform(1, 9), Uniform(1, 9)}),
+                                    Constant(Scalar(Uniform(0, 1) == 1))};
+    }
+    const Constant k2 = Constant(Shape{2, 2}), one2 = Constant(Shape{1, 1}),
+                   zero2 = Constant(Shape{0, 0});
+    if (op.name == "im2col") return std::vector<KernelArg>{x, k2, one2, zero2, one2};
+    if (op.name == "col2im") {
+      const Tensor cols =
+          Tensor::Full(Shape{img[0], 8, (img[2] - 1) * (img[3] - 1)}, 0.5, DType::kFloat32);
+      return std::vector<KernelArg>{cols, Constant(Shape{img[2], img[3]}), k2, one2, zero2, one2};
+    }
     return std::nullopt;
   }
 

@@ -23,6 +23,8 @@ KernelFn FindScanKernel(std::string_view name);            // scan.cc
 KernelFn FindConvKernel(std::string_view name);            // conv.cc
 KernelFn FindPoolKernel(std::string_view name);            // pool.cc
 KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
+KernelFn FindUpsampleKernel(std::string_view name);        // upsample.cc
+KernelFn FindFoldKernel(std::string_view name);            // fold.cc
 
 }  // namespace tc::kernels
 

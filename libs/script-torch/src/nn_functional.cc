@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_format.h"
 
+#include "script_torch_embedded.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -263,14 +264,16 @@ bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::
 }
 // nn_functional_shape.cc's functions (one_hot, pad, pixel_shuffle, ...).
 std::span<const MethodDef> FunctionalShapeFunctions();
+// nn_functional_interp.cc's interpolate.
+std::span<const MethodDef> FunctionalInterpFunctions();
 
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
-  (void)vm;
   AdoptTorchModuleType(m);
   std::vector<MethodDef> defs(std::begin(kFunctions), std::end(kFunctions));
   for (const MethodDef& d : NormFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalExtraFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalShapeFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalInterpFunctions()) defs.push_back(d);
   for (const MethodDef& d : defs) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(
@@ -278,7 +281,8 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
         NewNativeFunction(d.name, Tracked, inner, std::string("torch.nn.functional.") + d.name));
   }
   AddConvPoolFunctions(m, false);
-  return true;
+  // dropout1d/2d/3d, alpha_dropout, feature_alpha_dropout (Python).
+  return RunPrelude(vm, kNnFunctionalDropoutPy, m);
 }
 
 }  // namespace tc::script_torch

@@ -48,6 +48,8 @@ Value ParameterNew(VM& vm, const Value&, const ArgsView& all) {
 
 constexpr MethodDef kParameterMethods[] = {{"__new__", ParameterNew, MethodDef::kStatic}};
 
+}  // namespace
+
 // Compiles and runs one embedded Python file in m's namespace.
 bool RunPrelude(VM& vm, const EmbeddedFile& file, ModuleObject* m) {
   absl::StatusOr<std::shared_ptr<const Code>> code = CompileSource(file.text, file.name);
@@ -57,8 +59,6 @@ bool RunPrelude(VM& vm, const EmbeddedFile& file, ModuleObject* m) {
   }
   return !vm.RunCode(*code, m->dict).is_null();
 }
-
-}  // namespace
 
 bool InitNnModule(VM& vm, ModuleObject* m) {
   AdoptTorchModuleType(m);
@@ -76,7 +76,8 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   ModuleSet(m, "init", init);
   return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m) &&
          RunPrelude(vm, kNnActivationsLossesPy, m) && RunPrelude(vm, kNnConvPy, m) &&
-         RunPrelude(vm, kNnShapeLayersPy, m);
+         RunPrelude(vm, kNnShapeLayersPy, m) && RunPrelude(vm, kNnResampleLayersPy, m) &&
+         RunPrelude(vm, kNnDropoutLayersPy, m);
 }
 
 }  // namespace tc::script_torch

@@ -293,6 +293,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, inference_mode);
   AddTorchCreation(m);
   AddConvPoolFunctions(m, true);
+  AddDropoutFunctions(m);
   AddTorchRandom(m);
   AddFunctions(m, kMisc);
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
