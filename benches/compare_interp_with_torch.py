@@ -7,28 +7,7 @@ use their default thread counts; run on an idle machine.
 
     benches/compare_interp_with_torch.py [--tc-run build/bins/tc-run/tc-run]
 """
-import argparse
-import os
-import subprocess
-
-from compare_norms_with_torch import HERE, ROOT, timings
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tc-run", default=os.path.join(ROOT, "build", "bins", "tc-run", "tc-run"))
-    tc_run = parser.parse_args().tc_run
-    script = os.path.join(HERE, "interp_timing.py")
-    py = os.path.expanduser("~/.cache/tc/reference-env/bin/python")
-    if not os.path.exists(py):  # scripts/reference-env makes it and prints its path
-        py = subprocess.run([os.path.join(ROOT, "scripts", "reference-env")], capture_output=True,
-                            text=True, check=True).stdout.strip()
-    torch_ms = timings([py, script])
-    tc_ms = timings([tc_run, script])
-    print(f"{'case':18s} {'tc ms':>9s} {'torch ms':>9s} {'tc/torch':>9s}")
-    for k, t in torch_ms.items():
-        print(f"{k:18s} {tc_ms[k]:9.3f} {t:9.3f} {tc_ms[k] / t:9.3f}")
-
+from compare_norms_with_torch import compare
 
 if __name__ == "__main__":
-    main()
+    compare("interp_timing.py", __doc__)

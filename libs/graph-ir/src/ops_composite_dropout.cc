@@ -1,5 +1,5 @@
-// The dropout variants beside ops_composite_nn.cc's dropout, as ATen's
-// _dropout_impl builds them: feature_dropout (one draw per [N, C] plane,
+// The dropouts as ATen's _dropout_impl builds them: dropout
+// (input * (bernoulli(1 - p) / (1 - p))), feature_dropout (one draw per [N, C] plane,
 // broadcast over the rest), alpha_dropout and feature_alpha_dropout (the
 // dropped values become the SELU saturation, then an affine correction
 // keeps mean and variance). The noise is bernoulli(1 - p) in the input's
@@ -70,6 +70,9 @@ std::vector<ArgSpec> DropoutArgs() {
 }  // namespace
 
 void AddCompositeDropoutOps(std::vector<OpDef>& ops) {
+  ops.push_back(Composite<&DropoutVariant<false, false>>(
+      "dropout", {Req("input", kT), Def("p", ArgType::kScalar, Scalar(0.5)),
+                  Def("train", ArgType::kBool, Scalar(true))}));
   ops.push_back(Composite<&DropoutVariant<false, true>>("alpha_dropout", DropoutArgs()));
   ops.push_back(Composite<&DropoutVariant<true, false>>("feature_dropout", DropoutArgs()));
   ops.push_back(Composite<&DropoutVariant<true, true>>("feature_alpha_dropout", DropoutArgs()));

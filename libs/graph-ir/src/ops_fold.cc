@@ -11,20 +11,11 @@
 namespace tc::graph_ir::internal {
 namespace {
 
-using tensor::ShapeToString;
-constexpr ArgType kT = ArgType::kTensor;
-constexpr ArgType kIL = ArgType::kIntList;
-constexpr ArgType kI = ArgType::kInt;
-
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-// ATen's sliding_window_count.
+// ATen's sliding_window_count: the span left after one window, divided
+// rounding down (stride > 0 here), plus that window.
 int64_t Windows(int64_t in, int64_t pad, int64_t dilation, int64_t kernel, int64_t stride) {
-  return FloorDiv(in + 2 * pad - (dilation * (kernel - 1) + 1), stride) + 1;
+  const int64_t span = in + 2 * pad - (dilation * (kernel - 1) + 1);
+  return (span >= 0 ? span / stride : -((stride - 1 - span) / stride)) + 1;
 }
 
 // The (height, width) pairs of the block parameters, in ATen's order.
@@ -95,7 +86,7 @@ Metas Im2Col(Args a) {
     return Invalid(absl::StrFormat(
         "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
         "dimensions for input, but got: %s",
-        ShapeToString(in.sizes)));
+        tensor::ShapeToString(in.sizes)));
   }
   const int64_t h = in.sizes[nd - 2], w = in.sizes[nd - 1], c = in.sizes[nd - 3];
   const int64_t oh = Windows(h, b.ph, b.dh, b.kh, b.sh), ow = Windows(w, b.pw, b.dw, b.kw, b.sw);
@@ -128,7 +119,7 @@ Metas Col2Im(Args a) {
     return Invalid(absl::StrFormat(
         "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero "
         "dimensions for input, but got: %s",
-        ShapeToString(in.sizes)));
+        tensor::ShapeToString(in.sizes)));
   }
   const int64_t planes = in.sizes[nd - 2], length = in.sizes[nd - 1];
   if (planes % (b.kw * b.kh) != 0) {
@@ -196,15 +187,18 @@ OpDef Make(std::string name, std::vector<ArgSpec> args, OpCategory category, Met
 
 void AddFoldOps(std::vector<OpDef>& ops) {
   ops.push_back(Make("im2col",
-                     {Req("self", kT), Req("kernel_size", kIL), Req("dilation", kIL),
-                      Req("padding", kIL), Req("stride", kIL)},
+                     {Req("self", ArgType::kTensor), Req("kernel_size", ArgType::kIntList),
+                      Req("dilation", ArgType::kIntList), Req("padding", ArgType::kIntList),
+                      Req("stride", ArgType::kIntList)},
                      OpCategory::kExtern, &Im2Col));
   ops.push_back(Make("col2im",
-                     {Req("self", kT), Req("output_size", kIL), Req("kernel_size", kIL),
-                      Req("dilation", kIL), Req("padding", kIL), Req("stride", kIL)},
+                     {Req("self", ArgType::kTensor), Req("output_size", ArgType::kIntList),
+                      Req("kernel_size", ArgType::kIntList), Req("dilation", ArgType::kIntList),
+                      Req("padding", ArgType::kIntList), Req("stride", ArgType::kIntList)},
                      OpCategory::kExtern, &Col2Im));
   ops.push_back(Make("unfold",
-                     {Req("self", kT), Req("dimension", kI), Req("size", kI), Req("step", kI)},
+                     {Req("self", ArgType::kTensor), Req("dimension", ArgType::kInt),
+                      Req("size", ArgType::kInt), Req("step", ArgType::kInt)},
                      OpCategory::kView, &Unfold));
 }
 

@@ -52,45 +52,46 @@ Geometry Read(std::span<const KernelArg> args, size_t first, int64_t channels, i
   return g;
 }
 
-absl::Status Im2ColKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
-                          std::span<Tensor> outs) {
-  const Tensor x = Contiguous(TensorArg(args, 0));
-  const int64_t nd = x.dim();
-  const Geometry g = Read(args, 1, x.size(nd - 3), x.size(nd - 2), x.size(nd - 1));
-  const int64_t batch = nd == 4 ? x.size(0) : 1;
-  const int64_t in_size = g.channels * g.height * g.width;
-  const int64_t col_size = g.channels * g.kh * g.kw * g.out_h * g.out_w;
-  return tensor::VisitDType(x.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
-    const T* src = x.data<T>();
-    T* dst = static_cast<T*>(outs[0].raw_data());
+// Runs body(source image, destination image) for each batch item, the
+// element type dispatched, items in parallel.
+template <typename Body>
+absl::Status PerImage(const Tensor& src, const Tensor& dst, int64_t batch, int64_t src_size,
+                      int64_t dst_size, Body body) {
+  return tensor::VisitDType(src.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
+    const T* s = src.data<T>();
+    T* d = static_cast<T*>(dst.raw_data());
     ParallelFor(batch, 1, [&](int64_t b, int64_t e) {
-      for (int64_t n = b; n < e; ++n) {
-        const T* im = src + n * in_size;
-        T* col = dst + n * col_size;
-        ForEachColumn(g, [&](int64_t o, int64_t i) { col[o] = i < 0 ? T{} : im[i]; });
-      }
+      for (int64_t n = b; n < e; ++n) body(s + n * src_size, d + n * dst_size);
     });
     return absl::OkStatus();
   });
 }
 
+absl::Status Im2ColKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
+                          std::span<Tensor> outs) {
+  const Tensor x = Contiguous(TensorArg(args, 0));
+  const int64_t nd = x.dim();
+  const Geometry g = Read(args, 1, x.size(nd - 3), x.size(nd - 2), x.size(nd - 1));
+  const int64_t cols = g.channels * g.kh * g.kw * g.out_h * g.out_w;
+  return PerImage(x, outs[0], nd == 4 ? x.size(0) : 1, g.channels * g.height * g.width, cols,
+                  [&](const auto* im, auto* col) {
+                    using T = std::remove_cvref_t<decltype(*im)>;
+                    ForEachColumn(g, [&](int64_t o, int64_t i) { col[o] = i < 0 ? T{} : im[i]; });
+                  });
+}
+
 absl::Status Col2ImKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                           std::span<Tensor> outs) {
   const Tensor x = Contiguous(TensorArg(args, 0));
-  const Tensor& out = outs[0];
-  const int64_t nd = out.dim();
-  const Geometry g = Read(args, 2, out.size(nd - 3), out.size(nd - 2), out.size(nd - 1));
-  const int64_t batch = nd == 4 ? out.size(0) : 1;
-  const int64_t im_size = g.channels * g.height * g.width;
-  const int64_t col_size = g.channels * g.kh * g.kw * g.out_h * g.out_w;
-  return tensor::VisitDType(x.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
-    const T* src = x.data<T>();
-    T* dst = static_cast<T*>(out.raw_data());
-    ParallelFor(batch, 1, [&](int64_t b, int64_t e) {
-      for (int64_t n = b; n < e; ++n) {
-        const T* col = src + n * col_size;
-        T* im = dst + n * im_size;
-        std::fill(im, im + im_size, T{});
+  const int64_t nd = outs[0].dim();
+  const Geometry g =
+      Read(args, 2, outs[0].size(nd - 3), outs[0].size(nd - 2), outs[0].size(nd - 1));
+  const int64_t image = g.channels * g.height * g.width;
+  return PerImage(
+      x, outs[0], nd == 4 ? outs[0].size(0) : 1, g.channels * g.kh * g.kw * g.out_h * g.out_w,
+      image, [&](const auto* col, auto* im) {
+        using T = std::remove_cvref_t<decltype(*im)>;
+        std::fill(im, im + image, T{});
         ForEachColumn(g, [&](int64_t o, int64_t i) {
           if (i < 0) return;
           if constexpr (std::is_same_v<T, bool>) {
@@ -100,10 +101,7 @@ absl::Status Col2ImKernel(std::span<const KernelArg> args, std::span<const Tenso
             im[i] = static_cast<T>(static_cast<Acc<T>>(im[i]) + static_cast<Acc<T>>(col[o]));
           }
         });
-      }
-    });
-    return absl::OkStatus();
-  });
+      });
 }
 
 absl::Status UnfoldKernel(std::span<const KernelArg> args, std::span<const TensorMeta> metas,

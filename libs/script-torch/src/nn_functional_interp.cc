@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -61,6 +62,20 @@ struct Request {
   std::optional<std::vector<double>> scales;
 };
 
+// "Input and output must have the same number of spatial dimensions, ..."
+// for a size (what = "output") or scale_factor list of the wrong length.
+bool RaiseRankMismatch(VM& vm, const Tensor& x, const char* what, const char* given, const Value& v,
+                       const char* format) {
+  const char letter = format[std::string_view(format).size() - 1];
+  RaiseValueError(
+      vm, absl::StrFormat("Input and %s must have the same number of spatial "
+                          "dimensions, but got input with spatial dimensions of %s "
+                          "and %s%s. Please provide input tensor in (N, C, d1, d2, "
+                          "...,dK) format and %s1, %c2, ...,%cK) format.",
+                          what, SpatialRepr(x), given, Repr(vm, v), format, letter, letter));
+  return false;
+}
+
 // size / scale_factor / recompute_scale_factor as torch.nn.functional does.
 bool ReadSizes(VM& vm, const Tensor& x, const Value& size, const Value& scale,
                const Value& recompute, Request* r) {
@@ -75,13 +90,7 @@ bool ReadSizes(VM& vm, const Tensor& x, const Value& size, const Value& scale,
     Shape out;
     if (const std::vector<Value>* items = SeqItems(size)) {
       if (static_cast<int64_t>(items->size()) != dim) {
-        RaiseValueError(
-            vm, absl::StrCat("Input and output must have the same number of spatial dimensions, "
-                             "but got input with spatial dimensions of ",
-                             SpatialRepr(x), " and output size of ", Repr(vm, size),
-                             ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
-                             "output size in (o1, o2, ...,oK) format."));
-        return false;
+        return RaiseRankMismatch(vm, x, "output", "output size of ", size, "output size in (o");
       }
       std::vector<std::string> types;
       bool all_int = true;
@@ -107,13 +116,8 @@ bool ReadSizes(VM& vm, const Tensor& x, const Value& size, const Value& scale,
     std::vector<double> s;
     if (const std::vector<Value>* items = SeqItems(scale)) {
       if (static_cast<int64_t>(items->size()) != dim) {
-        RaiseValueError(
-            vm, absl::StrCat("Input and scale_factor must have the same number of spatial "
-                             "dimensions, but got input with spatial dimensions of ",
-                             SpatialRepr(x), " and scale_factor of shape ", Repr(vm, scale),
-                             ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
-                             "scale_factor in (s1, s2, ...,sK) format."));
-        return false;
+        return RaiseRankMismatch(vm, x, "scale_factor", "scale_factor of shape ", scale,
+                                 "scale_factor in (s");
       }
       for (const Value& v : *items) {
         double d;
