@@ -25,6 +25,13 @@ print(F.feature_alpha_dropout(x, 0.25, training=True).tolist())
 print(F.feature_alpha_dropout(x1, 0.5, True).tolist())
 print(torch.rand(3).tolist())  # the stream continues where PyTorch's does
 
+
+
+def eval_path(t, p):
+    return F.dropout2d(t, p, training=False) * 2 + F.alpha_dropout(t, p)
+
+
+print(eval_path(x, 0.5).tolist() == (x * 2 + x).tolist())
 for p in (0.0, 1.0):
     print(p, F.dropout2d(x, p).sum().item(), F.alpha_dropout(x, p, True).sum().item(),
           F.feature_alpha_dropout(x, p, True).sum().item())

@@ -16,6 +16,13 @@ for kw in (dict(kernel_size=2), dict(kernel_size=(2, 3)), dict(kernel_size=3, pa
     print("unfold", kw, tuple(u.shape), u.flatten().tolist())
     f = F.fold(u, output_size=(5, 6), **kw)
     print("fold", kw, tuple(f.shape), f.flatten().tolist())
+
+
+def roundtrip(t, k):
+    return F.fold(F.unfold(t, k, padding=1), (5, 6), k, padding=1) / 2
+
+
+print(roundtrip(x, 3).flatten().tolist())
 print(F.unfold(x[0], 2, 1, 0, 1).shape, F.fold(F.unfold(x[0], 2), (5, 6), 2).shape)
 print(F.unfold(torch.zeros(0, 3, 5, 6), 2).shape)
 xi = torch.arange(2 * 3 * 4 * 4.).reshape(2, 3, 4, 4)
@@ -33,7 +40,7 @@ print(nn.Fold((5, 6), 2)(nn.Unfold(2)(x))[1, 2].tolist())
 
 def err(f):
     try:
-        f()
+        print("no error", tuple(f().shape))  # used, so a compiled graph keeps the op
     except Exception as e:
         print(type(e).__name__, e)
 
