@@ -45,6 +45,9 @@ const Registry& GetRegistry() {
     internal::AddCompositeLossOps(r->defs);
     internal::AddCompositeLossExtraOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);
+    internal::AddCompositeEinsumOps(r->defs);
+    internal::AddCompositeLinalgOps(r->defs);
+    internal::AddAttentionOps(r->defs);
     internal::AddConvOps(r->defs);
     internal::AddPoolOps(r->defs);
     for (const OpDef& op : r->defs) {

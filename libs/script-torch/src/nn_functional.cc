@@ -263,6 +263,7 @@ bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::
 }
 // nn_functional_shape.cc's functions (one_hot, pad, pixel_shuffle, ...).
 std::span<const MethodDef> FunctionalShapeFunctions();
+std::span<const MethodDef> FunctionalAttentionFunctions();  // nn_functional_attention.cc
 
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   (void)vm;
@@ -271,6 +272,7 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   for (const MethodDef& d : NormFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalExtraFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalShapeFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalAttentionFunctions()) defs.push_back(d);
   for (const MethodDef& d : defs) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(
