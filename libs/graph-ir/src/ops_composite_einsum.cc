@@ -323,12 +323,16 @@ Refs Einsum(Emitter& e, EArgs a) {
         ++count[s];
       }
     }
-    if (has_ell ? nlabels > ndims : nlabels != ndims) {
+    if (has_ell && nlabels > ndims) {
       return Invalid(absl::StrFormat(
-          has_ell ? "einsum(): the number of subscripts in the equation (%d) is more than the "
-                    "number of dimensions (%d) for operand %d"
-                  : "einsum(): the number of subscripts in the equation (%d) does not match the "
-                    "number of dimensions (%d) for operand %d and no ellipsis was given",
+          "einsum(): the number of subscripts in the equation (%d) is more than the number of "
+          "dimensions (%d) for operand %d",
+          nlabels, ndims, i));
+    }
+    if (!has_ell && nlabels != ndims) {
+      return Invalid(absl::StrFormat(
+          "einsum(): the number of subscripts in the equation (%d) does not match the number of "
+          "dimensions (%d) for operand %d and no ellipsis was given",
           nlabels, ndims, i));
     }
   }
