@@ -76,7 +76,8 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   ModuleSet(m, "init", init);
   return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m) &&
          RunPrelude(vm, kNnActivationsLossesPy, m) && RunPrelude(vm, kNnConvPy, m) &&
-         RunPrelude(vm, kNnShapeLayersPy, m);
+         RunPrelude(vm, kNnShapeLayersPy, m) && RunPrelude(vm, kNnSparsePy, m) &&
+         RunPrelude(vm, kNnRnnPy, m);
 }
 
 }  // namespace tc::script_torch

@@ -294,6 +294,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddTorchCreation(m);
   AddConvPoolFunctions(m, true);
   AddTorchRandom(m);
+  AddRnnFunctions(m);
   AddFunctions(m, kMisc);
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
   for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
