@@ -135,6 +135,71 @@ TEST(RnnLayer, MatchesAtenCells) {
   Check({RnnMode::kLstm, false, true, true}, DType::kFloat32, 1e-5);
 }
 
+// A packed batch of lengths {4, 3, 1} gives, row for row, what each
+// sequence gives alone (batch 1), in both directions; h_n and c_n hold
+// each sequence's state after its own last step.
+TEST(RnnLayerPacked, EachSequenceAsIfAlone) {
+  const int64_t I = 3, H = 4;
+  const std::vector<int64_t> lengths = {4, 3, 1}, batch = {3, 2, 2, 1};
+  for (RnnMode mode : {RnnMode::kLstm, RnnMode::kGru}) {
+    for (bool reverse : {false, true}) {
+      const int64_t G = (mode == RnnMode::kLstm ? 4 : 3) * H;
+      RnnWeights w{Fill(Shape{G, I}, DType::kFloat64, 1), Fill(Shape{G, H}, DType::kFloat64, 2),
+                   Fill(Shape{G}, DType::kFloat64, 3), Fill(Shape{G}, DType::kFloat64, 4),
+                   Tensor()};
+      const Tensor x = Fill(Shape{8, I}, DType::kFloat64, 5);
+      const Tensor h0 = Fill(Shape{3, H}, DType::kFloat64, 6);
+      const Tensor c0 = Fill(Shape{3, H}, DType::kFloat64, 7);
+      Tensor out = Tensor::Empty(Shape{8, H}, DType::kFloat64);
+      Tensor h_n = Tensor::Empty(Shape{3, H}, DType::kFloat64);
+      Tensor c_n = Tensor::Empty(Shape{3, H}, DType::kFloat64);
+      ASSERT_TRUE(RnnLayerPacked(mode, w, x, batch, h0, c0, reverse, out, 0, h_n, c_n).ok());
+      for (int64_t b = 0; b < 3; ++b) {
+        // Sequence b's rows: step t's row is offset(t) + b.
+        const int64_t n = lengths[b];
+        Tensor xs = Tensor::Empty(Shape{n, 1, I}, DType::kFloat64);
+        std::vector<int64_t> rows;
+        for (int64_t t = 0, off = 0; t < n; off += batch[t], ++t) rows.push_back(off + b);
+        for (int64_t t = 0; t < n; ++t) {
+          for (int64_t k = 0; k < I; ++k) xs.data<double>()[t * I + k] = At(x, rows[t] * I + k);
+        }
+        Tensor hb = Tensor::Empty(Shape{1, H}, DType::kFloat64);
+        Tensor cb = Tensor::Empty(Shape{1, H}, DType::kFloat64);
+        for (int64_t j = 0; j < H; ++j) {
+          hb.data<double>()[j] = At(h0, b * H + j);
+          cb.data<double>()[j] = At(c0, b * H + j);
+        }
+        Tensor os = Tensor::Empty(Shape{n, 1, H}, DType::kFloat64);
+        Tensor hs = Tensor::Empty(Shape{1, H}, DType::kFloat64);
+        Tensor cs = Tensor::Empty(Shape{1, H}, DType::kFloat64);
+        ASSERT_TRUE(RnnLayer(mode, w, xs, hb, cb, reverse, os, 0, hs, cs).ok());
+        for (int64_t t = 0; t < n; ++t) {
+          for (int64_t j = 0; j < H; ++j) {
+            EXPECT_NEAR(At(out, rows[t] * H + j), At(os, t * H + j), 1e-12);
+          }
+        }
+        for (int64_t j = 0; j < H; ++j) {
+          EXPECT_NEAR(At(h_n, b * H + j), At(hs, j), 1e-12);
+          if (mode == RnnMode::kLstm) {
+            EXPECT_NEAR(At(c_n, b * H + j), At(cs, j), 1e-12);
+          }
+        }
+      }
+    }
+  }
+  // Rising batch sizes and a wrong row count are errors.
+  RnnWeights w{Fill(Shape{H, I}, DType::kFloat32, 1), Fill(Shape{H, H}, DType::kFloat32, 2),
+               Tensor(), Tensor(), Tensor()};
+  const Tensor x = Fill(Shape{3, I}, DType::kFloat32, 3), h = Fill(Shape{2, H}, DType::kFloat32, 4);
+  Tensor out = Tensor::Empty(Shape{3, H}, DType::kFloat32);
+  Tensor h_n = Tensor::Empty(Shape{2, H}, DType::kFloat32);
+  const std::vector<int64_t> rising = {1, 2}, wrong = {2, 2};
+  EXPECT_FALSE(RnnLayerPacked(RnnMode::kRnnTanh, w, x, rising, h, h, false, out, 0, h_n, h_n).ok());
+  EXPECT_FALSE(RnnLayerPacked(RnnMode::kRnnTanh, w, x, wrong, h, h, false, out, 0, h_n, h_n).ok());
+  const std::vector<int64_t> good = {2, 1};
+  EXPECT_TRUE(RnnLayerPacked(RnnMode::kRnnTanh, w, x, good, h, h, false, out, 0, h_n, h_n).ok());
+}
+
 TEST(RnnLayer, RejectsBadOperands) {
   RnnWeights w{Fill(Shape{3, 2}, DType::kFloat32, 1), Fill(Shape{3, 3}, DType::kFloat32, 2),
                Tensor(), Tensor(), Tensor()};

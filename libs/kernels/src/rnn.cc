@@ -12,12 +12,14 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <span>
 #include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_format.h"
 
 #include "tc/kernels/thread_pool.h"
+#include "tc/support/status.h"
 
 #include "src/simd.h"
 
@@ -117,58 +119,62 @@ void GruPointwise(T* hg, const T* xw, const T* h, int64_t ldh, T* h_out, int64_t
   }
 }
 
+// Step t covers rows [offset[t], offset[t] + batch[t]) of x and out (all
+// of the batch when not packed); a sequence that has ended keeps its state
+// in h / c, so h_n ends up holding each sequence's last state.
 template <typename T>
-void RunLayer(const Layer<T>& L, const T* x, const T* h0, const T* c0, bool reverse, T* out,
-              int64_t ldo, T* h_n, T* c_n) {
+void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, const T* h0,
+              const T* c0, bool reverse, T* out, int64_t ldo, T* h_n, T* c_n) {
   const int64_t B = L.batch, H = L.hidden, P = L.hout, G = L.gates;
+  const int64_t steps = static_cast<int64_t>(batch.size());
+  std::vector<int64_t> offset(steps + 1, 0);
+  for (int64_t t = 0; t < steps; ++t) offset[t + 1] = offset[t] + batch[t];
   // xw = b_ih + x @ w_ih^T for every step at once.
-  std::vector<T> xw(L.steps * B * G);
-  FillBias(xw.data(), L.steps * B, G, G, L.b_ih);
-  GemmNT<T>(L.steps * B, G, L.in, x, L.in, L.w_ih, true, xw.data(), G);
-  std::vector<T> hg(B * G), c(c0 != nullptr ? c0 : h0, (c0 != nullptr ? c0 : h0) + B * H);
+  std::vector<T> xw(offset[steps] * G);
+  FillBias(xw.data(), offset[steps], G, G, L.b_ih);
+  GemmNT<T>(offset[steps], G, L.in, x, L.in, L.w_ih, true, xw.data(), G);
+  std::vector<T> hg(B * G), h(h0, h0 + B * P);
+  std::vector<T> c(c0 != nullptr ? c0 : h0,
+                   (c0 != nullptr ? c0 : h0) + (c0 != nullptr ? B * H : 0));
   std::vector<T> h_raw(L.mode == RnnMode::kLstm ? B * H : 0), scratch(H);
-  const T* h = h0;
-  int64_t ldh = P;
-  for (int64_t s = 0; s < L.steps; ++s) {
-    const int64_t t = reverse ? L.steps - 1 - s : s;
-    const T* xt = xw.data() + t * B * G;
-    T* ot = out + t * B * ldo;
-    FillBias(hg.data(), B, G, G, L.b_hh);
-    GemmNT<T>(B, G, P, h, ldh, L.w_hh, true, hg.data(), G);
+  for (int64_t s = 0; s < steps; ++s) {
+    const int64_t t = reverse ? steps - 1 - s : s, n = batch[t];
+    const T* xt = xw.data() + offset[t] * G;
+    T* ot = out + offset[t] * ldo;
+    FillBias(hg.data(), n, G, G, L.b_hh);
+    GemmNT<T>(n, G, P, h.data(), P, L.w_hh, true, hg.data(), G);
     if (L.mode == RnnMode::kGru) {
-      GruPointwise(hg.data(), xt, h, ldh, ot, ldo, B, H);
+      GruPointwise(hg.data(), xt, h.data(), P, ot, ldo, n, H);
     } else {
-      for (int64_t i = 0; i < B * G; ++i) hg[i] = hg[i] + xt[i];
+      for (int64_t i = 0; i < n * G; ++i) hg[i] = hg[i] + xt[i];
       if (L.mode == RnnMode::kLstm) {
-        LstmPointwise(hg.data(), c.data(), h_raw.data(), B, H, scratch.data());
+        LstmPointwise(hg.data(), c.data(), h_raw.data(), n, H, scratch.data());
         if (L.w_hr != nullptr) {
-          GemmNT<T>(B, P, H, h_raw.data(), H, L.w_hr, false, ot, ldo);  // matmul_hr
+          GemmNT<T>(n, P, H, h_raw.data(), H, L.w_hr, false, ot, ldo);  // matmul_hr
         } else {
-          for (int64_t b = 0; b < B; ++b) {
+          for (int64_t b = 0; b < n; ++b) {
             std::copy(h_raw.data() + b * H, h_raw.data() + (b + 1) * H, ot + b * ldo);
           }
         }
       } else {
         const auto op = L.mode == RnnMode::kRnnTanh ? simd::UnaryOp::kTanh : simd::UnaryOp::kRelu;
-        for (int64_t b = 0; b < B; ++b) simd::Unary(op, hg.data() + b * H, ot + b * ldo, H);
+        for (int64_t b = 0; b < n; ++b) simd::Unary(op, hg.data() + b * H, ot + b * ldo, H);
       }
     }
-    h = ot;
-    ldh = ldo;
+    for (int64_t b = 0; b < n; ++b) std::copy(ot + b * ldo, ot + b * ldo + P, h.data() + b * P);
   }
-  for (int64_t b = 0; b < B; ++b) std::copy(h + b * ldh, h + b * ldh + P, h_n + b * P);
+  std::copy(h.begin(), h.end(), h_n);
   if (c_n != nullptr) std::copy(c.begin(), c.end(), c_n);
 }
 
 template <typename T>
-absl::Status Run(RnnMode mode, const RnnWeights& w, const Tensor& x, const Tensor& h0,
-                 const Tensor& c0, bool reverse, const Tensor& out, int64_t col, const Tensor& h_n,
-                 const Tensor& c_n) {
+absl::Status Run(RnnMode mode, const RnnWeights& w, const Tensor& x, std::span<const int64_t> batch,
+                 const Tensor& h0, const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
+                 const Tensor& h_n, const Tensor& c_n) {
   Layer<T> L;
   L.mode = mode;
-  L.steps = x.size(0);
-  L.batch = x.size(1);
-  L.in = x.size(2);
+  L.batch = h0.size(0);
+  L.in = x.size(x.dim() - 1);
   L.gates = w.w_ih.size(0);
   L.hout = w.w_hh.size(1);
   L.hidden = w.w_hr.defined() ? w.w_hr.size(1) : L.hout;
@@ -177,18 +183,18 @@ absl::Status Run(RnnMode mode, const RnnWeights& w, const Tensor& x, const Tenso
   L.b_ih = DataOr<T>(w.b_ih);
   L.b_hh = DataOr<T>(w.b_hh);
   L.w_hr = DataOr<T>(w.w_hr);
-  const int64_t ldo = out.size(2);
-  RunLayer<T>(L, x.data<T>(), h0.data<T>(), mode == RnnMode::kLstm ? c0.data<T>() : nullptr,
+  const int64_t ldo = out.size(out.dim() - 1);
+  RunLayer<T>(L, batch, x.data<T>(), h0.data<T>(), mode == RnnMode::kLstm ? c0.data<T>() : nullptr,
               reverse, out.data<T>() + col, ldo, h_n.data<T>(),
               mode == RnnMode::kLstm ? c_n.data<T>() : nullptr);
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const Tensor& x, const Tensor& h0,
-                      const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
-                      const Tensor& h_n, const Tensor& c_n) {
+// Everything RnnLayer and RnnLayerPacked check but x's and out's leading
+// sizes: dtypes, layouts, the weights' and states' sizes.
+absl::Status CheckOperands(RnnMode mode, const RnnWeights& w, const Tensor& x, int64_t batch,
+                           const Tensor& h0, const Tensor& c0, const Tensor& out, int64_t col,
+                           const Tensor& h_n, const Tensor& c_n) {
   const DType dt = x.dtype();
   if (dt != DType::kFloat32 && dt != DType::kFloat64) {
     return absl::UnimplementedError(
@@ -201,25 +207,63 @@ absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const Tensor& x, const 
     }
   }
   // Sizes: a mismatch would read or write out of bounds.
-  if (x.dim() != 3 || w.w_ih.dim() != 2 || w.w_hh.dim() != 2) {
-    return absl::InvalidArgumentError("RnnLayer: x must be 3-D, w_ih and w_hh 2-D");
+  if (x.dim() < 2 || w.w_ih.dim() != 2 || w.w_hh.dim() != 2 || out.dim() != x.dim()) {
+    return absl::InvalidArgumentError("RnnLayer: bad operand ranks");
   }
-  const int64_t T = x.size(0), B = x.size(1), G = w.w_ih.size(0), P = w.w_hh.size(1);
+  const int64_t G = w.w_ih.size(0), P = w.w_hh.size(1);
   const int64_t H = w.w_hr.defined() ? (w.w_hr.dim() == 2 ? w.w_hr.size(1) : -1) : P;
   const int64_t per_gate = mode == RnnMode::kLstm ? 4 : mode == RnnMode::kGru ? 3 : 1;
   auto is = [](const Tensor& t, std::initializer_list<int64_t> want) {
     return t.sizes() == Shape(want);
   };
   const bool lstm = mode == RnnMode::kLstm;
-  if (G != per_gate * H || H <= 0 || !is(w.w_ih, {G, x.size(2)}) || w.w_hh.size(0) != G ||
+  const int64_t in = x.size(x.dim() - 1), width = out.size(out.dim() - 1);
+  if (G != per_gate * H || H <= 0 || !is(w.w_ih, {G, in}) || w.w_hh.size(0) != G ||
       (w.b_ih.defined() && !is(w.b_ih, {G})) || (w.b_hh.defined() && !is(w.b_hh, {G})) ||
-      (w.w_hr.defined() && (!lstm || !is(w.w_hr, {P, H}))) || !is(h0, {B, P}) ||
-      !is(h_n, {B, P}) || (lstm && (!is(c0, {B, H}) || !is(c_n, {B, H}))) || out.dim() != 3 ||
-      out.size(0) != T || out.size(1) != B || col < 0 || col + P > out.size(2)) {
+      (w.w_hr.defined() && (!lstm || !is(w.w_hr, {P, H}))) || !is(h0, {batch, P}) ||
+      !is(h_n, {batch, P}) || (lstm && (!is(c0, {batch, H}) || !is(c_n, {batch, H}))) || col < 0 ||
+      col + P > width) {
     return absl::InvalidArgumentError("RnnLayer: operand sizes do not match");
   }
-  if (dt == DType::kFloat32) return Run<float>(mode, w, x, h0, c0, reverse, out, col, h_n, c_n);
-  return Run<double>(mode, w, x, h0, c0, reverse, out, col, h_n, c_n);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const Tensor& x, const Tensor& h0,
+                      const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
+                      const Tensor& h_n, const Tensor& c_n) {
+  if (x.dim() != 3 || out.dim() != 3 || out.size(0) != x.size(0) || out.size(1) != x.size(1)) {
+    return absl::InvalidArgumentError("RnnLayer: x and out must be [T, B, ...]");
+  }
+  TC_RETURN_IF_ERROR(CheckOperands(mode, w, x, x.size(1), h0, c0, out, col, h_n, c_n));
+  const std::vector<int64_t> batch(x.size(0), x.size(1));
+  if (x.dtype() == DType::kFloat32) {
+    return Run<float>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n);
+  }
+  return Run<double>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n);
+}
+
+absl::Status RnnLayerPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,
+                            std::span<const int64_t> batch_sizes, const Tensor& h0,
+                            const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
+                            const Tensor& h_n, const Tensor& c_n) {
+  int64_t rows = 0;
+  for (size_t t = 0; t < batch_sizes.size(); ++t) {
+    if (batch_sizes[t] <= 0 || (t > 0 && batch_sizes[t] > batch_sizes[t - 1])) {
+      return absl::InvalidArgumentError("RnnLayerPacked: batch sizes must be positive, falling");
+    }
+    rows += batch_sizes[t];
+  }
+  if (batch_sizes.empty() || x.dim() != 2 || out.dim() != 2 || x.size(0) != rows ||
+      out.size(0) != rows) {
+    return absl::InvalidArgumentError("RnnLayerPacked: x and out must be [sum(batch_sizes), ...]");
+  }
+  TC_RETURN_IF_ERROR(CheckOperands(mode, w, x, batch_sizes[0], h0, c0, out, col, h_n, c_n));
+  if (x.dtype() == DType::kFloat32) {
+    return Run<float>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n);
+  }
+  return Run<double>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n);
 }
 
 }  // namespace tc::kernels

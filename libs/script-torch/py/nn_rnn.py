@@ -190,10 +190,32 @@ class RNNBase(Module):
                              dtype=input.dtype)
         return input, hx, is_batched, batch_dim
 
+    # A PackedSequence through the network `run` (torch.lstm, gru, ...):
+    # states in the packed batch's sorted order, output packed likewise.
+    def _packed_forward(self, input, hx, run, cell_width):
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        max_batch_size = int(batch_sizes[0])
+        num_directions = 2 if self.bidirectional else 1
+        if hx is None:
+            width = self.proj_size if self.proj_size > 0 else self.hidden_size
+            hx = torch.zeros(self.num_layers * num_directions, max_batch_size, width,
+                             dtype=data.dtype)
+            if self.mode == 'LSTM':
+                hx = (hx, torch.zeros(self.num_layers * num_directions, max_batch_size,
+                                      cell_width, dtype=data.dtype))
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        self.check_forward_args(data, hx, batch_sizes)
+        result = run(data, batch_sizes, hx, self._flat_weights, self.bias, self.num_layers,
+                     self.dropout, self.training, self.bidirectional)
+        hidden = (result[1], result[2]) if self.mode == 'LSTM' else result[1]
+        output = PackedSequence(result[0], batch_sizes, sorted_indices, unsorted_indices)
+        return output, self.permute_hidden(hidden, unsorted_indices)
+
     # RNN's and GRU's forward: one state tensor, `run` the network function.
     def _forward_one_state(self, input, hx, name, run):
         if isinstance(input, PackedSequence):
-            return _packed_forward(self, input, hx)
+            return self._packed_forward(input, hx, run, self.hidden_size)
         input, hx, is_batched, batch_dim = self._prepare(input, hx, name, self.hidden_size)
         self.check_forward_args(input, hx, None)
         output, hidden = run(input, hx, self._flat_weights, self.bias, self.num_layers,
@@ -247,7 +269,7 @@ class LSTM(RNNBase):
 
     def forward(self, input, hx=None):
         if isinstance(input, PackedSequence):
-            return _packed_forward(self, input, hx)
+            return self._packed_forward(input, hx, torch.lstm, self.hidden_size)
         num_directions = 2 if self.bidirectional else 1
         real_hidden_size = self.proj_size if self.proj_size > 0 else self.hidden_size
         if input.dim() not in (2, 3):
@@ -398,11 +420,3 @@ class GRUCell(RNNCellBase):
         return ret
 
 
-# PackedSequence input is not supported yet: a clear error, never a wrong answer.
-class PackedSequence(tuple):
-    pass
-
-
-def _packed_forward(module, input, hx):
-    raise NotImplementedError(f'torch.nn.{type(module).__name__} with a PackedSequence input is '
-                              'not supported by tc')

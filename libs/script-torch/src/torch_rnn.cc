@@ -69,6 +69,8 @@ struct NetArgs {
   bool bias, train, bidirectional, batch_first;
   int64_t layers;
   double dropout;
+  bool packed = false;
+  std::vector<int64_t> batch_sizes;  // packed input only
 };
 
 bool CheckWeights(VM& vm, const NetArgs& a, const kernels::RnnWeights& w, int64_t in,
@@ -99,14 +101,16 @@ Value RunNetwork(VM& vm, NetArgs& a) {
   if (dt != DType::kFloat32 && dt != DType::kFloat64) {
     return RaiseUnsupported(vm, absl::StrFormat("RNNs on %s tensors", ScalarTypeName(dt)));
   }
-  if (a.input.dim() != 3) {
+  const int64_t want_dim = a.packed ? 2 : 3;
+  if (a.input.dim() != want_dim) {
     return RaiseRuntimeError(
-        vm, absl::StrFormat("input must have 3 dimensions, got %d", a.input.dim()));
+        vm, absl::StrFormat("input must have %d dimensions, got %d", want_dim, a.input.dim()));
   }
   Tensor x = a.input;
-  if (a.batch_first && !RunOp(vm, "transpose", {x, CInt(0), CInt(1)}, &x)) return {};
+  if (a.batch_first && !a.packed && !RunOp(vm, "transpose", {x, CInt(0), CInt(1)}, &x)) return {};
   if (!Dense(vm, x, &x)) return {};
-  const int64_t T = x.size(0), B = x.size(1);
+  if (a.packed && a.batch_sizes.empty()) return RaiseRuntimeError(vm, "empty batch_sizes");
+  const int64_t T = x.size(0), B = a.packed ? a.batch_sizes[0] : x.size(1);
   const int64_t hidden = a.params[1].dim() == 2 ? a.params[1].size(1) : 0;
   const int64_t cell = proj ? a.params[per].size(1) : hidden;  // H (w_hr is [P, H])
   const int64_t hout = hidden;                                 // w_hh is [G, Hout]
@@ -122,7 +126,8 @@ Value RunNetwork(VM& vm, NetArgs& a) {
   Tensor h_n = Tensor::Empty(Shape{a.layers * dirs, B, hout}, dt);
   Tensor c_n = lstm ? Tensor::Empty(Shape{a.layers * dirs, B, cell}, dt) : Tensor();
   for (int64_t l = 0; l < a.layers; ++l) {
-    Tensor out = Tensor::Empty(Shape{T, B, dirs * hout}, dt);
+    Tensor out = a.packed ? Tensor::Empty(Shape{T, dirs * hout}, dt)
+                          : Tensor::Empty(Shape{T, B, dirs * hout}, dt);
     for (int64_t d = 0; d < dirs; ++d) {
       const int64_t base = (l * dirs + d) * (per + (proj ? 1 : 0));
       kernels::RnnWeights w;
@@ -132,11 +137,15 @@ Value RunNetwork(VM& vm, NetArgs& a) {
       }
       if (proj && !Dense(vm, a.params[base + per], &w.w_hr)) return {};
       const int64_t gates = w.w_ih.dim() == 2 ? w.w_ih.size(0) : -1;
-      if (!CheckWeights(vm, a, w, x.size(2), cell, hout, gates)) return {};
+      if (!CheckWeights(vm, a, w, x.size(x.dim() - 1), cell, hout, gates)) return {};
       const int64_t i = l * dirs + d;
+      const Tensor c_in = lstm ? Plane(h0[1], i) : Tensor();
+      const Tensor c_out = lstm ? Plane(c_n, i) : Tensor();
       absl::Status s =
-          kernels::RnnLayer(a.mode, w, x, Plane(h0[0], i), lstm ? Plane(h0[1], i) : Tensor(),
-                            d == 1, out, d * hout, Plane(h_n, i), lstm ? Plane(c_n, i) : Tensor());
+          a.packed ? kernels::RnnLayerPacked(a.mode, w, x, a.batch_sizes, Plane(h0[0], i), c_in,
+                                             d == 1, out, d * hout, Plane(h_n, i), c_out)
+                   : kernels::RnnLayer(a.mode, w, x, Plane(h0[0], i), c_in, d == 1, out, d * hout,
+                                       Plane(h_n, i), c_out);
       if (!s.ok()) return RaiseStatus(vm, s);
     }
     if (a.dropout > 0 && a.train && l + 1 < a.layers &&
@@ -145,36 +154,65 @@ Value RunNetwork(VM& vm, NetArgs& a) {
     }
     x = out;
   }
-  if (a.batch_first && !RunOp(vm, "transpose", {x, CInt(0), CInt(1)}, &x)) return {};
+  if (a.batch_first && !a.packed && !RunOp(vm, "transpose", {x, CInt(0), CInt(1)}, &x)) {
+    return {};
+  }
   std::vector<Value> result = {WrapTensor(x), WrapTensor(h_n)};
   if (lstm) result.push_back(WrapTensor(c_n));
   return NewTuple(std::move(result));
 }
 
+bool IsSequence(const Value& v) {
+  return v.is_object() && (IsSubtype(v.type(), Types().list) || IsSubtype(v.type(), Types().tuple));
+}
+
+// (input, hx, params, has_biases, num_layers, dropout, train,
+// bidirectional, batch_first), or for a packed input (data, batch_sizes,
+// hx, params, has_biases, num_layers, dropout, train, bidirectional): the
+// two overloads ATen has, told apart by params' place.
 template <RnnMode kMode>
 Value FNetwork(VM& vm, const Value&, const ArgsView& args) {
   static constexpr const char* kNames[] = {"input",      "hx",      "params", "has_biases",
                                            "num_layers", "dropout", "train",  "bidirectional",
                                            "batch_first"};
+  static constexpr const char* kPackedNames[] = {"data",    "batch_sizes", "hx",
+                                                 "params",  "has_biases",  "num_layers",
+                                                 "dropout", "train",       "bidirectional"};
   const char* fname = kMode == RnnMode::kLstm      ? "lstm"
                       : kMode == RnnMode::kGru     ? "gru"
                       : kMode == RnnMode::kRnnTanh ? "rnn_tanh"
                                                    : "rnn_relu";
-  Value v[9];
-  if (!ParseArgs(vm, args, fname, kNames, 9, v)) return {};
   NetArgs a;
   a.mode = kMode;
-  if (!ToTensorArg(vm, v[0], fname, "input", &a.input)) return {};
+  a.packed = args.nargs >= 4 && IsSequence(args[3]);
+  Value v[9];
+  if (!ParseArgs(vm, args, fname, a.packed ? kPackedNames : kNames, 9, v)) return {};
+  Value* rest = v;
+  if (a.packed) {
+    Tensor sizes;
+    if (!ToTensorArg(vm, v[1], fname, "batch_sizes", &sizes) || !CheckHasData(vm, sizes)) {
+      return {};
+    }
+    Tensor c = sizes.contiguous();
+    for (int64_t i = 0; i < c.numel(); ++i) {
+      a.batch_sizes.push_back(static_cast<int64_t>(c.ElementAsDouble(i)));
+    }
+    v[1] = v[0];  // data in input's place; the rest shifts by one
+    rest = v + 1;
+  }
+  if (!ToTensorArg(vm, rest[0], fname, "input", &a.input)) return {};
   if (kMode == RnnMode::kLstm) {
-    if (!ToTensors(vm, v[1], fname, "hx", &a.hx)) return {};
+    if (!ToTensors(vm, rest[1], fname, "hx", &a.hx)) return {};
     if (a.hx.size() != 2) return RaiseRuntimeError(vm, "lstm expects two hidden states");
   } else {
     a.hx.resize(1);
-    if (!ToTensorArg(vm, v[1], fname, "hx", &a.hx[0])) return {};
+    if (!ToTensorArg(vm, rest[1], fname, "hx", &a.hx[0])) return {};
   }
-  if (!ToTensors(vm, v[2], fname, "params", &a.params) || !Truth(vm, v[3], &a.bias) ||
-      !ToInt(vm, v[4], &a.layers) || !ToFloat(vm, v[5], &a.dropout) || !Truth(vm, v[6], &a.train) ||
-      !Truth(vm, v[7], &a.bidirectional) || !Truth(vm, v[8], &a.batch_first)) {
+  a.batch_first = false;
+  if (!ToTensors(vm, rest[2], fname, "params", &a.params) || !Truth(vm, rest[3], &a.bias) ||
+      !ToInt(vm, rest[4], &a.layers) || !ToFloat(vm, rest[5], &a.dropout) ||
+      !Truth(vm, rest[6], &a.train) || !Truth(vm, rest[7], &a.bidirectional) ||
+      (!a.packed && !Truth(vm, rest[8], &a.batch_first))) {
     return {};
   }
   return RunNetwork(vm, a);

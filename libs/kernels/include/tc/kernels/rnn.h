@@ -8,6 +8,7 @@
 #define TC_KERNELS_RNN_H_
 
 #include <cstdint>
+#include <span>
 
 #include "absl/status/status.h"
 
@@ -36,6 +37,16 @@ absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x
                       const tensor::Tensor& h0, const tensor::Tensor& c0, bool reverse,
                       const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
                       const tensor::Tensor& c_n);
+
+// The same over a packed batch (PyTorch's PackedSequence): x [N, I] holds
+// the steps one after another, step t the first batch_sizes[t] sequences
+// (positive, non-increasing, summing to N); out is [N, C]; h0 / h_n are
+// [batch_sizes[0], Hout]. A sequence that ends early keeps its state, so
+// h_n (and c_n) hold each sequence's state after its own last step.
+absl::Status RnnLayerPacked(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
+                            std::span<const int64_t> batch_sizes, const tensor::Tensor& h0,
+                            const tensor::Tensor& c0, bool reverse, const tensor::Tensor& out,
+                            int64_t col, const tensor::Tensor& h_n, const tensor::Tensor& c_n);
 
 }  // namespace tc::kernels
 
