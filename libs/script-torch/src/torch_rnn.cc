@@ -55,10 +55,46 @@ bool Truth(VM& vm, const Value& v, bool* out) {
 // A contiguous copy (or t itself), through ops.
 bool Dense(VM& vm, const Tensor& t, Tensor* out) { return ContiguousTensor(vm, t, out); }
 
+bool IsSequence(const Value& v) {
+  return v.is_object() && (IsSubtype(v.type(), Types().list) || IsSubtype(v.type(), Types().tuple));
+}
+
 // [L * D, B, width] slice `i` as a [B, width] view of contiguous `t`.
 Tensor Plane(const Tensor& t, int64_t i) {
   return t.AsStrided(Shape{t.size(1), t.size(2)}, Shape{t.size(2), 1},
                      t.storage_offset() + i * t.size(1) * t.size(2));
+}
+
+// Whether grad mode is on and a tensor among `args` (or inside a list /
+// tuple argument: hx, params) requires grad.
+bool TracksGrad(const ArgsView& args) {
+  if (!GradEnabled()) return false;
+  auto needs_grad = [](const Value& v) {
+    return IsTensor(v) && Cast<TensorObject>(v)->requires_grad;
+  };
+  for (int32_t i = 0; i < args.nargs + args.nkw(); ++i) {
+    const Value& v = args[i];
+    if (needs_grad(v)) return true;
+    if (IsSequence(v)) {
+      const std::vector<Value>& items = IsSubtype(v.type(), Types().list)
+                                            ? Cast<ListObject>(v)->items
+                                            : Cast<TupleObject>(v)->items;
+      for (const Value& item : items) {
+        if (needs_grad(item)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Marks a floating result as computed with grad, with PyTorch's node name.
+Value MarkGrad(Value v, const char* grad_fn) {
+  if (!IsTensor(v) || !tensor::IsFloatingPoint(TensorOf(v).dtype())) return v;
+  auto* t = Cast<TensorObject>(v);
+  t->requires_grad = true;
+  t->is_leaf = false;
+  t->grad_fn = grad_fn;
+  return v;
 }
 
 struct NetArgs {
@@ -71,6 +107,7 @@ struct NetArgs {
   double dropout;
   bool packed = false;
   std::vector<int64_t> batch_sizes;  // packed input only
+  bool grad = false;                 // mark the results as computed with grad
 };
 
 bool CheckWeights(VM& vm, const NetArgs& a, const kernels::RnnWeights& w, int64_t in,
@@ -159,11 +196,20 @@ Value RunNetwork(VM& vm, NetArgs& a) {
   }
   std::vector<Value> result = {WrapTensor(x), WrapTensor(h_n)};
   if (lstm) result.push_back(WrapTensor(c_n));
+  if (a.grad) {
+    // PyTorch's nodes: the states are stacked per layer; the output comes
+    // from oneDNN's LSTM (float32, no projection), a cat of directions, a
+    // stack of steps, or a transpose for batch_first.
+    const bool onednn = lstm && !proj && dt == DType::kFloat32;
+    const char* out_fn = a.packed        ? "CatBackward0"
+                         : a.batch_first ? (onednn ? "TransposeBackward0" : "TransposeBackward1")
+                         : dirs == 2     ? "CatBackward0"
+                         : onednn        ? "MkldnnRnnLayerBackward0"
+                                         : "StackBackward0";
+    result[0] = MarkGrad(result[0], out_fn);
+    for (size_t i = 1; i < result.size(); ++i) result[i] = MarkGrad(result[i], "StackBackward0");
+  }
   return NewTuple(std::move(result));
-}
-
-bool IsSequence(const Value& v) {
-  return v.is_object() && (IsSubtype(v.type(), Types().list) || IsSubtype(v.type(), Types().tuple));
 }
 
 // (input, hx, params, has_biases, num_layers, dropout, train,
@@ -215,6 +261,7 @@ Value FNetwork(VM& vm, const Value&, const ArgsView& args) {
       (!a.packed && !Truth(vm, rest[8], &a.batch_first))) {
     return {};
   }
+  a.grad = TracksGrad(args);
   return RunNetwork(vm, a);
 }
 
@@ -315,6 +362,10 @@ Value FLstmCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "tanh", {cy}, &tc) || !RunOp(vm, "mul", {o, tc}, &hy)) {
     return {};
   }
+  if (TracksGrad(args)) {
+    return NewTuple(
+        {MarkGrad(WrapTensor(hy), "MulBackward0"), MarkGrad(WrapTensor(cy), "AddBackward0")});
+  }
   return NewTuple({WrapTensor(hy), WrapTensor(cy)});
 }
 
@@ -333,7 +384,8 @@ Value FGruCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "mul", {d, z}, &d) || !RunOp(vm, "add", {d, n}, &hy)) {
     return {};
   }
-  return WrapTensor(std::move(hy));
+  Value out = WrapTensor(std::move(hy));
+  return TracksGrad(args) ? MarkGrad(out, "AddBackward0") : out;
 }
 
 template <bool kRelu>
@@ -345,7 +397,8 @@ Value FRnnCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "add", {hh, ih}, &s)) {
     return {};
   }
-  return CallOp(vm, kRelu ? "relu" : "tanh", {s});
+  Value r = CallOp(vm, kRelu ? "relu" : "tanh", {s});
+  return TracksGrad(args) ? MarkGrad(r, kRelu ? "ReluBackward0" : "TanhBackward0") : r;
 }
 
 constexpr MethodDef kRnnFunctions[] = {
