@@ -299,6 +299,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddTorchCreation(m);
   AddConvPoolFunctions(m, true);
   AddTorchRandom(m);
+  AddRnnFunctions(m);
   AddFunctions(m, kMisc);
   AddLinalgFunctions(m);
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
