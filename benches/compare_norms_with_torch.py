@@ -45,5 +45,9 @@ def compare(timing_script, doc):
         print(f"{k:18s} {tc_ms[k]:9.3f} {t:9.3f} {tc_ms[k] / t:9.3f}")
 
 
+def main():
+    compare("norms_timing.py", __doc__.split("\n\n")[0])
+
+
 if __name__ == "__main__":
     compare("norms_timing.py", __doc__)

@@ -195,6 +195,9 @@ FNS = {
     "im2col": torch._C._nn.im2col,
     "col2im": torch._C._nn.col2im,
     "unfold": lambda x, d, size, step: x.unfold(d, size, step),
+    "scaled_dot_product_attention": lambda q, k, v, m, c, s, g: (
+        torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=m, is_causal=c,
+                                                         scale=s, enable_gqa=g)),
 }
 
 
@@ -663,6 +666,36 @@ for sz, strides, d, size, step in (((2, 3, 4), None, 1, 2, 1), ((2, 3, 4), None,
                                    ((2, 3, 4), None, 2, -1, 1), ((), None, 0, 1, 1),
                                    ((5,), None, 0, 0, 2)):
     case("unfold", T("float32", sz, strides), d, size, step)
+
+# scaled_dot_product_attention: (q, k, v, mask) shapes and dtypes, is_causal, scale, enable_gqa.
+SDPA = [((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), None, False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 4), None, True, 0.5, False),
+        ((5, 8), (7, 8), (7, 8), None, False, None, False),
+        ((3, 5, 8), (1, 7, 8), (3, 7, 8), None, False, None, False),
+        ((2, 2, 3, 5, 8), (2, 2, 3, 7, 8), (2, 2, 3, 7, 8), None, True, None, False),
+        ((2, 6, 5, 8), (2, 2, 7, 8), (2, 3, 7, 8), None, False, None, True),
+        ((2, 6, 5, 8), (2, 4, 7, 8), (2, 4, 7, 8), None, False, None, True),
+        ((2, 6, 5, 8), (2, 2, 7, 8), (2, 2, 7, 8), None, False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 4), (2, 3, 7, 8), None, False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (5, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("float32", (2, 1, 1, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (5, 7)), True, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("int64", (5, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("float32", (5, 6)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (4, 5, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (1, 2, 3, 5, 7)), False, None, False),
+        ((2, 3, 0, 8), (2, 3, 7, 8), (2, 3, 7, 8), None, False, None, False),
+        ((8,), (7, 8), (7, 8), None, False, None, False)]
+for qs, ks, vs, ms, causal, scale, gqa in SDPA:
+    case("scaled_dot_product_attention", t("float32", qs), t("float32", ks), t("float32", vs),
+         None if ms is None else t(*ms), causal, scale, gqa)
+for d in ("float64", "float16", "bfloat16", "int64"):
+    case("scaled_dot_product_attention", t(d, (2, 5, 4)), t(d, (2, 6, 4)), t(d, (2, 6, 4)), None,
+         False, None, False)
+case("scaled_dot_product_attention", t("float32", (2, 5, 4)), t("float32", (2, 6, 4)),
+     t("float64", (2, 6, 4)), None, False, None, False)
+case("scaled_dot_product_attention", t("float64", (2, 5, 4)), t("float64", (2, 6, 4)),
+     t("float64", (2, 6, 4)), t("float32", (5, 6)), False, None, False)
 
 
 def main():

@@ -45,7 +45,9 @@ const std::set<std::string> kCompositeOps = {
     // Convolutions and pools.
     "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "max_pool2d",
     "max_pool1d", "max_pool1d_with_indices", "avg_pool1d", "adaptive_avg_pool2d",
-    "adaptive_avg_pool1d", "adaptive_max_pool1d"};
+    "adaptive_avg_pool1d", "adaptive_max_pool1d",
+    // ops_composite_linalg.cc and ops_composite_einsum.cc
+    "addbmm", "addmv", "addr", "baddbmm", "einsum", "kron", "outer", "tensordot"};
 // ops_composite_shape_extra.cc and ops_composite_pad.cc.
 const std::set<std::string> kShapeCompositeOps = {
     "movedim", "repeat_interleave", "roll", "rot90",         "take_along_dim", "tile",
@@ -242,6 +244,14 @@ std::vector<Sample> Samples() {
       {"adaptive_avg_pool2d", {F32({2, 3, 7, 6}), L({1, 1})}},
       {"adaptive_avg_pool1d", {F32({2, 3, 11}), L({4})}},
       {"adaptive_max_pool1d", {F32({3, 11}), L({5})}},
+      {"addbmm", {F32({5, 3}), F32({2, 5, 4}), F32({2, 4, 3}), F(0.5), I(2)}},
+      {"addmv", {F32({5}), F32({5, 4}), F32({4})}},
+      {"addr", {F32({4, 5}), F32({4}), F32({5}), F(2.0), F(0.5)}},
+      {"baddbmm", {F32({2, 5, 3}), F32({2, 5, 4}), F32({2, 4, 3})}},
+      {"einsum", {S("bii,bjk->bik"), std::vector<TensorMeta>{F32({2, 4, 4}), F32({2, 4, 5})}}},
+      {"kron", {F32({2, 3}), F32({3, 2})}},
+      {"outer", {F32({4}), I64({5})}},
+      {"tensordot", {F32({2, 3, 4}), F32({4, 3, 5}), L({1, 2}), L({1, 0})}},
   };
 }
 

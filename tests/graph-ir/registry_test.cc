@@ -133,7 +133,8 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "index_put",
                                           "masked_scatter",
                                           "scatter_add",
-                                          "scatter_reduce"};
+                                          "scatter_reduce",
+                                          "scaled_dot_product_attention"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);

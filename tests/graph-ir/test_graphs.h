@@ -163,6 +163,12 @@ inline Graph AllOpsGraph() {
       for (Value* v : (*node)->outputs()) outs.push_back(v);
     }
   }
+  // Fused attention: [2, 3, 4] queries over [2, 5, 4] keys, causal.
+  Value* q = Add(g, "full", {Ints({2, 3, 4}), Constant(Scalar(0.5))});
+  Value* kv = Add(g, "full", {Ints({2, 5, 4}), Constant(Scalar(0.25))});
+  outs.push_back(Add(g, "scaled_dot_product_attention",
+                     {q, kv, kv, Constant(None{}), Constant(Scalar(true)), Constant(None{}),
+                      Constant(Scalar(false))}));
   g.SetOutputs(outs);
   return g;
 }

@@ -46,6 +46,9 @@ const Registry& GetRegistry() {
     internal::AddCompositeLossExtraOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);
     internal::AddCompositeDropoutOps(r->defs);
+    internal::AddCompositeEinsumOps(r->defs);
+    internal::AddCompositeLinalgOps(r->defs);
+    internal::AddAttentionOps(r->defs);
     internal::AddConvOps(r->defs);
     internal::AddPoolOps(r->defs);
     internal::AddUpsampleOps(r->defs);

@@ -8,6 +8,7 @@
 
 namespace tc::kernels {
 
+KernelFn FindAttentionKernel(std::string_view name);       // attention.cc
 KernelFn FindUnaryKernel(std::string_view name);           // pointwise_unary.cc
 KernelFn FindBinaryKernel(std::string_view name);          // pointwise_binary.cc
 KernelFn FindOtherPointwiseKernel(std::string_view name);  // pointwise_other.cc

@@ -1,5 +1,5 @@
-// torch.nn.functional: activations, softmax, linear, layer_norm, dropout,
-// embedding and the losses, with PyTorch's signatures, each one call of a
+// torch.nn.functional: activations, softmax, linear, layer_norm, dropout
+// and the losses, with PyTorch's signatures, each one call of a
 // registered (core or composite) op.
 #include "nn_functional.h"
 
@@ -142,27 +142,6 @@ Value FDropout(VM& vm, const Value&, const ArgsView& args) {
   return r;
 }
 
-Value FEmbedding(VM& vm, const Value&, const ArgsView& args) {
-  static constexpr const char* kNames[] = {
-      "input", "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"};
-  Value a[7];
-  if (!ParseArgs(vm, args, "embedding", kNames, 2, a)) return {};
-  tensor::Tensor idx, w;
-  if (!Tensor0(vm, a[0], "embedding", "input", &idx) ||
-      !Tensor0(vm, a[1], "embedding", "weight", &w)) {
-    return {};
-  }
-  if (!a[3].is_null() && !a[3].is_none())
-    return RaiseUnsupported(vm, "torch.nn.functional.embedding(max_norm=...)");
-  Constant pad = Constant(None{});
-  if (!a[2].is_null() && !a[2].is_none()) {
-    int64_t p;
-    if (!ToInt(vm, a[2], &p)) return {};
-    pad = Constant(Scalar(p));
-  }
-  return CallOp(vm, "embedding", {w, idx, pad});
-}
-
 bool Reduction(VM& vm, const Value& v, std::string* out) {
   *out = "mean";
   if (v.is_null()) return true;
@@ -235,7 +214,6 @@ constexpr MethodDef kFunctions[] = {
     {"linear", FLinear},
     {"layer_norm", FLayerNorm},
     {"dropout", FDropout},
-    {"embedding", FEmbedding},
     {"mse_loss", FMseLoss},
     {"nll_loss", FNllLoss},
     {"cross_entropy", FCrossEntropy},
@@ -266,6 +244,9 @@ bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::
 std::span<const MethodDef> FunctionalShapeFunctions();
 // nn_functional_interp.cc's interpolate.
 std::span<const MethodDef> FunctionalInterpFunctions();
+std::span<const MethodDef> FunctionalAttentionFunctions();  // nn_functional_attention.cc
+// nn_functional_embedding.cc's: embedding, embedding_bag.
+std::span<const MethodDef> FunctionalEmbeddingFunctions();
 
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   AdoptTorchModuleType(m);
@@ -274,6 +255,8 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
   for (const MethodDef& d : FunctionalExtraFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalShapeFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalInterpFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalAttentionFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalEmbeddingFunctions()) defs.push_back(d);
   for (const MethodDef& d : defs) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(

@@ -215,6 +215,8 @@ bool InitSerializationModule(VM& vm, ModuleObject* m);
 
 // Convolutions and pools into torch.nn.functional, or the subset torch has.
 void AddConvPoolFunctions(ModuleObject* m, bool torch_namespace);  // nn_functional_conv.cc
+// torch.lstm / gru / rnn_tanh / rnn_relu and their cells (torch_rnn.cc).
+void AddRnnFunctions(ModuleObject* m);
 
 }  // namespace tc::script_torch
 
