@@ -117,6 +117,12 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "avg_pool2d",
                                           "_adaptive_avg_pool2d",
                                           "adaptive_max_pool2d",
+                                          "upsample_nearest",
+                                          "upsample_linear",
+                                          "upsample_bicubic2d",
+                                          "im2col",
+                                          "col2im",
+                                          "unfold",
                                           "flip",
                                           "diagonal",
                                           "tril",
@@ -128,7 +134,8 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "index_put",
                                           "masked_scatter",
                                           "scatter_add",
-                                          "scatter_reduce"};
+                                          "scatter_reduce",
+                                          "scaled_dot_product_attention"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);

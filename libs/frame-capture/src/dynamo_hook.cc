@@ -102,6 +102,11 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
   }
   script::FunctionObject* fn = call.function;
   if (special.skipped_code.contains(fn->code->code.get())) return script::FrameHookAction::kRun;
+  // The recurrent modules' own frames (run eagerly where Dynamo breaks on
+  // them) are not compiled, as Dynamo skips torch/nn/modules/rnn.py.
+  if (fn->code->code->filename.ends_with("libs/script-torch/py/nn_rnn.py")) {
+    return script::FrameHookAction::kRun;
+  }
   CodeState& cache = StateFor(fn->code.get());
   if (cache.eager_resume || cache.skip) return script::FrameHookAction::kRun;
 

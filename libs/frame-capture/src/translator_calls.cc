@@ -26,6 +26,19 @@ using translator_internal::kMaxInlineDepth;
 
 // --- Calls ---------------------------------------------------------------------
 
+namespace {
+// nn.RNN, nn.GRU, nn.LSTM or a subclass (Dynamo's isinstance check).
+bool IsTorchRnnModule(const script::Type* t) {
+  for (const script::Type* k : t->mro) {
+    if (k->module == "torch.nn" && (k->name == "RNN" || k->name == "GRU" || k->name == "LSTM")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
                          const script::TupleObject* kwnames, Var* out) {
   const script::BuiltinTypes& T = script::Types();
@@ -100,8 +113,13 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   if (script::IsSubtype(t, T.type)) {
     return CallClass(f, c, static_cast<const script::Type*>(o), args, kwnames, out);
   }
-  // An instance with __call__ (an nn.Module): call the method.
+  // An instance with __call__ (an nn.Module): call the method. Dynamo
+  // breaks on nn.RNN / GRU / LSTM on purpose (config.allow_rnn is False).
   const Value& call = t->slot(script::Slot::kCall);
+  if (!call.is_null() && IsTorchRnnModule(t)) {
+    return Unsupported(
+        f, RnnModuleBreak(callable.src != nullptr ? callable.src.get() : nullptr).Format());
+  }
   if (!call.is_null()) {
     if (call.type() == T.function) {
       return Inline(f, script::Cast<script::FunctionObject>(call), nullptr, &callable,

@@ -168,9 +168,15 @@ void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activ
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeLossExtraOps(std::vector<OpDef>& ops);  // ops_composite_loss_extra.cc
 void AddCompositeCreationOps(std::vector<OpDef>& ops);
+void AddCompositeDropoutOps(std::vector<OpDef>& ops);  // ops_composite_dropout.cc
+void AddCompositeEinsumOps(std::vector<OpDef>& ops);  // ops_composite_einsum.cc
+void AddCompositeLinalgOps(std::vector<OpDef>& ops);  // ops_composite_linalg.cc
 // Core and composite ops together (ops_conv.cc, ops_pool.cc).
+void AddAttentionOps(std::vector<OpDef>& ops);  // ops_attention.cc
 void AddConvOps(std::vector<OpDef>& ops);
 void AddPoolOps(std::vector<OpDef>& ops);
+void AddFoldOps(std::vector<OpDef>& ops);      // ops_fold.cc
+void AddUpsampleOps(std::vector<OpDef>& ops);  // ops_upsample.cc
 
 }  // namespace tc::graph_ir::internal
 

@@ -8,6 +8,7 @@
 
 namespace tc::kernels {
 
+KernelFn FindAttentionKernel(std::string_view name);       // attention.cc
 KernelFn FindUnaryKernel(std::string_view name);           // pointwise_unary.cc
 KernelFn FindBinaryKernel(std::string_view name);          // pointwise_binary.cc
 KernelFn FindOtherPointwiseKernel(std::string_view name);  // pointwise_other.cc
@@ -23,6 +24,8 @@ KernelFn FindScanKernel(std::string_view name);            // scan.cc
 KernelFn FindConvKernel(std::string_view name);            // conv.cc
 KernelFn FindPoolKernel(std::string_view name);            // pool.cc
 KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
+KernelFn FindUpsampleKernel(std::string_view name);        // upsample.cc
+KernelFn FindFoldKernel(std::string_view name);            // fold.cc
 
 }  // namespace tc::kernels
 

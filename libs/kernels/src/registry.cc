@@ -47,7 +47,8 @@ KernelFn FindKernel(std::string_view op_name) {
       FindUnaryKernel,    FindBinaryKernel,     FindOtherPointwiseKernel, FindExtraPointwiseKernel,
       FindReduceKernel,   FindViewKernel,       FindIndexKernel,          FindMatmulKernel,
       FindCreationKernel, FindRandomKernel,     FindScanKernel,           FindConvKernel,
-      FindPoolKernel,     FindShapeExtraKernel, FindIndexWriteKernel,
+      FindPoolKernel,     FindShapeExtraKernel, FindIndexWriteKernel,     FindAttentionKernel,
+      FindUpsampleKernel, FindFoldKernel,
   };
   for (Finder f : kFamilies) {
     if (KernelFn fn = f(op_name)) return fn;

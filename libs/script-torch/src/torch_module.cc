@@ -14,6 +14,11 @@
 
 namespace tc::script_torch {
 
+// torch_linalg.cc: the methods torch also offers as functions, and
+// torch.einsum / torch.tensordot.
+std::span<const char* const> LinalgFunctions();
+void AddLinalgFunctions(ModuleObject* m);
+
 namespace {
 
 // --- Module attribute fallback -------------------------------------------
@@ -294,11 +299,15 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, inference_mode);
   AddTorchCreation(m);
   AddConvPoolFunctions(m, true);
+  AddDropoutFunctions(m);
   AddTorchRandom(m);
+  AddRnnFunctions(m);
   AddFunctions(m, kMisc);
+  AddLinalgFunctions(m);
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
   for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
   for (const char* name : kShapeMethodFunctions) names.push_back(name);
+  for (const char* name : LinalgFunctions()) names.push_back(name);
   for (const char* name : names) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
     const Value* method = DictGetStr(TensorType()->dict, name);

@@ -214,6 +214,11 @@ void AddTorchCreation(ModuleObject* m);              // torch_creation.cc
 bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
 bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
+// torch.feature_dropout / alpha_dropout / feature_alpha_dropout (and `_`).
+void AddDropoutFunctions(ModuleObject* m);  // nn_functional_dropout.cc
+// Compiles and runs one embedded Python file (py/*.py) in m's namespace.
+struct EmbeddedFile;
+bool RunPrelude(VM& vm, const EmbeddedFile& file, ModuleObject* m);  // nn_module.cc
 // The torch.nn.functional functions bound by one table (nn_functional_extra.cc).
 std::span<const MethodDef> FunctionalExtraFunctions();
 
@@ -222,6 +227,8 @@ bool InitSerializationModule(VM& vm, ModuleObject* m);
 
 // Convolutions and pools into torch.nn.functional, or the subset torch has.
 void AddConvPoolFunctions(ModuleObject* m, bool torch_namespace);  // nn_functional_conv.cc
+// torch.lstm / gru / rnn_tanh / rnn_relu and their cells (torch_rnn.cc).
+void AddRnnFunctions(ModuleObject* m);
 
 }  // namespace tc::script_torch
 

@@ -3,42 +3,8 @@
 # 3x32x32 inputs, batch 8; a training-mode forward (batch statistics, running
 # statistics updated) and an eval-mode forward.
 import torch
-import torch.nn as nn
-import torch.nn.functional as F
 from _zoo_helper import compare_compiled, report
-
-
-class BasicBlock(nn.Module):
-    def __init__(self, cin, cout, stride):
-        super().__init__()
-        self.conv1 = nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False)
-        self.bn1 = nn.BatchNorm2d(cout)
-        self.conv2 = nn.Conv2d(cout, cout, 3, padding=1, bias=False)
-        self.bn2 = nn.BatchNorm2d(cout)
-        self.shortcut = nn.Sequential()
-        if stride != 1 or cin != cout:
-            self.shortcut = nn.Sequential(
-                nn.Conv2d(cin, cout, 1, stride=stride, bias=False), nn.BatchNorm2d(cout))
-
-    def forward(self, x):
-        out = F.relu(self.bn1(self.conv1(x)))
-        out = self.bn2(self.conv2(out))
-        return F.relu(out + self.shortcut(x))
-
-
-class ResNet(nn.Module):
-    def __init__(self, num_classes=10):
-        super().__init__()
-        self.stem = nn.Sequential(
-            nn.Conv2d(3, 16, 3, padding=1, bias=False), nn.BatchNorm2d(16), nn.ReLU(inplace=True))
-        self.layer1 = nn.Sequential(BasicBlock(16, 16, 1), BasicBlock(16, 16, 1))
-        self.layer2 = nn.Sequential(BasicBlock(16, 32, 2), BasicBlock(32, 32, 1))
-        self.pool = nn.AdaptiveAvgPool2d(1)
-        self.fc = nn.Linear(32, num_classes)
-
-    def forward(self, x):
-        x = self.layer2(self.layer1(self.stem(x)))
-        return self.fc(torch.flatten(self.pool(x), 1))
+from _zoo_models import ResNet
 
 
 torch.manual_seed(0)
