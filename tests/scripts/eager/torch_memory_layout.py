@@ -69,3 +69,13 @@ for f in (lambda: torch.randn(2, 3, 4).contiguous(memory_format=torch.channels_l
         f()
     except (RuntimeError, TypeError) as err:
         print(type(err).__name__ + ":", err)
+
+
+# The same layouts from a function (compiled in the same-answers suite: the
+# graph's outputs are laid out as eager ones).
+def chain(t):
+    return (t * 2).exp() + t, t.clone(), t.contiguous(), torch.zeros_like(t)
+
+
+show("chain", *chain(b))
+show("chain channels_last", *chain(cl))
