@@ -94,7 +94,9 @@ CodeState& Dynamo::Impl::StateFor(script::CodeObject* co) {
 
 script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, Value* result) {
   if (contexts.empty() || busy) return script::FrameHookAction::kRun;
-  const Context& ctx = contexts.back();
+  // A copy: a nested torch.compile call (an explain of a compiled
+  // function) pushes onto `contexts` while this call runs.
+  const Context ctx = contexts.back();
   if (ctx.mode == Mode::kDisabled) return script::FrameHookAction::kRun;
   if (ctx.options != nullptr && ctx.options->frame_filter &&
       !ctx.options->frame_filter(*call.function->code->code)) {
