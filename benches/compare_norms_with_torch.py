@@ -28,11 +28,12 @@ def timings(cmd):
     return result
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def compare(timing_script, doc):
+    """Runs benches/`timing_script` under both and prints the table."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--tc-run", default=os.path.join(ROOT, "build", "bins", "tc-run", "tc-run"))
     tc_run = parser.parse_args().tc_run
-    script = os.path.join(HERE, "norms_timing.py")
+    script = os.path.join(HERE, timing_script)
     py = os.path.expanduser("~/.cache/tc/reference-env/bin/python")
     if not os.path.exists(py):  # scripts/reference-env makes it and prints its path
         py = subprocess.run([os.path.join(ROOT, "scripts", "reference-env")], capture_output=True,
@@ -44,5 +45,9 @@ def main():
         print(f"{k:18s} {tc_ms[k]:9.3f} {t:9.3f} {tc_ms[k] / t:9.3f}")
 
 
+def main():
+    compare("norms_timing.py", __doc__.split("\n\n")[0])
+
+
 if __name__ == "__main__":
-    main()
+    compare("norms_timing.py", __doc__)

@@ -3,21 +3,14 @@
 # 3x3 stride 2 pad 1 on the first's output); runs unchanged under tc-run and
 # under CPython + PyTorch, so compare_conv_with_torch.py prints both side by
 # side. Prints one line per row: `name best_ms`.
-import time
-
+import timing_util
 import torch
 import torch.nn.functional as F
 
 
-def best_ms(fn, rounds=7):
-    """The fastest of `rounds` timed calls after one warm-up call, in ms."""
-    fn()
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1000.0
+def best_ms(fn):
+    """The fastest of 7 timed calls after one warm-up call, in ms."""
+    return timing_util.best_ms(fn, rounds=7, warmups=1)
 
 
 torch.manual_seed(0)

@@ -3,22 +3,9 @@
 # unchanged under tc-run and under CPython + PyTorch, so
 # compare_norms_with_torch.py can print both side by side. Prints one line
 # per case: `name best_ms`.
-import time
-
 import torch
 import torch.nn.functional as F
-
-
-def best_ms(fn, rounds=15):
-    for _ in range(2):  # warm-up: allocator, first touch of pages
-        fn()
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1e3
-
+from timing_util import best_ms
 
 torch.manual_seed(0)
 rows = torch.randn(4096, 1024)

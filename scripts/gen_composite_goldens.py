@@ -381,6 +381,15 @@ case("dropout", "p1_int", [data((2, 3), i64), 1.0, True], lambda x, p, t: torch.
 case("dropout", "err_p", [x23, 1.5, True], lambda x, p, t: F.dropout(x, p, t))
 case("dropout", "err_p_neg", [x23, -0.5, True], lambda x, p, t: F.dropout(x, p, t))
 case("dropout", "err_int", [data((2, 3), i64), 0.5, True], lambda x, p, t: F.dropout(x, p, t))
+x2345 = data((2, 3, 4, 5))
+for name in ("alpha_dropout", "feature_dropout", "feature_alpha_dropout"):
+    op = getattr(torch, name)
+    case(name, "eval", [x2345, 0.5, False], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "p0", [x2345, 0.0, True], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "p1", [x2345, 1.0, True], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "err_p", [x2345, 1.5, True], lambda x, p, t, op=op: op(x, p, t))
+    case(name, "err_int", [data((2, 3), i64), 0.5, True], lambda x, p, t, op=op: op(x, p, t))
+case("feature_dropout", "err_1d", [data((3,)), 0.5, True], lambda x, p, t: torch.feature_dropout(x, p, t))
 
 # losses
 y23 = data((2, 3), phase=1.3)
@@ -605,6 +614,61 @@ case("pixel_shuffle", "basic", [ps, 2], lambda x, r: F.pixel_shuffle(x, r))
 case("pixel_shuffle", "err_div", [data((1, 6, 2, 3)), 2], lambda x, r: F.pixel_shuffle(x, r))
 case("pixel_unshuffle", "basic", [data((1, 2, 4, 6)), 2], lambda x, r: F.pixel_unshuffle(x, r))
 case("pixel_unshuffle", "err_div", [data((1, 2, 3, 6)), 2], lambda x, r: F.pixel_unshuffle(x, r))
+
+# Linear algebra (ops_composite_linalg.cc, ops_composite_einsum.cc).
+b1, b2 = data((2, 3, 4), phase=0.2), data((2, 4, 5), phase=0.9)
+m35, m34, v4, v3 = data((3, 5)), data((3, 4), phase=0.4), data((4,), phase=1.3), data((3,), phase=2.0)
+case("baddbmm", "basic", [data((2, 3, 5)), b1, b2, 1, 1], lambda s, a, b, be, al: torch.baddbmm(s, a, b, beta=be, alpha=al))
+case("baddbmm", "scaled_bcast", [data((5,)), b1, b2, 0.5, -2.0], lambda s, a, b, be, al: torch.baddbmm(s, a, b, beta=be, alpha=al))
+case("baddbmm", "beta0_nan", [torch.full((2, 3, 5), math.nan), b1, b2, 0, 1], lambda s, a, b, be, al: torch.baddbmm(s, a, b, beta=be, alpha=al))
+case("baddbmm", "err_sizes", [data((2, 3, 5)), b1, b1, 1, 1], lambda s, a, b, be, al: torch.baddbmm(s, a, b, beta=be, alpha=al))
+case("baddbmm", "err_dtype", [data((2, 3, 5), torch.float64), b1, b2, 1, 1], lambda s, a, b, be, al: torch.baddbmm(s, a, b, beta=be, alpha=al))
+case("addbmm", "basic", [m35, b1, b2, 1, 1], lambda s, a, b, be, al: torch.addbmm(s, a, b, beta=be, alpha=al))
+case("addbmm", "scaled", [data((5,)), b1, b2, 2, 0.5], lambda s, a, b, be, al: torch.addbmm(s, a, b, beta=be, alpha=al))
+case("addbmm", "int", [data((3, 5), i64), data((2, 3, 4), i64), data((2, 4, 5), i64), 2, 3], lambda s, a, b, be, al: torch.addbmm(s, a, b, beta=be, alpha=al))
+case("addbmm", "err_batches", [m35, b1, b2[:1], 1, 1], lambda s, a, b, be, al: torch.addbmm(s, a, b, beta=be, alpha=al))
+case("addmv", "basic", [v3, m34, v4, 1, 1], lambda s, m, v, be, al: torch.addmv(s, m, v, beta=be, alpha=al))
+case("addmv", "scaled", [data((1,)), m34, v4, 0.25, 3], lambda s, m, v, be, al: torch.addmv(s, m, v, beta=be, alpha=al))
+case("addmv", "err_size", [v3, m34, v3, 1, 1], lambda s, m, v, be, al: torch.addmv(s, m, v, beta=be, alpha=al))
+case("addmv", "err_rank", [v3, v4, v4, 1, 1], lambda s, m, v, be, al: torch.addmv(s, m, v, beta=be, alpha=al))
+case("addr", "basic", [m34, v3, v4, 1, 1], lambda s, a, b, be, al: torch.addr(s, a, b, beta=be, alpha=al))
+case("addr", "scaled", [m34, v3, v4, 0.5, -1.5], lambda s, a, b, be, al: torch.addr(s, a, b, beta=be, alpha=al))
+case("addr", "promote", [data((4,), i64), v3, v4, 1, 2], lambda s, a, b, be, al: torch.addr(s, a, b, beta=be, alpha=al))
+case("addr", "bool", [data((3, 4), b8), data((3,), b8), data((4,), b8, phase=1.0), True, True], lambda s, a, b, be, al: torch.addr(s, a, b, beta=be, alpha=al))
+case("addr", "err_float_int", [data((3, 4), i64), data((3,), i64), data((4,), i64), 1, 0.5], lambda s, a, b, be, al: torch.addr(s, a, b, beta=be, alpha=al))
+case("addr", "err_rank", [m34, m34, v4, 1, 1], lambda s, a, b, be, al: torch.addr(s, a, b, beta=be, alpha=al))
+case("outer", "basic", [v3, v4], lambda a, b: torch.outer(a, b))
+case("outer", "promote", [data((3,), i64), v4], lambda a, b: torch.outer(a, b))
+case("outer", "err_rank", [m34, v4], lambda a, b: torch.outer(a, b))
+case("kron", "2d", [x23, data((2, 2), phase=0.5)], lambda a, b: torch.kron(a, b))
+case("kron", "ranks", [v3, x234], lambda a, b: torch.kron(a, b))
+case("kron", "int", [data((2, 2), i64), data((3,), i64)], lambda a, b: torch.kron(a, b))
+case("tensordot", "two", [b1, data((3, 4, 2)), Ints(1, 2), Ints(0, 1)], lambda a, b, x, y: torch.tensordot(a, b, (x, y)))
+case("tensordot", "neg_order", [b1, data((4, 3)), Ints(-1, 1), Ints(0, 1)], lambda a, b, x, y: torch.tensordot(a, b, (x, y)))
+case("tensordot", "size1", [b1, data((1, 4)), Ints(0, 2), Ints(0, 1)], lambda a, b, x, y: torch.tensordot(a, b, (x, y)))
+case("tensordot", "outer", [v3, v4, Ints(), Ints()], lambda a, b, x, y: torch.tensordot(a, b, (x, y)))
+case("tensordot", "err_match", [b1, b2, Ints(1), Ints(1)], lambda a, b, x, y: torch.tensordot(a, b, (x, y)))
+case("tensordot", "err_len", [b1, b2, Ints(1), Ints(1, 2)], lambda a, b, x, y: torch.tensordot(a, b, (x, y)))
+for label, eq, ops in [("matmul", "ij,jk->ik", [m34, data((4, 2))]),
+                       ("implicit", "ij,jk", [m34, data((4, 2))]),
+                       ("bmm", "bij,bjk->bik", [b1, b2]),
+                       ("trace", "ii", [data((3, 3))]),
+                       ("diag_keep", "ii->i", [data((3, 3))]),
+                       ("sum_all", "ijk->", [b1]),
+                       ("transpose", "ijk->kji", [b1]),
+                       ("outer", "i,j->ij", [v3, v4]),
+                       ("dot", "i,i", [v4, v4]),
+                       ("ellipsis", "...ij,...jk->...ik", [b1, b2]),
+                       ("ellipsis_bcast", "...ij,jk", [b1, data((4, 2))]),
+                       ("three", "ij,jk,kl->il", [m34, data((4, 2)), data((2, 5))]),
+                       ("hadamard", "ij,ij->ij", [m34, m34]),
+                       ("repeated", "iij->j", [data((3, 3, 2))]),
+                       ("int", "ij,jk", [data((2, 3), i64), data((3, 2), i64)]),
+                       ("err_count", "ij,jk", [m34]),
+                       ("err_output", "ij->k", [m34]),
+                       ("err_dims", "ijk", [m34]),
+                       ("err_bcast", "ij,ij", [m34, m35])]:
+    case("einsum", label, [Str(eq), ops], lambda e, ts: torch.einsum(e, ts))
 
 with open(OUT, "w") as f:
     f.write("\n".join(cases) + "\n")

@@ -38,6 +38,11 @@ DT = {
     "bfloat16": torch.bfloat16, "float32": torch.float32, "float64": torch.float64,
 }
 NAME = {v: k for k, v in DT.items()}
+MEMORY_FORMATS = {
+    "preserve": torch.preserve_format, "contiguous": torch.contiguous_format,
+    "channels_last": torch.channels_last, "channels_last_3d": torch.channels_last_3d,
+    "sideways": "sideways",
+}
 ALL = list(DT)
 
 
@@ -134,6 +139,7 @@ FNS = {
     "addcmul": lambda s, a, b, v: torch.addcmul(s, a, b, value=v),
     "addcdiv": lambda s, a, b, v: torch.addcdiv(s, a, b, value=v),
     "to_dtype": lambda s, d: s.to(d),
+    "clone": lambda s, f: s.clone(memory_format=MEMORY_FORMATS[f]),
     "index_put": lambda s, ind, v, acc: torch.index_put(s, tuple(ind), v, acc),
     "index_add": lambda s, d, i, src, alpha: torch.index_add(s, d, i, src, alpha=alpha),
     "scatter_reduce": lambda s, d, i, src, r, inc: torch.scatter_reduce(s, d, i, src, r,
@@ -184,6 +190,26 @@ FNS = {
     "bucketize": lambda s, b, i32, r: torch.bucketize(s, b, out_int32=i32, right=r),
     "searchsorted": lambda q, s, i32, r, so: torch.searchsorted(q, s, out_int32=i32, right=r,
                                                                 sorter=so),
+    # tc's resampling ops are one op per family; the rank picks ATen's op.
+    "upsample_nearest": lambda x, size, exact, sd, sh, sw: (
+        (torch._C._nn._upsample_nearest_exact1d if exact else torch._C._nn.upsample_nearest1d)(
+            x, size, sw) if x.dim() <= 3 else
+        (torch._C._nn._upsample_nearest_exact2d if exact else torch._C._nn.upsample_nearest2d)(
+            x, size, sh, sw) if x.dim() == 4 else
+        (torch._C._nn._upsample_nearest_exact3d if exact else torch._C._nn.upsample_nearest3d)(
+            x, size, sd, sh, sw)),
+    "upsample_linear": lambda x, size, ac, sd, sh, sw: (
+        torch._C._nn.upsample_linear1d(x, size, ac, sw) if x.dim() <= 3 else
+        torch._C._nn.upsample_bilinear2d(x, size, ac, sh, sw) if x.dim() == 4 else
+        torch._C._nn.upsample_trilinear3d(x, size, ac, sd, sh, sw)),
+    "upsample_bicubic2d": lambda x, size, ac, sh, sw: torch._C._nn.upsample_bicubic2d(
+        x, size, ac, sh, sw),
+    "im2col": torch._C._nn.im2col,
+    "col2im": torch._C._nn.col2im,
+    "unfold": lambda x, d, size, step: x.unfold(d, size, step),
+    "scaled_dot_product_attention": lambda q, k, v, m, c, s, g: (
+        torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=m, is_causal=c,
+                                                         scale=s, enable_gqa=g)),
 }
 
 
@@ -315,6 +341,29 @@ for a in ALL:
     for b in ("bool", "int64", "float16", "float32"):
         case("to_dtype", t(a), D(b))
 case("to_dtype", t("float32", (3, 2), (1, 3)), D("float64"))
+case("to_dtype", t("float32", (2, 3, 4, 5), (60, 1, 15, 3)), D("float16"))
+case("to_dtype", t("float32", (3, 2), (1, 6)), D("float64"))
+for f in ("preserve", "contiguous", "channels_last", "channels_last_3d"):
+    case("clone", t("float32", (2, 3, 4, 5), (60, 1, 15, 3)), f)
+    case("clone", t("int64", (2, 3, 4, 5, 6)), f)
+    case("clone", t("float32", (3, 2), (1, 3)), f)
+case("clone", t("float32", (3, 4), (1, 6)), "preserve")
+case("clone", t("float32", (3, 4)), "sideways")
+# Pointwise outputs follow the inputs' layout (TensorIterator).
+CL = t("float32", (2, 3, 4, 5), (60, 1, 15, 3))
+case("add", CL, t("float32", (2, 3, 4, 5)), 1)
+case("add", t("float32", (2, 3, 4, 5)), CL, 1)
+case("add", CL, t("float32", (5,)), 1)
+case("add", t("float32", (1, 3, 1, 1)), CL, 1)
+case("mul", t("float32", (4, 3), (1, 4)), t("float32", (3, 1)))
+case("mul", t("float32", (3, 1)), t("float32", (4, 3), (1, 4)))
+case("mul", t("float32", (1, 4, 3), (4, 1, 4)), 2)
+case("exp", t("float32", (3, 5, 4), (1, 12, 3)))
+case("exp", t("float32", (4, 3), (1, 8)))
+case("where", t("bool", (4, 3), (1, 4)), t("float32", (4, 3)), 0.5)
+case("clamp", CL, 0, None)
+case("lerp", CL, t("float32", (2, 3, 4, 5)), 0.5)
+case("isnan", t("float32", (4, 3), (1, 4)))
 
 R = (2, 3, 4)
 for op in ("sum", "mean", "prod"):
@@ -665,6 +714,78 @@ case("avg_pool2d", t("int32", (2, 3, 7, 6)), IL([2]), IL([]), IL([0]), False, Tr
 case("_adaptive_avg_pool2d", t("float32", (2, 3, 7, 6)), IL([2]))
 case("adaptive_max_pool2d", t("float32", (2, 3, 7, 6)), IL([2, 2, 2]))
 case("adaptive_max_pool2d", t("float32", (2, 3, 7, 6)), IL([9, 1]))
+# Resampling: ranks 3-5, sizes, dtypes, and the shape errors.
+UPSAMPLE_IN = [("float32", (2, 3, 7), [5]), ("float64", (2, 3, 4, 6), [8, 3]),
+               ("float32", (1, 2, 3, 4, 5), [2, 6, 7]), ("float16", (2, 3, 4, 6), [5, 5]),
+               ("bfloat16", (2, 3, 7), [9]), ("uint8", (2, 3, 4, 6), [8, 3]),
+               ("int64", (2, 3, 4, 6), [8, 3]), ("int64", (2, 3, 4, 6), [100, 100]),
+               ("int32", (2, 3, 7), [5]), ("bool", (2, 3, 4, 6), [8, 3]),
+               ("float32", (0, 3, 4, 6), [8, 3]), ("float32", (2, 0, 4, 6), [8, 3]),
+               ("float32", (2, 3, 0, 6), [8, 3]), ("float32", (2, 3, 4, 6), [0, 3]),
+               ("float32", (2, 3, 7), [0]), ("float32", (1, 2, 0, 4, 5), [2, 6, 7]),
+               ("float32", (2, 3, 4, 6), [8]), ("float32", (2, 3, 4, 6), [8, 3, 2])]
+for d, sz, out in UPSAMPLE_IN:
+    case("upsample_nearest", t(d, sz), IL(out), False, None, None, None)
+    case("upsample_nearest", t(d, sz), IL(out), True, None, 2.0, 1.5)
+    case("upsample_linear", t(d, sz), IL(out), False, None, None, None)
+    case("upsample_linear", t(d, sz), IL(out), True, 2.0, 2.0, 2.0)
+    if len(sz) == 4:
+        case("upsample_bicubic2d", t(d, sz), IL(out), False, None, None)
+        case("upsample_bicubic2d", t(d, sz), IL(out), True, 0.5, 3.0)
+# im2col / col2im: parameters, ranks, dtypes and ATen's shape-check words.
+for d, sz in (("float32", (2, 3, 5, 6)), ("float64", (3, 5, 6)), ("float16", (1, 2, 4, 4)),
+              ("int64", (1, 2, 4, 4)), ("float32", (0, 3, 5, 6)), ("float32", (2, 0, 5, 6)),
+              ("float32", (5, 6)), ("float32", (6,)), ("float32", (1, 2, 3, 4, 5))):
+    case("im2col", t(d, sz), IL([2, 2]), IL([1, 1]), IL([0, 0]), IL([1, 1]))
+for k, dl, pd, st in (([3, 2], [2, 1], [1, 0], [1, 2]), ([0, 2], [1, 1], [0, 0], [1, 1]),
+                    ([2, 2], [0, 1], [0, 0], [1, 1]), ([2, 2], [1, 1], [-1, 0], [1, 1]),
+                    ([2, 2], [1, 1], [0, 0], [0, 1]), ([7, 7], [1, 1], [0, 0], [1, 1]),
+                    ([2], [1, 1], [0, 0], [1, 1]), ([2, 2], [1, 1, 1], [0, 0], [1, 1])):
+    case("im2col", t("float32", (2, 3, 5, 6)), IL(k), IL(dl), IL(pd), IL(st))
+for d, sz, osz in (("float32", (2, 12, 20), [5, 6]), ("float64", (12, 20), [5, 6]),
+                  ("int32", (2, 12, 20), [5, 6]), ("float32", (2, 13, 20), [5, 6]),
+                  ("float32", (2, 12, 21), [5, 6]), ("float32", (0, 12, 20), [5, 6]),
+                  ("float32", (2, 0, 20), [5, 6]), ("float32", (2, 3, 4, 5), [5, 6]),
+                  ("float32", (2, 12, 1), [1, 1]), ("float32", (2, 12, 20), [5, 6, 1])):
+    case("col2im", t(d, sz), IL(osz), IL([2, 2]), IL([1, 1]), IL([0, 0]), IL([1, 1]))
+case("col2im", t("float32", (2, 12, 20)), IL([5, 6]), IL([2, 2]), IL([1, 1]), IL([0, 0]),
+     IL([0, 1]))
+for sz, strides, d, size, step in (((2, 3, 4), None, 1, 2, 1), ((2, 3, 4), None, -1, 3, 2),
+                                   ((2, 3, 4), (1, 2, 6), 0, 2, 1), ((2, 3, 4), None, 2, 5, 1),
+                                   ((2, 3, 4), None, 2, 2, 0), ((2, 3, 4), None, 3, 1, 1),
+                                   ((2, 3, 4), None, 2, -1, 1), ((), None, 0, 1, 1),
+                                   ((5,), None, 0, 0, 2)):
+    case("unfold", T("float32", sz, strides), d, size, step)
+
+# scaled_dot_product_attention: (q, k, v, mask) shapes and dtypes, is_causal, scale, enable_gqa.
+SDPA = [((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), None, False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 4), None, True, 0.5, False),
+        ((5, 8), (7, 8), (7, 8), None, False, None, False),
+        ((3, 5, 8), (1, 7, 8), (3, 7, 8), None, False, None, False),
+        ((2, 2, 3, 5, 8), (2, 2, 3, 7, 8), (2, 2, 3, 7, 8), None, True, None, False),
+        ((2, 6, 5, 8), (2, 2, 7, 8), (2, 3, 7, 8), None, False, None, True),
+        ((2, 6, 5, 8), (2, 4, 7, 8), (2, 4, 7, 8), None, False, None, True),
+        ((2, 6, 5, 8), (2, 2, 7, 8), (2, 2, 7, 8), None, False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 4), (2, 3, 7, 8), None, False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (5, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("float32", (2, 1, 1, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (5, 7)), True, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("int64", (5, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("float32", (5, 6)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (4, 5, 7)), False, None, False),
+        ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 8), ("bool", (1, 2, 3, 5, 7)), False, None, False),
+        ((2, 3, 0, 8), (2, 3, 7, 8), (2, 3, 7, 8), None, False, None, False),
+        ((8,), (7, 8), (7, 8), None, False, None, False)]
+for qs, ks, vs, ms, causal, scale, gqa in SDPA:
+    case("scaled_dot_product_attention", t("float32", qs), t("float32", ks), t("float32", vs),
+         None if ms is None else t(*ms), causal, scale, gqa)
+for d in ("float64", "float16", "bfloat16", "int64"):
+    case("scaled_dot_product_attention", t(d, (2, 5, 4)), t(d, (2, 6, 4)), t(d, (2, 6, 4)), None,
+         False, None, False)
+case("scaled_dot_product_attention", t("float32", (2, 5, 4)), t("float32", (2, 6, 4)),
+     t("float64", (2, 6, 4)), None, False, None, False)
+case("scaled_dot_product_attention", t("float64", (2, 5, 4)), t("float64", (2, 6, 4)),
+     t("float64", (2, 6, 4)), t("float32", (5, 6)), False, None, False)
 
 
 def main():

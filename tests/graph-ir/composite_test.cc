@@ -31,7 +31,8 @@ const Constant kNone = Constant(None{});
 const std::set<std::string> kCompositeOps = {
     "softmax", "log_softmax", "logsumexp", "std", "max_dim", "min_dim", "all", "any", "transpose",
     "t", "flatten", "stack", "narrow", "masked_fill", "linear", "addmm", "layer_norm", "embedding",
-    "dropout", "mse_loss", "nll_loss", "cross_entropy", "linspace", "eye", "randint",
+    "dropout", "alpha_dropout", "feature_dropout", "feature_alpha_dropout", "mse_loss", "nll_loss",
+    "cross_entropy", "linspace", "eye", "randint",
     // Normalizations (ops_composite_norm.cc).
     "batch_norm", "group_norm", "instance_norm", "local_response_norm", "rms_norm",
     // ops_composite_activation.cc
@@ -46,7 +47,9 @@ const std::set<std::string> kCompositeOps = {
     // Convolutions and pools.
     "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "max_pool2d",
     "max_pool1d", "max_pool1d_with_indices", "avg_pool1d", "adaptive_avg_pool2d",
-    "adaptive_avg_pool1d", "adaptive_max_pool1d"};
+    "adaptive_avg_pool1d", "adaptive_max_pool1d",
+    // ops_composite_linalg.cc and ops_composite_einsum.cc
+    "addbmm", "addmv", "addr", "baddbmm", "einsum", "kron", "outer", "tensordot"};
 // ops_composite_shape_extra.cc and ops_composite_pad.cc.
 const std::set<std::string> kShapeCompositeOps = {
     "movedim", "repeat_interleave", "roll", "rot90",         "take_along_dim", "tile",
@@ -188,6 +191,9 @@ std::vector<Sample> Samples() {
       {"layer_norm", {F32({2, 4, 5}), L({4, 5}), F32({4, 5}), F32({4, 5}), F(1e-6)}},
       {"embedding", {x, I64({2, 3})}},
       {"dropout", {x, F(0.25)}},
+      {"alpha_dropout", {x, F(0.25), B(true)}},
+      {"feature_dropout", {F32({2, 3, 4}), F(0.5), B(true)}},
+      {"feature_alpha_dropout", {F32({2, 3, 4}), F(0.5), B(true)}},
       {"mse_loss", {x, F32({5}), S("sum")}},
       {"nll_loss", {x, I64({4}), F32({5}), S("mean"), I(1)}},
       {"cross_entropy", {F32({2, 5, 3}), I64({2, 3}), F32({5}), S("mean"), I(-100), F(0.1)}},
@@ -241,6 +247,14 @@ std::vector<Sample> Samples() {
       {"adaptive_avg_pool2d", {F32({2, 3, 7, 6}), L({1, 1})}},
       {"adaptive_avg_pool1d", {F32({2, 3, 11}), L({4})}},
       {"adaptive_max_pool1d", {F32({3, 11}), L({5})}},
+      {"addbmm", {F32({5, 3}), F32({2, 5, 4}), F32({2, 4, 3}), F(0.5), I(2)}},
+      {"addmv", {F32({5}), F32({5, 4}), F32({4})}},
+      {"addr", {F32({4, 5}), F32({4}), F32({5}), F(2.0), F(0.5)}},
+      {"baddbmm", {F32({2, 5, 3}), F32({2, 5, 4}), F32({2, 4, 3})}},
+      {"einsum", {S("bii,bjk->bik"), std::vector<TensorMeta>{F32({2, 4, 4}), F32({2, 4, 5})}}},
+      {"kron", {F32({2, 3}), F32({3, 2})}},
+      {"outer", {F32({4}), I64({5})}},
+      {"tensordot", {F32({2, 3, 4}), F32({4, 3, 5}), L({1, 2}), L({1, 0})}},
   };
 }
 

@@ -168,10 +168,10 @@ TEST(MetaGolden, MatchesPyTorch) {
       const TensorMeta& got = (*result)[i];
       const TensorMeta& want = c.outputs[i];
       bool same = got.dtype == want.dtype && got.sizes == want.sizes;
-      // Views must reproduce PyTorch's strides exactly. Other ops return
-      // contiguous outputs (OPS.md), where PyTorch's TensorIterator may
-      // instead follow the input's layout.
-      if (op->category == OpCategory::kView) {
+      // Views and pointwise ops must reproduce PyTorch's strides exactly
+      // (pointwise outputs follow the inputs' layout as TensorIterator
+      // lays them out). Other ops return contiguous outputs (OPS.md).
+      if (op->category == OpCategory::kView || op->category == OpCategory::kPointwise) {
         same = same && tensor::IsContiguous(got.sizes, got.strides) ==
                            tensor::IsContiguous(want.sizes, want.strides);
         if (tensor::Numel(want.sizes) > 1) {

@@ -58,6 +58,7 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "bitwise_xor",
                                           "where",
                                           "clamp",
+                                          "clone",
                                           "to_dtype",
                                           "sum",
                                           "mean",
@@ -127,6 +128,12 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "avg_pool2d",
                                           "_adaptive_avg_pool2d",
                                           "adaptive_max_pool2d",
+                                          "upsample_nearest",
+                                          "upsample_linear",
+                                          "upsample_bicubic2d",
+                                          "im2col",
+                                          "col2im",
+                                          "unfold",
                                           "flip",
                                           "diagonal",
                                           "tril",
@@ -138,7 +145,8 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "index_put",
                                           "masked_scatter",
                                           "scatter_add",
-                                          "scatter_reduce"};
+                                          "scatter_reduce",
+                                          "scaled_dot_product_attention"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);

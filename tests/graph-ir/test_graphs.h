@@ -54,6 +54,7 @@ inline Graph AllOpsGraph() {
   outs.push_back(Add(g, "where", {m, a, Constant(Scalar(std::nan("")))}));
   outs.push_back(Add(g, "clamp", {a, Constant(Scalar(-1.5)), Constant(None{})}));
   outs.push_back(Add(g, "to_dtype", {a, Constant(DType::kBFloat16)}));
+  outs.push_back(Add(g, "clone", {a, Constant(std::string("contiguous"))}));
   // ops_pointwise_extra.cc
   outs.push_back(Add(g, "lerp", {a, b, Constant(Scalar(0.25))}));
   outs.push_back(Add(g, "addcmul", {a, b, b, Constant(Scalar(0.5))}));
@@ -166,6 +167,16 @@ inline Graph AllOpsGraph() {
                       Constant(Scalar(false)), Ints({0}), Constant(Scalar(int64_t{1}))}));
   outs.push_back(Add(g, "avg_pool2d", {img, Ints({2}), Ints({1}), Ints({1})}));
   outs.push_back(Add(g, "_adaptive_avg_pool2d", {img, Ints({2, 3})}));
+  outs.push_back(Add(g, "upsample_nearest", {img, Ints({7, 3})}));
+  outs.push_back(Add(g, "upsample_linear", {img, Ints({7, 3}), Constant(Scalar(true))}));
+  outs.push_back(Add(g, "upsample_bicubic2d", {img, Ints({4, 8}), Constant(Scalar(false))}));
+  Value* cols = Add(g, "im2col", {img, Ints({2, 2}), Ints({1, 1}), Ints({0, 0}), Ints({1, 1})});
+  outs.push_back(cols);
+  outs.push_back(Add(g, "col2im",
+                     {cols, Ints({5, 5}), Ints({2, 2}), Ints({1, 1}), Ints({0, 0}), Ints({1, 1})}));
+  outs.push_back(Add(g, "unfold",
+                     {img, Constant(Scalar(int64_t{3})), Constant(Scalar(int64_t{2})),
+                      Constant(Scalar(int64_t{1}))}));
   for (const char* op : {"max_pool2d_with_indices", "adaptive_max_pool2d"}) {
     auto node = g.AddNode(op, {img, Ints({2, 2})});
     EXPECT_TRUE(node.ok()) << op << ": " << node.status();
@@ -173,6 +184,12 @@ inline Graph AllOpsGraph() {
       for (Value* v : (*node)->outputs()) outs.push_back(v);
     }
   }
+  // Fused attention: [2, 3, 4] queries over [2, 5, 4] keys, causal.
+  Value* q = Add(g, "full", {Ints({2, 3, 4}), Constant(Scalar(0.5))});
+  Value* kv = Add(g, "full", {Ints({2, 5, 4}), Constant(Scalar(0.25))});
+  outs.push_back(Add(g, "scaled_dot_product_attention",
+                     {q, kv, kv, Constant(None{}), Constant(Scalar(true)), Constant(None{}),
+                      Constant(Scalar(false))}));
   g.SetOutputs(outs);
   return g;
 }

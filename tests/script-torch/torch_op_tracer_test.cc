@@ -253,8 +253,8 @@ print(a.is_meta, b.is_meta, c.dtype, d.dtype, e.is_meta, f.is_meta, len(g), h.is
   EXPECT_EQ(r.error, "");
   EXPECT_EQ(r.out, "True True torch.float64 torch.int32 True True 2 True\n");
   EXPECT_EQ(tracer.ops, (std::vector<std::string>{"full",                  // zeros
-                                                  "to_dtype",              // clone
-                                                  "t", "to_dtype",         // t().contiguous()
+                                                  "clone",                 // clone
+                                                  "t", "clone",            // t().contiguous()
                                                   "to_dtype", "to_dtype",  // double(), to(int32)
                                                   "full", "full",          // zeros_like, new_ones
                                                   "slice", "squeeze",      // list(x): row 0

@@ -246,9 +246,10 @@ TEST(TorchErrors, UnsupportedApiNamesScriptLocation) {
   r = RunSource("import torch\nx = torch.ones(2)\nx.stft(4)\n", "prog.py");
   EXPECT_EQ(LastLine(r.error),
             "NotImplementedError: torch.Tensor.stft is not supported by tc (prog.py:3)");
-  r = RunSource("import torch.nn as nn\nnn.LSTM(1, 1)\n", "m.py");
+  r = RunSource("import torch.nn as nn\nnn.AdaptiveLogSoftmaxWithLoss(1, 1, [1])\n", "m.py");
   EXPECT_EQ(LastLine(r.error),
-            "NotImplementedError: torch.nn.LSTM is not supported by tc (m.py:2)");
+            "NotImplementedError: torch.nn.AdaptiveLogSoftmaxWithLoss is not supported by tc "
+            "(m.py:2)");
 }
 
 TEST(TorchErrors, UnknownNamesAreAttributeErrors) {

@@ -345,6 +345,8 @@ def _explain_output(events):
 
 
 def explain(f, *extra_args, **extra_kwargs):
+    f = _innermost_fn(f)  # explain of a compiled function traces what it wraps
+
     def inner(*args, **kwargs):
         reset()
         _C.explain_begin()

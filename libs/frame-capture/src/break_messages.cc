@@ -199,4 +199,21 @@ BreakMessage UnsupportedBreak(const std::string& what) {
           .context = std::string(what)};
 }
 
+BreakMessage RnnModuleBreak(const Source* source) {
+  const std::string name = source != nullptr ? source->Name() : "module";
+  std::string context = absl::StrCat("source: ", name);
+  if (source != nullptr && source->kind == Source::Kind::kGlobal) {
+    context = absl::StrCat("source: GlobalSource(global_name='", source->name, "')");
+  }
+  return {.gb_type = "Unsupported function call (delayed)",
+          .explanation = absl::StrCat(
+              "Dynamo determined that a graph break should occur when calling `", name,
+              "`. Reason: Dynamo does not support RNN, GRU, or LSTM. Set "
+              "torch._dynamo.config.allow_rnn=True to enable experimental support for RNN, GRU, "
+              "and LSTM in Dynamo\n"),  // Dynamo's text ends in a newline
+          .hints = {},
+          .context = context,
+          .gb_id = 148};
+}
+
 }  // namespace tc::frame_capture

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tc/frame_capture/source.h"
+
 namespace tc::frame_capture {
 
 struct BreakMessage {
@@ -41,6 +43,9 @@ BreakMessage DisabledCallBreak(const std::string& fn_repr, bool recursive,
 BreakMessage DisallowedCallBreak(const std::string& fn_name);
 BreakMessage SkippedCallBreak(const std::string& what);
 BreakMessage UnsupportedBreak(const std::string& what);
+// A call of an nn.RNN / GRU / LSTM module found at `source` (null when the
+// trace made it), which Dynamo breaks on unless config.allow_rnn.
+BreakMessage RnnModuleBreak(const Source* source);
 
 // The VariableTracker class name Dynamo shows for a value of this kind.
 std::string VariableClassName(const std::string& type_name, bool is_tensor);

@@ -94,7 +94,9 @@ CodeState& Dynamo::Impl::StateFor(script::CodeObject* co) {
 
 script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, Value* result) {
   if (contexts.empty() || busy) return script::FrameHookAction::kRun;
-  const Context& ctx = contexts.back();
+  // A copy: a nested torch.compile call (an explain of a compiled
+  // function) pushes onto `contexts` while this call runs.
+  const Context ctx = contexts.back();
   if (ctx.mode == Mode::kDisabled) return script::FrameHookAction::kRun;
   if (ctx.options != nullptr && ctx.options->frame_filter &&
       !ctx.options->frame_filter(*call.function->code->code)) {
@@ -102,6 +104,11 @@ script::FrameHookAction Dynamo::Impl::OnCall(const script::FrameHookCall& call, 
   }
   script::FunctionObject* fn = call.function;
   if (special.skipped_code.contains(fn->code->code.get())) return script::FrameHookAction::kRun;
+  // The recurrent modules' own frames (run eagerly where Dynamo breaks on
+  // them) are not compiled, as Dynamo skips torch/nn/modules/rnn.py.
+  if (fn->code->code->filename.ends_with("libs/script-torch/py/nn_rnn.py")) {
+    return script::FrameHookAction::kRun;
+  }
   CodeState& cache = StateFor(fn->code.get());
   if (cache.eager_resume || cache.skip) return script::FrameHookAction::kRun;
 

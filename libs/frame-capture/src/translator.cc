@@ -97,8 +97,24 @@ void Translator::Guard(GuardRecord g) {
   guards_.push_back(std::move(g));
 }
 
+Var Translator::WithKnownSource(Var v) const {
+  if (v.src != nullptr || !v.v.is_object() || IsFake(v.v)) return v;
+  auto it = wrapped_sources_.find(v.v.as_object());
+  if (it != wrapped_sources_.end()) v.src = it->second;
+  return v;
+}
+
 Var Translator::Wrap(const Value& v, const SourcePtr& src) {
   if (src == nullptr || v.is_null()) return Var{v, src};
+  Var out = WrapValue(v, src);
+  if (v.is_object() && !IsFake(v)) {
+    wrapped_sources_.try_emplace(v.as_object(), src);
+    if (out.v.is_object()) wrapped_sources_.try_emplace(out.v.as_object(), src);
+  }
+  return out;
+}
+
+Var Translator::WrapValue(const Value& v, const SourcePtr& src) {
   // Dynamo builds frame locals lazily (no VariableBuilder call until
   // used); globals and attributes go through the builder when loaded.
   CompileTimes::Timer timer(src->kind == Source::Kind::kLocal ? nullptr : times_,

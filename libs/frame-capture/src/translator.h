@@ -178,6 +178,15 @@ class Translator {
   bool BeforeWith(Frame& f);
 
   Var Wrap(const script::Value& v, const SourcePtr& src);
+  // `v` with the source a guard can name it by: its own, or, for an
+  // outside object that reached the trace without one (out of a native
+  // call on a stand-in, such as the values of `self.__dict__.items()`), the
+  // first source it was wrapped under. Without it, attributes read off
+  // that object would go unguarded and its tensors would become constants
+  // of the graph, reused for another object of the same type.
+  Var WithKnownSource(Var v) const;
+  // Wrap's guards and stand-ins, by the value's kind.
+  Var WrapValue(const script::Value& v, const SourcePtr& src);
   void Guard(GuardRecord g);
 
   bool CallVar(Frame& f, const Var& callable, std::vector<Var> args,
@@ -203,6 +212,15 @@ class Translator {
   template <typename Fn>
   bool Tracked(Frame& f, CallRecord::Kind kind, std::string_view target, Fn&& fn, Var* out);
 
+  // Calls `obj`'s special method `slot` by inlining it when a class
+  // statement defined it (a user's __iter__, __len__, __getitem__), so that
+  // what it reads is traced and guarded instead of run for real, unseen.
+  // *inlined: whether it was such a method (else nothing is done).
+  bool InlineSpecialMethod(Frame& f, const Var& obj, script::Slot slot, std::vector<Var> args,
+                           Var* out, bool* inlined);
+  // CPython's checks of what a user's __len__ (`builtin` "len") or __iter__
+  // ("iter") returned.
+  bool CheckSpecialResult(Frame& f, std::string_view builtin, const Var* result);
   bool Unsupported(Frame& f, std::string reason);
   // BEFORE_WITH of a torch grad-mode manager; false (nothing done) for
   // other managers.
@@ -237,6 +255,9 @@ class Translator {
   script_torch::OpTracer* previous_tracer_ = nullptr;
   std::vector<GuardRecord> guards_;
   absl::flat_hash_set<std::string> guarded_;
+  // Outside objects (and the trace's stand-ins for them) -> the first
+  // source Wrap saw them under.
+  absl::flat_hash_map<const script::Object*, SourcePtr> wrapped_sources_;
   std::vector<CallRecord> calls_;
   std::vector<std::pair<script::Value, std::string>> asserts_;
   CompileTimes* times_ = nullptr;

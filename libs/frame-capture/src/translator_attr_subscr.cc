@@ -47,7 +47,7 @@ bool Translator::StepAttrSubscr(Frame& f, const script::Instruction& ins) {
 
 bool Translator::LoadAttr(Frame& f, script::StrObject* name) {
   const script::BuiltinTypes& T = script::Types();
-  Var obj = f.Pop();
+  Var obj = WithKnownSource(f.Pop());
   // Reading x.shape uses x: Dynamo realizes a lazy input there.
   if (IsFake(obj.v) && !recorder_.Realize(script_torch::TensorOfValue(obj.v)).ok()) {
     return Unsupported(f, UnsupportedBreak("a graph input").Format());
@@ -70,7 +70,7 @@ bool Translator::LoadAttr(Frame& f, script::StrObject* name) {
 // Bound-method form: [callable, null]; CallMethod then calls callable.
 bool Translator::LoadMethod(Frame& f, script::StrObject* name) {
   const script::BuiltinTypes& T = script::Types();
-  Var obj = f.Pop();
+  Var obj = WithKnownSource(f.Pop());
   if (IsFake(obj.v) && !recorder_.Realize(script_torch::TensorOfValue(obj.v)).ok()) {
     return Unsupported(f, UnsupportedBreak("a graph input").Format());
   }
@@ -115,6 +115,12 @@ bool Translator::StepSubscr(Frame& f, const script::Instruction& ins) {
       return Unsupported(f, IndexListWithTensorBreak(container).Format());
     }
     Var r;
+    bool inlined = false;
+    if (!InlineSpecialMethod(f, c, script::Slot::kGetItem, {key}, &r, &inlined)) return false;
+    if (inlined) {
+      f.Push(std::move(r));
+      return true;
+    }
     if (!Tracked(
             f, CallRecord::Kind::kFunction, "operator.getitem",
             [&] { return vm_.GetItem(c.v, key.v); }, &r)) {

@@ -26,6 +26,19 @@ using translator_internal::kMaxInlineDepth;
 
 // --- Calls ---------------------------------------------------------------------
 
+namespace {
+// nn.RNN, nn.GRU, nn.LSTM or a subclass (Dynamo's isinstance check).
+bool IsTorchRnnModule(const script::Type* t) {
+  for (const script::Type* k : t->mro) {
+    if (k->module == "torch.nn" && (k->name == "RNN" || k->name == "GRU" || k->name == "LSTM")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
                          const script::TupleObject* kwnames, Var* out) {
   const script::BuiltinTypes& T = script::Types();
@@ -100,8 +113,13 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   if (script::IsSubtype(t, T.type)) {
     return CallClass(f, c, static_cast<const script::Type*>(o), args, kwnames, out);
   }
-  // An instance with __call__ (an nn.Module): call the method.
+  // An instance with __call__ (an nn.Module): call the method. Dynamo
+  // breaks on nn.RNN / GRU / LSTM on purpose (config.allow_rnn is False).
   const Value& call = t->slot(script::Slot::kCall);
+  if (!call.is_null() && IsTorchRnnModule(t)) {
+    return Unsupported(
+        f, RnnModuleBreak(callable.src != nullptr ? callable.src.get() : nullptr).Format());
+  }
   if (!call.is_null()) {
     if (call.type() == T.function) {
       return Inline(f, script::Cast<script::FunctionObject>(call), nullptr, &callable,
@@ -112,6 +130,41 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
   }
   return FromException(
       (vm_.Raise(T.type_error, absl::StrCat("'", t->name, "' object is not callable")), f));
+}
+
+bool Translator::InlineSpecialMethod(Frame& f, const Var& obj, script::Slot slot,
+                                     std::vector<Var> args, Var* out, bool* inlined) {
+  *inlined = false;
+  if (!obj.v.is_object() || IsFake(obj.v)) return true;
+  const Value& method = obj.v.type()->slot(slot);
+  if (method.is_null() || method.type() != script::Types().function) return true;
+  *inlined = true;
+  Var self = WithKnownSource(obj);
+  return Inline(f, script::Cast<script::FunctionObject>(method), nullptr, &self, std::move(args),
+                nullptr, out);
+}
+
+bool Translator::CheckSpecialResult(Frame& f, std::string_view builtin, const Var* result) {
+  const script::BuiltinTypes& T = script::Types();
+  const Value& r = result->v;
+  if (builtin == "len") {
+    if (!r.is_int() && !r.is_bool()) {
+      vm_.Raise(T.type_error, absl::StrCat("'", std::string(script::TypeName(r)),
+                                           "' object cannot be interpreted as an integer"));
+      return FromException(f);
+    }
+    if (r.is_int() && r.as_int() < 0) {
+      vm_.Raise(T.value_error, "__len__() should return >= 0");
+      return FromException(f);
+    }
+    return true;
+  }
+  if (!r.is_object() || r.type()->slot(script::Slot::kNext).is_null()) {
+    vm_.Raise(T.type_error, absl::StrCat("iter() returned non-iterator of type '",
+                                         std::string(script::TypeName(r)), "'"));
+    return FromException(f);
+  }
+  return true;
 }
 
 // graph_break(msg=...): the message and the arguments as Dynamo's
@@ -199,6 +252,14 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
   const Value* builtin = script::DictGetStr(vm_.builtins(), nf->name);
   bool is_builtin = builtin != nullptr && builtin->is_object() && builtin->as_object() == nf;
   if (is_builtin) {
+    if ((name == "len" || name == "iter") && args.size() == 1 && kwnames == nullptr) {
+      bool inlined = false;
+      if (!InlineSpecialMethod(f, args[0], name == "len" ? script::Slot::kLen : script::Slot::kIter,
+                               {}, out, &inlined)) {
+        return false;
+      }
+      if (inlined) return CheckSpecialResult(f, name, out);
+    }
     if (name == "print") {
       std::vector<std::string> types;
       for (const Var& a : args) {

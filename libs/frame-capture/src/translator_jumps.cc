@@ -77,6 +77,13 @@ bool Translator::StepJumpCompare(Frame& f, const script::Instruction& ins, int* 
     case Opcode::kGetIter: {
       Var it = f.Pop();
       Var r;
+      bool inlined = false;
+      if (!InlineSpecialMethod(f, it, script::Slot::kIter, {}, &r, &inlined)) return false;
+      if (inlined) {
+        if (!CheckSpecialResult(f, "iter", &r)) return false;
+        f.Push(std::move(r));
+        return true;
+      }
       if (!Tracked(
               f, CallRecord::Kind::kFunction, "builtins.iter", [&] { return vm_.Iter(it.v); },
               &r)) {

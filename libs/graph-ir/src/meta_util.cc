@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 namespace tc::graph_ir::internal {
 
@@ -73,6 +74,23 @@ absl::Status Invalid(std::string message) { return absl::InvalidArgumentError(st
 
 TensorMeta Contig(DType dtype, const Shape& sizes, tensor::Device device) {
   return TensorMeta::Contiguous(dtype, sizes, device);
+}
+
+TensorMeta SuggestedLayoutOut(DType dtype, const Shape& sizes, tensor::Device device,
+                              const TensorMeta& like) {
+  const tensor::MemoryFormat f = tensor::SuggestMemoryFormat(like.sizes, like.strides);
+  absl::StatusOr<Shape> strides = tensor::FormatStrides(sizes, f, {});
+  if (f == tensor::MemoryFormat::kContiguous || !strides.ok()) return Contig(dtype, sizes, device);
+  return TensorMeta{dtype, sizes, *std::move(strides), device};
+}
+
+TensorMeta PointwiseOut(DType dtype, const Shape& sizes, tensor::Device device, Args a,
+                        std::initializer_list<size_t> indices) {
+  absl::InlinedVector<tensor::LayoutOperand, 4> ops;
+  for (size_t i : indices) {
+    if (i < a.size() && IsTensor(a, i)) ops.push_back({Tensor(a, i).sizes, Tensor(a, i).strides});
+  }
+  return TensorMeta{dtype, sizes, tensor::PointwiseStrides(sizes, ops), device};
 }
 
 absl::StatusOr<std::vector<bool>> ReduceMask(int64_t rank, tensor::IntSpan dims) {

@@ -120,6 +120,16 @@ absl::Status NotImplemented(std::string_view kernel, DType dtype);
 absl::Status Invalid(std::string message);
 
 TensorMeta Contig(DType dtype, const Shape& sizes, tensor::Device device);
+// A pointwise op's output of `sizes`, strided as PyTorch's TensorIterator
+// lays it out from the tensor arguments at `indices` (tensor::PointwiseStrides;
+// constants among them are skipped).
+// An output of `sizes` laid out in the memory format `like` suggests
+// (channels_last when its strides look so, as PyTorch's conv, pool and norm
+// kernels lay out their results; else contiguous).
+TensorMeta SuggestedLayoutOut(DType dtype, const Shape& sizes, tensor::Device device,
+                              const TensorMeta& like);
+TensorMeta PointwiseOut(DType dtype, const Shape& sizes, tensor::Device device, Args a,
+                        std::initializer_list<size_t> indices);
 inline std::vector<TensorMeta> One(TensorMeta meta) { return {std::move(meta)}; }
 
 // Reductions: which dims of a rank-`rank` tensor `dims` reduce (empty:
@@ -160,10 +170,16 @@ void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activ
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeLossExtraOps(std::vector<OpDef>& ops);  // ops_composite_loss_extra.cc
 void AddCompositeCreationOps(std::vector<OpDef>& ops);
-void AddCompositeCountOps(std::vector<OpDef>& ops);  // ops_composite_count.cc
+void AddCompositeCountOps(std::vector<OpDef>& ops);    // ops_composite_count.cc
+void AddCompositeDropoutOps(std::vector<OpDef>& ops);  // ops_composite_dropout.cc
+void AddCompositeEinsumOps(std::vector<OpDef>& ops);   // ops_composite_einsum.cc
+void AddCompositeLinalgOps(std::vector<OpDef>& ops);   // ops_composite_linalg.cc
 // Core and composite ops together (ops_conv.cc, ops_pool.cc).
+void AddAttentionOps(std::vector<OpDef>& ops);  // ops_attention.cc
 void AddConvOps(std::vector<OpDef>& ops);
 void AddPoolOps(std::vector<OpDef>& ops);
+void AddFoldOps(std::vector<OpDef>& ops);      // ops_fold.cc
+void AddUpsampleOps(std::vector<OpDef>& ops);  // ops_upsample.cc
 
 }  // namespace tc::graph_ir::internal
 

@@ -5,6 +5,7 @@
 #include "tc/graph_ir/map_args.h"
 #include "tc/support/check.h"
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "composite_util.h"
 
@@ -100,6 +101,14 @@ RefOr Emit1(Emitter& e, std::string_view op_name, std::vector<EmitArg> args) {
 RefOr ToDType(Emitter& e, EmitRef x, DType dtype) {
   if (e.Meta(x).dtype == dtype) return x;
   return Emit1(e, "to_dtype", {x, CDType(dtype)});
+}
+
+RefOr InFormat(Emitter& e, EmitRef x, std::string_view format) {
+  const TensorMeta m = e.Meta(x);
+  const tensor::MemoryFormat f = format == "channels_last" ? tensor::MemoryFormat::kChannelsLast
+                                                           : tensor::MemoryFormat::kContiguous;
+  if (tensor::IsContiguousAs(m.sizes, m.strides, f)) return x;
+  return Emit1(e, "clone", {x, Constant(std::string(format))});
 }
 
 std::string LegacyTensorTypeName(DType dtype) {

@@ -1,5 +1,5 @@
 // Composite neural-network ops: masked_fill, linear, addmm, layer_norm,
-// embedding, dropout.
+// embedding (dropout: ops_composite_dropout.cc).
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
@@ -152,6 +152,7 @@ Refs LayerNorm(Emitter& e, EArgs a) {
   if (reduced) {
     TC_ASSIGN_OR_RETURN(out, ToDType(e, out, in.dtype));
   }
+  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, "contiguous"));
   return std::vector<EmitRef>{out};
 }
 
@@ -176,34 +177,6 @@ Refs Embedding(Emitter& e, EArgs a) {
   return std::vector<EmitRef>{out};
 }
 
-// ATen's CPU dropout: input * (bernoulli(1 - p) / (1 - p)), the noise drawn
-// as empty_like(input).bernoulli_(1 - p) (one 53-bit draw per element) and
-// divided in input's dtype; input itself when not training or p == 0, and
-// input * 0 (no draws) when p == 1.
-Refs Dropout(Emitter& e, EArgs a) {
-  EmitRef x = Ref(a, 0);
-  const TensorMeta in = e.Meta(x);
-  double p = Float(a, 1);
-  if (!(p >= 0 && p <= 1)) {
-    return Invalid(absl::StrFormat("dropout probability has to be between 0 and 1, but got %s",
-                                   ScalarArg(a, 1).ToString()));
-  }
-  if (!Bool(a, 2) || p == 0 || in.numel() == 0) return std::vector<EmitRef>{x};
-  if (p == 1) {
-    TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "mul", {x, CBool(false)}));
-    return std::vector<EmitRef>{out};
-  }
-  if (!IsFloatingPoint(in.dtype)) {
-    return Invalid(absl::StrFormat("result type Float can't be cast to the desired output type %s",
-                                   ScalarTypeName(in.dtype)));
-  }
-  TC_ASSIGN_OR_RETURN(EmitRef mask,
-                      Emit1(e, "bernoulli", {CList(in.sizes), CNum(1 - p), CDType(in.dtype)}));
-  TC_ASSIGN_OR_RETURN(EmitRef noise, Emit1(e, "div", {mask, CNum(1 - p)}));
-  TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "mul", {x, noise}));
-  return std::vector<EmitRef>{out};
-}
-
 }  // namespace
 
 void AddCompositeNnOps(std::vector<OpDef>& ops) {
@@ -220,9 +193,6 @@ void AddCompositeNnOps(std::vector<OpDef>& ops) {
        Opt("bias", kT), Def("eps", ArgType::kScalar, Scalar(1e-5))}));
   ops.push_back(Composite<&Embedding>(
       "embedding", {Req("weight", kT), Req("indices", kT), Opt("padding_idx", ArgType::kInt)}));
-  ops.push_back(
-      Composite<&Dropout>("dropout", {Req("input", kT), Def("p", ArgType::kScalar, Scalar(0.5)),
-                                      Def("train", ArgType::kBool, Scalar(true))}));
 }
 
 }  // namespace tc::graph_ir::internal

@@ -188,6 +188,9 @@ Refs Unflatten(Emitter& e, EArgs a) {
   Shape out(in.sizes.begin(), in.sizes.begin() + dim);
   out.insert(out.end(), inner.begin(), inner.end());
   out.insert(out.end(), in.sizes.begin() + dim + 1, in.sizes.end());
+  // view's meta says "Stride calculation overflowed" for sizes such as
+  // [0, 3, 2**63 - 1], as PyTorch does; the eager view kernel does not check.
+  TC_RETURN_IF_ERROR(CheckStorageSize(out, in.dtype));
   return Out(Emit1(e, "view", {x, CList(out)}));
 }
 

@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "composite_util.h"
 
@@ -213,7 +214,12 @@ Metas Convolution(Args a) {
           absl::StrJoin(out.begin() + 2, out.end(), " x ")));
     }
   }
-  return One(Contig(in.dtype, out, in.device));
+  // PyTorch's CPU convolution answers in channels_last when the input or
+  // the weight is laid out so.
+  const TensorMeta& like =
+      tensor::SuggestMemoryFormat(in.sizes, in.strides) == tensor::MemoryFormat::kContiguous ? w
+                                                                                             : in;
+  return One(SuggestedLayoutOut(in.dtype, out, in.device, like));
 }
 
 // conv{1,2,3}d and conv_transpose{1,2}d: an unbatched input (rank dims+1)

@@ -2,6 +2,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "meta_util.h"
 
@@ -13,8 +14,11 @@ using tensor::IsIntegral;
 constexpr ArgType kT = ArgType::kTensor;
 constexpr ArgType kTS = ArgType::kTensorOrScalar;
 
+// The output of a unary op: laid out as its input (PyTorch's
+// TensorIterator with one input).
 TensorMeta SameShape(const TensorMeta& in, DType dtype) {
-  return Contig(dtype, in.sizes, in.device);
+  const tensor::LayoutOperand op{in.sizes, in.strides};
+  return TensorMeta{dtype, in.sizes, tensor::PointwiseStrides(in.sizes, {&op, 1}), in.device};
 }
 
 // Unary metas. Each error names the CPU kernel PyTorch would report.
@@ -74,7 +78,7 @@ Metas BitwiseNot(Args a) {
 // Binary metas.
 absl::StatusOr<TensorMeta> Binary(Args a, DType dtype) {
   TC_ASSIGN_OR_RETURN(Shape sizes, Broadcast(a, {0, 1}));
-  return Contig(dtype, sizes, DeviceOf(a));
+  return PointwiseOut(dtype, sizes, DeviceOf(a), a, {0, 1});
 }
 
 Metas Promoted(Args a) {
@@ -173,7 +177,7 @@ Metas Where(Args a) {
         ScalarTypeName(cond)));
   }
   TC_ASSIGN_OR_RETURN(Shape sizes, Broadcast(a, {0, 1, 2}));
-  return One(Contig(Promote(a, {1, 2}), sizes, DeviceOf(a)));
+  return One(PointwiseOut(Promote(a, {1, 2}), sizes, DeviceOf(a), a, {0, 1, 2}));
 }
 
 Metas Clamp(Args a) {
@@ -188,10 +192,32 @@ Metas Clamp(Args a) {
                               : (has_min ? "clamp_min_scalar_cpu" : "clamp_max_scalar_cpu"),
                           result);
   }
-  return One(SameShape(Tensor(a, 0), result));
+  return One(PointwiseOut(result, Tensor(a, 0).sizes, DeviceOf(a), a, {0, 1, 2}));
 }
 
 Metas ToDType(Args a) { return One(SameShape(Tensor(a, 0), DTypeArg(a, 1))); }
+
+// clone(self, memory_format): a copy laid out in the named format
+// ('preserve' keeps self's dense layout, as empty_like does).
+Metas Clone(Args a) {
+  const TensorMeta& in = Tensor(a, 0);
+  const std::string& name = Str(a, 1);
+  tensor::MemoryFormat format;
+  if (name == "preserve") {
+    format = tensor::MemoryFormat::kPreserve;
+  } else if (name == "contiguous") {
+    format = tensor::MemoryFormat::kContiguous;
+  } else if (name == "channels_last") {
+    format = tensor::MemoryFormat::kChannelsLast;
+  } else if (name == "channels_last_3d") {
+    format = tensor::MemoryFormat::kChannelsLast3d;
+  } else {
+    // The op's string stands for PyTorch's torch.memory_format argument.
+    return Invalid("clone(): argument 'memory_format' must be torch.memory_format, not str");
+  }
+  TC_ASSIGN_OR_RETURN(Shape strides, tensor::FormatStrides(in.sizes, format, in.strides));
+  return One(TensorMeta{in.dtype, in.sizes, std::move(strides), in.device});
+}
 
 OpDef Unary(std::string name, MetaFn meta) {
   return OpDef{std::move(name), {Req("self", kT)}, OpCategory::kPointwise, 1, meta};
@@ -274,6 +300,12 @@ void AddPointwiseOps(std::vector<OpDef>& ops) {
                       OpCategory::kPointwise,
                       1,
                       &Clamp});
+  ops.push_back(
+      OpDef{"clone",
+            {Req("self", kT), Def("memory_format", ArgType::kString, std::string("preserve"))},
+            OpCategory::kPointwise,
+            1,
+            &Clone});
   ops.push_back(OpDef{"to_dtype",
                       {Req("self", kT), Req("dtype", ArgType::kDType)},
                       OpCategory::kPointwise,

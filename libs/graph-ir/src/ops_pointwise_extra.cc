@@ -16,7 +16,7 @@ constexpr ArgType kT = ArgType::kTensor;
 absl::StatusOr<TensorMeta> Broadcast3(Args a, DType dtype, bool third_is_tensor) {
   absl::StatusOr<Shape> sizes = third_is_tensor ? Broadcast(a, {0, 1, 2}) : Broadcast(a, {0, 1});
   if (!sizes.ok()) return sizes.status();
-  return Contig(dtype, *sizes, DeviceOf(a));
+  return PointwiseOut(dtype, *sizes, DeviceOf(a), a, {0, 1, 2});
 }
 
 // lerp(self, end, weight): self's dtype; end (and a weight tensor with
@@ -66,27 +66,28 @@ Metas Hypot(Args a) {
   TC_ASSIGN_OR_RETURN(Shape sizes, Broadcast(a, {0, 1}));
   DType dtype = Promote(a, {0, 1});
   if (!tensor::IsFloatingPoint(dtype)) return NotImplemented("hypot_cpu", dtype);
-  return One(Contig(dtype, sizes, DeviceOf(a)));
+  return One(PointwiseOut(dtype, sizes, DeviceOf(a), a, {0, 1}));
 }
 
 Metas Atan2(Args a) {
   TC_ASSIGN_OR_RETURN(Shape sizes, Broadcast(a, {0, 1}));
-  return One(Contig(tensor::ToFloatingResult(Promote(a, {0, 1})), sizes, DeviceOf(a)));
+  return One(
+      PointwiseOut(tensor::ToFloatingResult(Promote(a, {0, 1})), sizes, DeviceOf(a), a, {0, 1}));
 }
 
 Metas Logit(Args a) {
   const TensorMeta& in = Tensor(a, 0);
-  return One(Contig(tensor::ToFloatingResult(in.dtype), in.sizes, in.device));
+  return One(PointwiseOut(tensor::ToFloatingResult(in.dtype), in.sizes, in.device, a, {0}));
 }
 
 Metas SameDType(Args a) {
   const TensorMeta& in = Tensor(a, 0);
-  return One(Contig(in.dtype, in.sizes, in.device));
+  return One(PointwiseOut(in.dtype, in.sizes, in.device, a, {0}));
 }
 
 Metas BoolResult(Args a) {
   const TensorMeta& in = Tensor(a, 0);
-  return One(Contig(DType::kBool, in.sizes, in.device));
+  return One(PointwiseOut(DType::kBool, in.sizes, in.device, a, {0}));
 }
 
 OpDef Pointwise(std::string name, std::vector<ArgSpec> args, MetaFn meta) {

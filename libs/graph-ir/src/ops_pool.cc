@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "composite_util.h"
 
@@ -141,8 +142,8 @@ Metas MaxPool2dWithIndices(Args a) {
   TC_RETURN_IF_ERROR(CheckPool2d(in, p, oh, ow));
   if (in.dtype == DType::kBool) return NotImplemented("max_pool2d", in.dtype);
   Shape out = PooledSizes(in, oh, ow);
-  return std::vector<TensorMeta>{Contig(in.dtype, out, in.device),
-                                 Contig(DType::kInt64, out, in.device)};
+  return std::vector<TensorMeta>{SuggestedLayoutOut(in.dtype, out, in.device, in),
+                                 SuggestedLayoutOut(DType::kInt64, out, in.device, in)};
 }
 
 // avg_pool2d(self, kernel_size, stride=[], padding=0, ceil_mode=False,
@@ -164,7 +165,7 @@ Metas AvgPool2d(Args a) {
   if (!tensor::IsFloatingPoint(in.dtype) && in.dtype != DType::kInt64) {
     return NotImplemented("avg_pool2d", in.dtype);
   }
-  return One(Contig(in.dtype, PooledSizes(in, oh, ow), in.device));
+  return One(SuggestedLayoutOut(in.dtype, PooledSizes(in, oh, ow), in.device, in));
 }
 
 // The adaptive pools' checks on the input (`op` names the op as ATen does;
@@ -196,7 +197,7 @@ Metas AdaptiveAvgPool2dCore(Args a) {
   if (os.size() != 2) return Invalid("adaptive_avg_pool2d: output_size must be 2");
   TC_RETURN_IF_ERROR(CheckAdaptiveInput(in, "adaptive_avg_pool2d", ""));
   if (!tensor::IsFloatingPoint(in.dtype)) return NotImplemented("adaptive_avg_pool2d", in.dtype);
-  return One(Contig(in.dtype, PooledSizes(in, os[0], os[1]), in.device));
+  return One(SuggestedLayoutOut(in.dtype, PooledSizes(in, os[0], os[1]), in.device, in));
 }
 
 // adaptive_max_pool2d(self, output_size[2]) -> (values, indices).
@@ -209,8 +210,8 @@ Metas AdaptiveMaxPool2d(Args a) {
   }
   if (!tensor::IsFloatingPoint(in.dtype)) return NotImplemented("adaptive_max_pool2d", in.dtype);
   Shape out = PooledSizes(in, os[0], os[1]);
-  return std::vector<TensorMeta>{Contig(in.dtype, out, in.device),
-                                 Contig(DType::kInt64, out, in.device)};
+  return std::vector<TensorMeta>{SuggestedLayoutOut(in.dtype, out, in.device, in),
+                                 SuggestedLayoutOut(DType::kInt64, out, in.device, in)};
 }
 
 // --- Composites ---------------------------------------------------------------
@@ -226,6 +227,12 @@ Refs EmitAdaptiveAvgPool2d(Emitter& e, EmitRef x, const Shape& os) {
   }
   if (os[0] == 1 && os[1] == 1) {
     TC_ASSIGN_OR_RETURN(EmitRef m, Emit1(e, "mean", {x, CList({-1, -2}), CBool(true), CNone()}));
+    const TensorMeta in = e.Meta(x);
+    if (tensor::SuggestMemoryFormat(in.sizes, in.strides) == tensor::MemoryFormat::kChannelsLast) {
+      // ATen restrides the mean to {c, 1, c, c}, which is what a
+      // channels_last copy of the N x C x 1 x 1 result has.
+      TC_ASSIGN_OR_RETURN(m, Emit1(e, "clone", {m, Constant(std::string("channels_last"))}));
+    }
     return std::vector<EmitRef>{m};
   }
   return EmitN(e, "_adaptive_avg_pool2d", {x, CList(os)});

@@ -48,8 +48,14 @@ const Registry& GetRegistry() {
     internal::AddCompositeLossExtraOps(r->defs);
     internal::AddCompositeCreationOps(r->defs);
     internal::AddCompositeCountOps(r->defs);
+    internal::AddCompositeDropoutOps(r->defs);
+    internal::AddCompositeEinsumOps(r->defs);
+    internal::AddCompositeLinalgOps(r->defs);
+    internal::AddAttentionOps(r->defs);
     internal::AddConvOps(r->defs);
     internal::AddPoolOps(r->defs);
+    internal::AddUpsampleOps(r->defs);
+    internal::AddFoldOps(r->defs);
     for (const OpDef& op : r->defs) {
       r->ptrs.push_back(&op);
       r->by_name.emplace(op.name, &op);

@@ -8,6 +8,7 @@
 
 namespace tc::kernels {
 
+KernelFn FindAttentionKernel(std::string_view name);       // attention.cc
 KernelFn FindUnaryKernel(std::string_view name);           // pointwise_unary.cc
 KernelFn FindBinaryKernel(std::string_view name);          // pointwise_binary.cc
 KernelFn FindOtherPointwiseKernel(std::string_view name);  // pointwise_other.cc
@@ -26,6 +27,8 @@ KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
 KernelFn FindSelectKernel(std::string_view name);          // select.cc
 KernelFn FindSortKernel(std::string_view name);            // sort.cc
 KernelFn FindBucketizeKernel(std::string_view name);       // bucketize.cc
+KernelFn FindUpsampleKernel(std::string_view name);        // upsample.cc
+KernelFn FindFoldKernel(std::string_view name);            // fold.cc
 
 }  // namespace tc::kernels
 

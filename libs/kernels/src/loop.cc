@@ -1,5 +1,8 @@
 #include "src/loop.h"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace tc::kernels {
 
 Loop::Loop(tensor::IntSpan shape, std::initializer_list<const tensor::Tensor*> operands) {
@@ -21,9 +24,31 @@ Loop::Loop(tensor::IntSpan shape, std::initializer_list<const tensor::Tensor*> o
     }
     ++k;
   }
+  // A permuted output (a pointwise op's result laid out as its permuted
+  // inputs, an in-place write into a transposed tensor): walk the dims in
+  // its memory order, as TensorIterator does, so runs stay contiguous and
+  // merge. Dims where operand 0 does not move (broadcast, reduced) keep
+  // row-major order: reductions rely on it.
+  absl::InlinedVector<int, 6> order(nd);
+  for (int d = 0; d < nd; ++d) order[d] = d;
+  if (num_operands_ > 0) {
+    bool moves = true, sorted = true;
+    int64_t prev = INT64_MAX;
+    for (int d = 0; d < nd; ++d) {
+      if (shape[d] == 1) continue;
+      int64_t s = full[d][0];
+      if (s == 0) moves = false;
+      if (s > prev) sorted = false;
+      prev = s;
+    }
+    if (moves && !sorted) {
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return full[a][0] > full[b][0]; });
+    }
+  }
   // Drop size-1 dims and merge a dim into the next inner one when every
   // operand's stride allows it.
-  for (int d = 0; d < nd; ++d) {
+  for (int d : order) {
     if (shape[d] == 1) continue;
     if (!sizes_.empty()) {
       bool merge = true;

@@ -98,9 +98,11 @@ absl::StatusOr<std::vector<Tensor>> CallMetaComplete(const graph_ir::OpDef& op,
     TC_RETURN_IF_ERROR(kernel(meta_args, metas, outs));
     return outs;
   }
-  // Every other kernel writes fresh contiguous outputs (kernel.h).
+  // Every other kernel writes fresh outputs laid out as their metas say
+  // (kernel.h).
   for (size_t i = 0; i < metas.size(); ++i) {
-    outs[i] = Tensor::Empty(metas[i].sizes, metas[i].dtype, Device::Meta());
+    outs[i] =
+        Tensor::EmptyStrided(metas[i].sizes, metas[i].strides, metas[i].dtype, Device::Meta());
   }
   return outs;
 }

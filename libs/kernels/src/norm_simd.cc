@@ -148,6 +148,13 @@ void ScaleShiftF64(const double* in, double alpha, double beta, double* out, int
   ScaleShiftT(in, alpha, beta, out, n);
 }
 
+double ExpShiftedF32(const float* in, float mx, float* out, int64_t n) {
+  return ExpShiftedSum(in, mx, out, n);
+}
+double ExpShiftedF64(const double* in, double mx, double* out, int64_t n) {
+  return ExpShiftedSum(in, mx, out, n);
+}
+
 void SoftmaxF32(const float* in, float* out, int64_t rows, int64_t n, bool log) {
   SoftmaxRowsT(in, out, rows, n, log);
 }
@@ -176,6 +183,8 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 namespace tc::kernels::simd {
+HWY_EXPORT(ExpShiftedF32);
+HWY_EXPORT(ExpShiftedF64);
 HWY_EXPORT(SoftmaxF32);
 HWY_EXPORT(SoftmaxF64);
 HWY_EXPORT(LayerNormF32);
@@ -187,6 +196,12 @@ HWY_EXPORT(SumSqF64);
 HWY_EXPORT(ScaleShiftF32);
 HWY_EXPORT(ScaleShiftF64);
 
+double ExpShifted(const float* in, float mx, float* out, int64_t n) {
+  return HWY_DYNAMIC_DISPATCH(ExpShiftedF32)(in, mx, out, n);
+}
+double ExpShifted(const double* in, double mx, double* out, int64_t n) {
+  return HWY_DYNAMIC_DISPATCH(ExpShiftedF64)(in, mx, out, n);
+}
 void SoftmaxRows(const float* in, float* out, int64_t rows, int64_t n, bool log) {
   HWY_DYNAMIC_DISPATCH(SoftmaxF32)(in, out, rows, n, log);
 }

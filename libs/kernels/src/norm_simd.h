@@ -16,6 +16,11 @@ namespace tc::kernels::simd {
 void SoftmaxRows(const float* in, float* out, int64_t rows, int64_t n, bool log);
 void SoftmaxRows(const double* in, double* out, int64_t rows, int64_t n, bool log);
 
+// out[i] = exp(in[i] - mx) over n elements (in == out allowed), returning
+// their sum: softmax's middle pass, for attention's online softmax.
+double ExpShifted(const float* in, float mx, float* out, int64_t n);
+double ExpShifted(const double* in, double mx, double* out, int64_t n);
+
 // out = (x - mean) * rstd [* weight] [+ bias] per row of n > 0 elements,
 // rstd = 1 / sqrt(var + eps) with the biased variance; weight and bias (n
 // elements) may be null.

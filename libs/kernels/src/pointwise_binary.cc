@@ -191,10 +191,12 @@ constexpr int SimdOp() {
   }
 }
 
-// True when `t` is laid out exactly as the (contiguous) output: a flat
-// array of out.numel() elements, no broadcasting.
+// True when `t` is laid out exactly as the output, both one flat array of
+// out.numel() elements (contiguous, or permuted alike), no broadcasting.
 bool FlatLike(const Tensor& t, const Tensor& out) {
-  return t.sizes() == out.sizes() && t.is_contiguous();
+  if (t.sizes() != out.sizes()) return false;
+  if (out.is_contiguous()) return t.is_contiguous();
+  return t.strides() == out.strides() && tensor::IsNonOverlappingAndDense(t.sizes(), t.strides());
 }
 
 // Runs K with compute type T (storage) writing outputs of type O.

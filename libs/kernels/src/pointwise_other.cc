@@ -78,7 +78,7 @@ absl::Status ToDTypeKernel(std::span<const KernelArg> args, std::span<const Tens
 KernelFn FindOtherPointwiseKernel(std::string_view name) {
   if (name == "where") return WhereKernel;
   if (name == "clamp") return ClampKernel;
-  if (name == "to_dtype") return ToDTypeKernel;
+  if (name == "to_dtype" || name == "clone") return ToDTypeKernel;
   return nullptr;
 }
 

@@ -44,11 +44,12 @@ const KernelTable& GetKernelTable() {
 KernelFn FindKernel(std::string_view op_name) {
   using Finder = KernelFn (*)(std::string_view);
   static constexpr Finder kFamilies[] = {
-      FindUnaryKernel,     FindBinaryKernel,     FindOtherPointwiseKernel, FindExtraPointwiseKernel,
-      FindReduceKernel,    FindViewKernel,       FindIndexKernel,          FindMatmulKernel,
-      FindCreationKernel,  FindRandomKernel,     FindScanKernel,           FindConvKernel,
-      FindPoolKernel,      FindShapeExtraKernel, FindIndexWriteKernel,     FindSortKernel,
-      FindBucketizeKernel, FindSelectKernel,
+      FindUnaryKernel,    FindBinaryKernel,     FindOtherPointwiseKernel, FindExtraPointwiseKernel,
+      FindReduceKernel,   FindViewKernel,       FindIndexKernel,          FindMatmulKernel,
+      FindCreationKernel, FindRandomKernel,     FindScanKernel,           FindConvKernel,
+      FindPoolKernel,     FindShapeExtraKernel, FindIndexWriteKernel,     FindAttentionKernel,
+      FindUpsampleKernel, FindFoldKernel,       FindSortKernel,           FindBucketizeKernel,
+      FindSelectKernel,
   };
   for (Finder f : kFamilies) {
     if (KernelFn fn = f(op_name)) return fn;

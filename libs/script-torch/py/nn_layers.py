@@ -217,7 +217,8 @@ class Embedding(Module):
                    scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
     def forward(self, input):
-        return F.embedding(input, self.weight, self.padding_idx, self.max_norm)
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq, self.sparse)
 
     def extra_repr(self):
         s = f'{self.num_embeddings}, {self.embedding_dim}'

@@ -1,10 +1,11 @@
-// torch.nn.functional: activations, softmax, linear, layer_norm, dropout,
-// embedding and the losses, with PyTorch's signatures, each one call of a
+// torch.nn.functional: activations, softmax, linear, layer_norm, dropout
+// and the losses, with PyTorch's signatures, each one call of a
 // registered (core or composite) op.
 #include "nn_functional.h"
 
 #include "absl/strings/str_format.h"
 
+#include "script_torch_embedded.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -141,27 +142,6 @@ Value FDropout(VM& vm, const Value&, const ArgsView& args) {
   return r;
 }
 
-Value FEmbedding(VM& vm, const Value&, const ArgsView& args) {
-  static constexpr const char* kNames[] = {
-      "input", "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"};
-  Value a[7];
-  if (!ParseArgs(vm, args, "embedding", kNames, 2, a)) return {};
-  tensor::Tensor idx, w;
-  if (!Tensor0(vm, a[0], "embedding", "input", &idx) ||
-      !Tensor0(vm, a[1], "embedding", "weight", &w)) {
-    return {};
-  }
-  if (!a[3].is_null() && !a[3].is_none())
-    return RaiseUnsupported(vm, "torch.nn.functional.embedding(max_norm=...)");
-  Constant pad = Constant(None{});
-  if (!a[2].is_null() && !a[2].is_none()) {
-    int64_t p;
-    if (!ToInt(vm, a[2], &p)) return {};
-    pad = Constant(Scalar(p));
-  }
-  return CallOp(vm, "embedding", {w, idx, pad});
-}
-
 bool Reduction(VM& vm, const Value& v, std::string* out) {
   *out = "mean";
   if (v.is_null()) return true;
@@ -234,7 +214,6 @@ constexpr MethodDef kFunctions[] = {
     {"linear", FLinear},
     {"layer_norm", FLayerNorm},
     {"dropout", FDropout},
-    {"embedding", FEmbedding},
     {"mse_loss", FMseLoss},
     {"nll_loss", FNllLoss},
     {"cross_entropy", FCrossEntropy},
@@ -263,14 +242,21 @@ bool OptTensor(VM& vm, const Value& v, const char* f, const char* arg, kernels::
 }
 // nn_functional_shape.cc's functions (one_hot, pad, pixel_shuffle, ...).
 std::span<const MethodDef> FunctionalShapeFunctions();
+// nn_functional_interp.cc's interpolate.
+std::span<const MethodDef> FunctionalInterpFunctions();
+std::span<const MethodDef> FunctionalAttentionFunctions();  // nn_functional_attention.cc
+// nn_functional_embedding.cc's: embedding, embedding_bag.
+std::span<const MethodDef> FunctionalEmbeddingFunctions();
 
 bool InitFunctionalModule(VM& vm, ModuleObject* m) {
-  (void)vm;
   AdoptTorchModuleType(m);
   std::vector<MethodDef> defs(std::begin(kFunctions), std::end(kFunctions));
   for (const MethodDef& d : NormFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalExtraFunctions()) defs.push_back(d);
   for (const MethodDef& d : FunctionalShapeFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalInterpFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalAttentionFunctions()) defs.push_back(d);
+  for (const MethodDef& d : FunctionalEmbeddingFunctions()) defs.push_back(d);
   for (const MethodDef& d : defs) {
     Value inner = NewNativeFunction(d.name, d.fn, Value::Borrow(m));
     ModuleSet(
@@ -278,7 +264,8 @@ bool InitFunctionalModule(VM& vm, ModuleObject* m) {
         NewNativeFunction(d.name, Tracked, inner, std::string("torch.nn.functional.") + d.name));
   }
   AddConvPoolFunctions(m, false);
-  return true;
+  // dropout1d/2d/3d, alpha_dropout, feature_alpha_dropout (Python).
+  return RunPrelude(vm, kNnFunctionalDropoutPy, m);
 }
 
 }  // namespace tc::script_torch

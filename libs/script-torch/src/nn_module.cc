@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/script/compiler.h"
+#include "tc/script/module_registry.h"
 
 #include "script_torch_embedded.h"
 #include "torch_tensor.h"
@@ -48,6 +49,8 @@ Value ParameterNew(VM& vm, const Value&, const ArgsView& all) {
 
 constexpr MethodDef kParameterMethods[] = {{"__new__", ParameterNew, MethodDef::kStatic}};
 
+}  // namespace
+
 // Compiles and runs one embedded Python file in m's namespace.
 bool RunPrelude(VM& vm, const EmbeddedFile& file, ModuleObject* m) {
   absl::StatusOr<std::shared_ptr<const Code>> code = CompileSource(file.text, file.name);
@@ -57,8 +60,6 @@ bool RunPrelude(VM& vm, const EmbeddedFile& file, ModuleObject* m) {
   }
   return !vm.RunCode(*code, m->dict).is_null();
 }
-
-}  // namespace
 
 bool InitNnModule(VM& vm, ModuleObject* m) {
   AdoptTorchModuleType(m);
@@ -76,7 +77,38 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   ModuleSet(m, "init", init);
   return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m) &&
          RunPrelude(vm, kNnActivationsLossesPy, m) && RunPrelude(vm, kNnConvPy, m) &&
-         RunPrelude(vm, kNnShapeLayersPy, m);
+         RunPrelude(vm, kNnShapeLayersPy, m) && RunPrelude(vm, kNnAttentionPy, m) &&
+         RunPrelude(vm, kNnTransformerPy, m) &&
+         RunPrelude(vm, kNnSparsePy, m) && RunPrelude(vm, kNnPackedPy, m) &&
+         RunPrelude(vm, kNnRnnPy, m) && RunPrelude(vm, kNnResampleLayersPy, m) &&
+         RunPrelude(vm, kNnDropoutLayersPy, m);
 }
+
+namespace {
+
+// torch.nn.utils.rnn: what nn_packed.py defines in torch.nn's namespace.
+bool InitNnUtilsRnnModule(VM& vm, ModuleObject* m) {
+  Value nn = vm.Import("torch.nn");
+  if (nn.is_null()) return false;
+  for (const char* name : {"PackedSequence", "pack_padded_sequence", "pad_packed_sequence",
+                           "pad_sequence", "pack_sequence"}) {
+    Value v = vm.GetAttrOrNull(nn, Intern(name));
+    if (v.is_null()) return false;
+    ModuleSet(m, name, v);
+  }
+  return true;
+}
+
+bool InitNnUtilsModule(VM& vm, ModuleObject* m) {
+  Value rnn = vm.Import("torch.nn.utils.rnn");
+  if (rnn.is_null()) return false;
+  ModuleSet(m, "rnn", rnn);
+  return true;
+}
+
+const script::ModuleRegistrar kNnUtils("torch.nn.utils", InitNnUtilsModule);
+const script::ModuleRegistrar kNnUtilsRnn("torch.nn.utils.rnn", InitNnUtilsRnnModule);
+
+}  // namespace
 
 }  // namespace tc::script_torch

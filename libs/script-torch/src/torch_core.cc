@@ -19,6 +19,7 @@ namespace tc::script_torch {
 // torch_shape_extra.cc's methods (declared here, not in torch_tensor.h, which
 // every torch file includes).
 std::span<const MethodDef> TensorShapeExtraMethods();
+std::span<const MethodDef> TensorLinalgMethods();  // torch_linalg.cc
 
 namespace {
 
@@ -45,8 +46,9 @@ Type* TensorType() {
     for (std::span<const MethodDef> methods :
          {TensorPointwiseMethods(), TensorPointwiseExtraMethods(), TensorOperatorMethods(),
           TensorIndexingMethods(), TensorReductionMethods(), TensorScanMethods(),
-          TensorShapeMethods(), TensorShapeExtraMethods(), TensorSortMethods(),
-          TensorDataDependentMethods(), TensorBucketizeMethods()}) {
+          TensorShapeMethods(), TensorShapeExtraMethods(), TensorLinalgMethods(),
+          TensorMemoryFormatMethods(), TensorSortMethods(), TensorDataDependentMethods(),
+          TensorBucketizeMethods()}) {
       AddMethods(type, methods);
     }
     AddGradTracking(type);

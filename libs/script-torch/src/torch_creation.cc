@@ -28,10 +28,12 @@ struct FactoryKw {
   tensor::Device device;  // cpu or meta
   bool requires_grad = false;
   tensor::CpuGenerator* generator = nullptr;  // generator=, for the random ones
+  // memory_format= (torch.empty and the *_like forms lay the result out so).
+  tensor::MemoryFormat memory_format = tensor::MemoryFormat::kPreserve;
 };
 
-// Reads dtype / device / requires_grad (and ignores layout, pin_memory,
-// memory_format); `skip` names keywords the caller handles.
+// Reads dtype / device / requires_grad / memory_format (and ignores layout,
+// pin_memory); `skip` names keywords the caller handles.
 bool ReadFactoryKw(VM& vm, const ArgsView& args, std::string_view fname, FactoryKw* kw,
                    std::initializer_list<std::string_view> skip = {}) {
   for (int k = 0; k < args.nkw(); ++k) {
@@ -67,7 +69,11 @@ bool ReadFactoryKw(VM& vm, const ArgsView& args, std::string_view fname, Factory
       }
     } else if (name == "generator") {
       if (!ReadGenerator(vm, v, fname, &kw->generator)) return false;
-    } else if (name != "layout" && name != "pin_memory" && name != "memory_format") {
+    } else if (name == "memory_format") {
+      if (!MemoryFormatArg(vm, v, fname, tensor::MemoryFormat::kPreserve, &kw->memory_format)) {
+        return false;
+      }
+    } else if (name != "layout" && name != "pin_memory") {
       RaiseTypeError(vm,
                      absl::StrFormat("%s() got an unexpected keyword argument '%s'", fname, name));
       return false;
@@ -104,6 +110,10 @@ Constant DTypeOrNone(const FactoryKw& kw) {
   return kw.has_dtype ? Constant(kw.dtype) : Constant(None{});
 }
 
+bool FullInLayoutOf(VM& vm, const Tensor& input, const Scalar& fill, DType dtype,
+                    tensor::Device device, std::string_view fname, Tensor* out);
+bool LayoutSource(VM& vm, const Tensor& input, const FactoryKw& kw, Tensor* out);
+
 // zeros / ones / empty / rand / randn (*size, **kw).
 Value SizedFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
   FactoryKw kw;
@@ -118,6 +128,16 @@ Value SizedFactory(VM& vm, const ArgsView& args, const char* fname, int kind) {
     }
   }
   DType d = kw.has_dtype ? kw.dtype : DType::kFloat32;
+  if (kind == 2 && kw.memory_format != tensor::MemoryFormat::kPreserve &&
+      kw.memory_format != tensor::MemoryFormat::kContiguous) {
+    // torch.empty(..., memory_format=torch.channels_last): laid out so.
+    Tensor like = Tensor::Empty(sizes, d, tensor::Device::Meta()), layout, r;
+    if (!LayoutSource(vm, like, kw, &layout) ||
+        !FullInLayoutOf(vm, layout, Scalar(int64_t{0}), d, kw.device, fname, &r)) {
+      return {};
+    }
+    if (r.defined()) return Finish(vm, std::move(r), kw);
+  }
   if (kind <= 2) {
     // empty is zeroed too: deterministic.
     Scalar fill(int64_t{kind == 1 ? 1 : 0});
@@ -300,6 +320,23 @@ bool FullInLayoutOf(VM& vm, const Tensor& input, const Scalar& fill, DType dtype
          RunOp(vm, "permute", {buf, Constant(order.inverse)}, out);
 }
 
+// The tensor whose layout a *_like result takes: `input` for
+// preserve_format, else a meta tensor laid out in the requested format.
+bool LayoutSource(VM& vm, const Tensor& input, const FactoryKw& kw, Tensor* out) {
+  if (kw.memory_format == tensor::MemoryFormat::kPreserve) {
+    *out = input;
+    return true;
+  }
+  absl::StatusOr<Shape> strides =
+      tensor::FormatStrides(input.sizes(), kw.memory_format, input.strides());
+  if (!strides.ok()) {
+    RaiseRuntimeError(vm, std::string(strides.status().message()));
+    return false;
+  }
+  *out = Tensor::EmptyStrided(input.sizes(), *strides, input.dtype(), tensor::Device::Meta());
+  return true;
+}
+
 // *_like(input, ...): the input's dtype unless dtype= is given.
 enum LikeKind { kZerosLike, kOnesLike, kEmptyLike, kRandLike, kRandnLike, kFullLike };
 constexpr const char* kLikeNames[] = {"zeros_like", "ones_like",  "empty_like",
@@ -324,8 +361,10 @@ Value LikeFactory(VM& vm, const ArgsView& args, LikeKind kind) {
       return RaiseTypeError(vm, "full_like() missing required argument 'fill_value'");
     if (!ToScalarArg(vm, fill, fname, "fill_value", &s)) return {};
   }
+  Tensor layout;
+  if (!LayoutSource(vm, t, kw, &layout)) return {};
   Tensor laid_out;
-  if (!FullInLayoutOf(vm, t, s, d, device, fname, &laid_out)) return {};
+  if (!FullInLayoutOf(vm, layout, s, d, device, fname, &laid_out)) return {};
   if (laid_out.defined()) {
     if ((kind == kRandLike || kind == kRandnLike) &&
         !RunRandomFill(vm, laid_out, kind == kRandLike ? "uniform" : "normal",
@@ -359,8 +398,12 @@ Value FRandintLike(VM& vm, const Value&, const ArgsView& args) {
   }
   DType d = kw.has_dtype ? kw.dtype : t.dtype();
   tensor::Device device = kw.has_device ? kw.device : t.device();
+  Tensor layout;
+  if (!LayoutSource(vm, t, kw, &layout)) return {};
   Tensor laid_out;
-  if (!FullInLayoutOf(vm, t, Scalar(int64_t{0}), d, device, "randint_like", &laid_out)) return {};
+  if (!FullInLayoutOf(vm, layout, Scalar(int64_t{0}), d, device, "randint_like", &laid_out)) {
+    return {};
+  }
   if (laid_out.defined()) {
     if (!RunRandomFill(vm, laid_out, "random", {Constant(Scalar(lo)), Constant(Scalar(hi))},
                        kw.generator)) {

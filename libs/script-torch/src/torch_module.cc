@@ -14,6 +14,11 @@
 
 namespace tc::script_torch {
 
+// torch_linalg.cc: the methods torch also offers as functions, and
+// torch.einsum / torch.tensordot.
+std::span<const char* const> LinalgFunctions();
+void AddLinalgFunctions(ModuleObject* m);
+
 namespace {
 
 // --- Module attribute fallback -------------------------------------------
@@ -283,6 +288,7 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, DTypeType());
   AddType(m, DeviceType());
   AddType(m, GeneratorType());
+  AddMemoryFormats(m);
   static Type* no_grad = GradModeType("no_grad");
   static Type* enable_grad = GradModeType("enable_grad");
   static Type* set_grad_enabled = GradModeType("set_grad_enabled");
@@ -293,7 +299,9 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddType(m, inference_mode);
   AddTorchCreation(m);
   AddConvPoolFunctions(m, true);
+  AddDropoutFunctions(m);
   AddTorchRandom(m);
+  AddRnnFunctions(m);
   AddFunctions(m, kMisc);
   AddFunctions(m, BucketizeFunctions());
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
@@ -302,6 +310,11 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   for (const char* name : SortFunctions()) names.push_back(name);
   for (const char* name : DataDependentFunctions()) names.push_back(name);
   for (const char* name : BucketizeMethodFunctions()) names.push_back(name);
+  AddLinalgFunctions(m);
+  std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
+  for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
+  for (const char* name : kShapeMethodFunctions) names.push_back(name);
+  for (const char* name : LinalgFunctions()) names.push_back(name);
   for (const char* name : names) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;
     const Value* method = DictGetStr(TensorType()->dict, name);

@@ -92,7 +92,7 @@ bool ContiguousTensor(VM& vm, const tensor::Tensor& t, tensor::Tensor* out) {
     *out = t;
     return true;
   }
-  return CloneTensor(vm, t, out);
+  return CloneTensorAs(vm, t, tensor::MemoryFormat::kContiguous, out);
 }
 
 bool ToDTypeTensor(VM& vm, const tensor::Tensor& t, DType dtype, tensor::Tensor* out) {

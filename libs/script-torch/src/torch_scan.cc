@@ -5,25 +5,11 @@
 #include "absl/strings/str_cat.h"
 
 #include "op_name.h"
+#include "schema_method.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
 namespace {
-
-template <OpName kOp>
-Value ScanMethod(VM& vm, const Value& self, const ArgsView& args) {
-  static const graph_ir::OpDef* op = graph_ir::FindOp(kOp.text);
-  if (op == nullptr) return RaiseUnsupported(vm, absl::StrCat("torch.Tensor.", kOp.text));
-  return OpMethod(vm, *op, self, args);
-}
-
-template <OpName kOp>
-Value ScanInPlace(VM& vm, const Value& self, const ArgsView& args) {
-  Value r = ScanMethod<kOp>(vm, self, args);
-  if (r.is_null()) return r;
-  if (!WriteInPlace(vm, TensorOf(self), TensorOf(r))) return {};
-  return self;
-}
 
 // cummax(dim) / cummin(dim) -> torch.return_types.cummax(values, indices).
 template <OpName kOp>
@@ -40,11 +26,11 @@ Value CumExtremum(VM& vm, const Value& self, const ArgsView& args) {
 }
 
 constexpr MethodDef kScans[] = {
-    {"cumsum", ScanMethod<"cumsum">},
-    {"cumsum_", ScanInPlace<"cumsum">},
-    {"cumprod", ScanMethod<"cumprod">},
-    {"cumprod_", ScanInPlace<"cumprod">},
-    {"logcumsumexp", ScanMethod<"logcumsumexp">},
+    {"cumsum", SchemaMethod<"cumsum">},
+    {"cumsum_", SchemaInPlace<"cumsum">},
+    {"cumprod", SchemaMethod<"cumprod">},
+    {"cumprod_", SchemaInPlace<"cumprod">},
+    {"logcumsumexp", SchemaMethod<"logcumsumexp">},
     {"cummax", CumExtremum<"cummax">},
     {"cummin", CumExtremum<"cummin">},
 };

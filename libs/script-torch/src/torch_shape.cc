@@ -218,7 +218,8 @@ Value SRepeat(VM& vm, const Value& self, const ArgsView& args) {
   }
   tensor::Tensor r;
   if (!RunOp(vm, "reshape", {t, Constant(view)}, &r) ||
-      !RunOp(vm, "expand", {r, Constant(expand)}, &r) || !CloneTensor(vm, r, &r)) {
+      !RunOp(vm, "expand", {r, Constant(expand)}, &r) ||
+      !CloneTensorAs(vm, r, tensor::MemoryFormat::kContiguous, &r)) {
     return {};
   }
   return CallOp(vm, "reshape", {r, Constant(out)});

@@ -1,5 +1,5 @@
 // torch.Tensor's further shape and index-write methods: flip roll rot90
-// tril triu diag diagonal trace tile movedim unflatten repeat_interleave,
+// tril triu diag diagonal trace tile movedim unflatten unfold repeat_interleave,
 // and index_add index_copy index_fill index_put scatter_add scatter_reduce
 // masked_scatter take_along_dim with their in-place forms. Most bind to
 // their op's schema (OpMethod); the varargs forms (flip(0, 1), tile(2, 2)),
@@ -42,6 +42,7 @@ TC_SCHEMA_METHOD(diagonal, "diagonal")
 TC_SCHEMA_METHOD(trace, "trace")
 TC_SCHEMA_METHOD(movedim, "movedim")
 TC_SCHEMA_METHOD(unflatten, "unflatten")
+TC_SCHEMA_METHOD(unfold, "unfold")
 TC_SCHEMA_METHOD(take_along_dim, "take_along_dim")
 TC_SCHEMA_METHOD(index_add, "index_add")
 TC_INPLACE(index_add)
@@ -258,6 +259,7 @@ constexpr MethodDef kShapeExtra[] = {
     {"movedim", M_movedim},
     {"moveaxis", M_movedim},
     {"unflatten", M_unflatten},
+    {"unfold", M_unfold},
     {"repeat_interleave", MRepeatInterleave},
     {"take_along_dim", M_take_along_dim},
     {"index_add", M_index_add},

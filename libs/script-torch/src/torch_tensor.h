@@ -17,6 +17,7 @@
 #include "tc/kernels/eager.h"
 #include "tc/script/native.h"
 #include "tc/script_torch/op_tracer.h"
+#include "tc/tensor/layout.h"
 #include "tc/tensor/tensor.h"
 
 #include "script_names.h"
@@ -114,6 +115,15 @@ bool ToDeviceTensor(VM& vm, const tensor::Tensor& t, tensor::Device device, tens
 // Copies through ops (to_dtype), so that a tracer sees them: a fresh
 // contiguous copy; t itself when contiguous / already `dtype`.
 bool CloneTensor(VM& vm, const tensor::Tensor& t, tensor::Tensor* out);
+// A clone op copy of `t` laid out in `format` (torch_memory_format.cc).
+bool CloneTensorAs(VM& vm, const tensor::Tensor& t, tensor::MemoryFormat format,
+                   tensor::Tensor* out);
+// A torch.memory_format argument of `fname` (None: `fallback`); TypeError
+// otherwise.
+bool MemoryFormatArg(VM& vm, const Value& v, std::string_view fname, tensor::MemoryFormat fallback,
+                     tensor::MemoryFormat* out);
+// torch.memory_format and its four values in the torch module.
+void AddMemoryFormats(ModuleObject* m);
 bool ContiguousTensor(VM& vm, const tensor::Tensor& t, tensor::Tensor* out);
 bool ToDTypeTensor(VM& vm, const tensor::Tensor& t, DType dtype, tensor::Tensor* out);
 // A 0-dim tensor holding `s` as `dtype` (through the full op while tracing).
@@ -206,6 +216,9 @@ std::span<const MethodDef> TensorBucketizeMethods();
 std::span<const MethodDef> BucketizeFunctions();
 std::span<const char* const> BucketizeMethodFunctions();
 std::span<const char* const> DataDependentFunctions();
+// is_contiguous, contiguous, clone (torch_memory_format.cc).
+std::span<const MethodDef> TensorMemoryFormatMethods();
+std::span<const MethodDef> TensorShapeMethods();  // torch_shape.cc
 
 // Pointwise extras (torch_pointwise_extra.cc): the methods, and the names
 // torch also offers as functions.
@@ -218,6 +231,11 @@ void AddTorchCreation(ModuleObject* m);              // torch_creation.cc
 bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
 bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
+// torch.feature_dropout / alpha_dropout / feature_alpha_dropout (and `_`).
+void AddDropoutFunctions(ModuleObject* m);  // nn_functional_dropout.cc
+// Compiles and runs one embedded Python file (py/*.py) in m's namespace.
+struct EmbeddedFile;
+bool RunPrelude(VM& vm, const EmbeddedFile& file, ModuleObject* m);  // nn_module.cc
 // The torch.nn.functional functions bound by one table (nn_functional_extra.cc).
 std::span<const MethodDef> FunctionalExtraFunctions();
 
@@ -226,6 +244,8 @@ bool InitSerializationModule(VM& vm, ModuleObject* m);
 
 // Convolutions and pools into torch.nn.functional, or the subset torch has.
 void AddConvPoolFunctions(ModuleObject* m, bool torch_namespace);  // nn_functional_conv.cc
+// torch.lstm / gru / rnn_tanh / rnn_relu and their cells (torch_rnn.cc).
+void AddRnnFunctions(ModuleObject* m);
 
 }  // namespace tc::script_torch
 

@@ -113,9 +113,6 @@ Value MToList(VM& vm, const Value& self, const ArgsView& args) {
   if (t.dim() == 0) return TensorItem(vm, t);
   return TensorToList(vm, t);
 }
-Value MIsContiguous(VM&, const Value& self, const ArgsView&) {
-  return Value::Bool(T(self)->t.is_contiguous());
-}
 Value MStorageOffset(VM&, const Value& self, const ArgsView&) {
   return Value::Int(T(self)->t.storage_offset());
 }
@@ -157,6 +154,7 @@ TC_CAST_METHOD(bool, kBool)
 Value MTo(VM& vm, const Value& self, const ArgsView& args) {
   const tensor::Tensor& t = T(self)->t;
   bool has_dtype = false, has_device = false, copy = false;
+  tensor::MemoryFormat format = tensor::MemoryFormat::kPreserve;
   DType dtype = t.dtype();
   tensor::Device device = t.device();
   auto take = [&](const Value& v) -> bool {
@@ -189,7 +187,9 @@ Value MTo(VM& vm, const Value& self, const ArgsView& args) {
       int b = vm.Truthy(v);
       if (b < 0) return {};
       copy = b != 0;
-    } else if (kw != "non_blocking" && kw != "memory_format") {
+    } else if (kw == "memory_format") {
+      if (!MemoryFormatArg(vm, v, "to", tensor::MemoryFormat::kPreserve, &format)) return {};
+    } else if (kw != "non_blocking") {
       return RaiseTypeError(vm,
                             absl::StrFormat("to() got an unexpected keyword argument '%s'", kw));
     }
@@ -197,6 +197,12 @@ Value MTo(VM& vm, const Value& self, const ArgsView& args) {
   tensor::Tensor r = t;
   if (has_device && !ToDeviceTensor(vm, r, device, &r)) return {};
   if (has_dtype && !ToDTypeTensor(vm, r, dtype, &r)) return {};
+  // memory_format=: the result laid out so (a copy unless it already is).
+  if (format != tensor::MemoryFormat::kPreserve &&
+      !tensor::IsContiguousAs(r.sizes(), r.strides(), format) &&
+      !CloneTensorAs(vm, r, format, &r)) {
+    return {};
+  }
   // Every conversion made a new storage; none leaves self as it is.
   bool unchanged = r.storage() == t.storage();
   if (unchanged && copy && !CloneTensor(vm, t, &r)) return {};
@@ -209,23 +215,11 @@ Value MTypeAs(VM& vm, const Value& self, const ArgsView& args) {
   if (!ToTensorArg(vm, args[0], "type_as", "other", &other)) return {};
   return Converted(vm, self, other.dtype());
 }
-Value MClone(VM& vm, const Value& self, const ArgsView&) {
-  tensor::Tensor r;
-  if (!CloneTensor(vm, T(self)->t, &r)) return {};
-  return WrapTensor(std::move(r));
-}
 Value MDetach(VM&, const Value& self, const ArgsView&) { return WrapTensor(T(self)->t); }
 Value MDetachInPlace(VM&, const Value& self, const ArgsView&) {
   T(self)->requires_grad = false;
   T(self)->is_leaf = true;
   return self;
-}
-Value MContiguous(VM& vm, const Value& self, const ArgsView&) {
-  const tensor::Tensor& t = T(self)->t;
-  if (t.is_contiguous()) return self;
-  tensor::Tensor r;
-  if (!CloneTensor(vm, t, &r)) return {};
-  return WrapTensor(std::move(r));
 }
 Value MCpu(VM& vm, const Value& self, const ArgsView&) {
   tensor::Tensor r;
@@ -504,7 +498,6 @@ constexpr MethodDef kMethods[] = {
     {"nelement", MNumel},
     {"item", MItem},
     {"tolist", MToList},
-    {"is_contiguous", MIsContiguous},
     {"storage_offset", MStorageOffset},
     {"element_size", MElementSize},
     {"is_floating_point", MIsFloatingPoint},
@@ -520,11 +513,9 @@ constexpr MethodDef kMethods[] = {
     {"bool", M_bool},
     {"to", MTo},
     {"type_as", MTypeAs},
-    {"clone", MClone},
     {"__deepcopy__", MDeepCopy},
     {"detach", MDetach},
     {"detach_", MDetachInPlace},
-    {"contiguous", MContiguous},
     {"cpu", MCpu},
     {"cuda", MCuda},
     {"requires_grad_", MRequiresGradInPlace},

@@ -1,5 +1,6 @@
 #include "tc/tensor/tensor.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -58,6 +59,16 @@ Tensor Tensor::Empty(IntSpan sizes, DType dtype, Device device) {
   size_t bytes = static_cast<size_t>(Numel(sizes)) * ItemSize(dtype);
   return Tensor(device.is_meta() ? Storage::CreateMeta(bytes) : Storage::Create(bytes), dtype,
                 Shape(sizes.begin(), sizes.end()), ContiguousStrides(sizes), 0);
+}
+
+Tensor Tensor::EmptyStrided(IntSpan sizes, IntSpan strides, DType dtype, Device device) {
+  Tensor t = Empty(sizes, dtype, device);
+  if (!std::equal(strides.begin(), strides.end(), t.strides_.begin(), t.strides_.end())) {
+    TC_CHECK(Numel(sizes) == 0 || IsNonOverlappingAndDense(sizes, strides))
+        << "EmptyStrided needs dense strides";
+    t.strides_.assign(strides.begin(), strides.end());
+  }
+  return t;
 }
 
 Tensor Tensor::Zeros(IntSpan sizes, DType dtype, Device device) {

@@ -33,6 +33,11 @@ class Tensor {
   // Uninitialized contiguous memory on the CPU; on Device::Meta(), a meta
   // tensor over a new storage of the same byte size. Other devices abort.
   static Tensor Empty(IntSpan sizes, DType dtype, Device device = Device::CPU());
+  // Empty with the given non-overlapping and dense `strides` (a permuted
+  // contiguous layout: channels_last, a transposed result); the storage holds
+  // Numel(sizes) elements.
+  static Tensor EmptyStrided(IntSpan sizes, IntSpan strides, DType dtype,
+                             Device device = Device::CPU());
   static Tensor Zeros(IntSpan sizes, DType dtype, Device device = Device::CPU());
   // Every element `value`, converted to `dtype` (meta: nothing written).
   static Tensor Full(IntSpan sizes, const Scalar& value, DType dtype,
