@@ -304,16 +304,13 @@ bool InitTorchModule(VM& vm, ModuleObject* m) {
   AddRnnFunctions(m);
   AddFunctions(m, kMisc);
   AddFunctions(m, BucketizeFunctions());
+  AddLinalgFunctions(m);
   std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
   for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
   for (const char* name : kShapeMethodFunctions) names.push_back(name);
   for (const char* name : SortFunctions()) names.push_back(name);
   for (const char* name : DataDependentFunctions()) names.push_back(name);
   for (const char* name : BucketizeMethodFunctions()) names.push_back(name);
-  AddLinalgFunctions(m);
-  std::vector<const char*> names(std::begin(kMethodFunctions), std::end(kMethodFunctions));
-  for (const char* name : PointwiseExtraFunctions()) names.push_back(name);
-  for (const char* name : kShapeMethodFunctions) names.push_back(name);
   for (const char* name : LinalgFunctions()) names.push_back(name);
   for (const char* name : names) {
     if (!TorchHasName(TorchNamespace::kTorch, name)) continue;

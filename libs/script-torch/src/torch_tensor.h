@@ -218,7 +218,6 @@ std::span<const char* const> BucketizeMethodFunctions();
 std::span<const char* const> DataDependentFunctions();
 // is_contiguous, contiguous, clone (torch_memory_format.cc).
 std::span<const MethodDef> TensorMemoryFormatMethods();
-std::span<const MethodDef> TensorShapeMethods();  // torch_shape.cc
 
 // Pointwise extras (torch_pointwise_extra.cc): the methods, and the names
 // torch also offers as functions.
