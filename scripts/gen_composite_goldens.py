@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes tests/kernels/golden/composite.txt: composite (torch-level) ops run
 by real PyTorch on deterministic inputs, for tests/kernels/composite_kernels_test.cc.
+Over 600 lines because it is one table of cases, one per composite op and
+option, which reads best as a single list.
 
 Run: scripts/gen_composite_goldens.py (re-executes itself under the reference
 Python that scripts/reference-env makes: torch 2.15.0)

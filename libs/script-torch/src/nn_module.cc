@@ -78,10 +78,9 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   return RunPrelude(vm, kNnLayersPy, m) && RunPrelude(vm, kNnNormLayersPy, m) &&
          RunPrelude(vm, kNnActivationsLossesPy, m) && RunPrelude(vm, kNnConvPy, m) &&
          RunPrelude(vm, kNnShapeLayersPy, m) && RunPrelude(vm, kNnAttentionPy, m) &&
-         RunPrelude(vm, kNnTransformerPy, m) &&
-         RunPrelude(vm, kNnSparsePy, m) && RunPrelude(vm, kNnPackedPy, m) &&
-         RunPrelude(vm, kNnRnnPy, m) && RunPrelude(vm, kNnResampleLayersPy, m) &&
-         RunPrelude(vm, kNnDropoutLayersPy, m);
+         RunPrelude(vm, kNnTransformerPy, m) && RunPrelude(vm, kNnSparsePy, m) &&
+         RunPrelude(vm, kNnPackedPy, m) && RunPrelude(vm, kNnRnnPy, m) &&
+         RunPrelude(vm, kNnResampleLayersPy, m) && RunPrelude(vm, kNnDropoutLayersPy, m);
 }
 
 namespace {

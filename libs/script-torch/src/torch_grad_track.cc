@@ -125,7 +125,7 @@ std::string GradFnName(std::string_view name, const tensor::Tensor& out, const V
       }
       if (n == "Pow" && scalar_other) return "PowBackward0";
       if (n == "Pow") return "PowBackward1";
-      if (n == "Round" && has_args) return "RoundBackward1";  // round(decimals=)
+      if (n == "Round" && has_args) return "RoundBackward1";      // round(decimals=)
       if (n == "Squeeze" && has_args) return "SqueezeBackward1";  // squeeze(dim)
       if (n == "Transpose" || n == "Unsqueeze" || n == "Squeeze") return n + "Backward0";
       return n + "Backward0";

@@ -10,3 +10,12 @@ def show(*ts):
             show(*t)
         else:
             print(t.dtype, list(t.shape), t.tolist())
+
+
+def err(f):
+    """Calls f; prints "no error" or the exception's type and text."""
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)

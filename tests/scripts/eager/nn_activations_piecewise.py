@@ -2,20 +2,9 @@
 # rrelu (eval), hardtanh, relu6, hardsigmoid, hardswish, softsign, as F.* and modules, with
 # inplace=, reprs and PyTorch's errors.
 import torch
+from _show_helper import err, show
 import torch.nn as nn
 import torch.nn.functional as F
-
-
-def show(t):
-    print(t.dtype, list(t.shape), t.tolist())
-
-
-def err(f):
-    try:
-        f()
-        print("no error")
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
 
 
 torch.manual_seed(0)

@@ -2,20 +2,9 @@
 # logsigmoid, softmin (dim, dtype), as F.* and modules, with inplace=, reprs and errors.
 # tc-compare: rel=2e-6 abs=1e-7  reason: ATen evaluates exp/expm1/log1p/tanh/sigmoid with Sleef's vectorized functions; tc's kernels use Highway's or the C library's, which differ in the last bits for some inputs
 import torch
+from _show_helper import err, show
 import torch.nn as nn
 import torch.nn.functional as F
-
-
-def show(t):
-    print(t.dtype, list(t.shape), t.tolist())
-
-
-def err(f):
-    try:
-        f()
-        print("no error")
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
 
 
 torch.manual_seed(0)

@@ -2,20 +2,9 @@
 # F.* and modules, every reduction, at full precision; reprs and PyTorch's errors.
 # tc-compare: rel=3e-7 abs=1e-12  reason: sum/mean of float32 losses: ATen's vectorized summation order differs from tc's in the last bit for some inputs (elementwise values agree bit for bit)
 import torch
+from _show_helper import err, show
 import torch.nn as nn
 import torch.nn.functional as F
-
-
-def show(t):
-    print(t.dtype, list(t.shape), t.tolist())
-
-
-def err(f):
-    try:
-        f()
-        print("no error")
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
 
 
 torch.manual_seed(0)

@@ -1,18 +1,7 @@
 # lerp, addcmul, addcdiv, hypot, nan_to_num, isnan/isinf/isfinite, clamp_min/clamp_max,
 # allclose/isclose and equal: values at full precision (tolist), dtypes, in-place forms, errors.
 import torch
-
-
-def show(t):
-    print(t.dtype, list(t.shape), t.tolist())
-
-
-def err(f):
-    try:
-        f()
-        print("no error")
-    except Exception as e:
-        print(type(e).__name__ + ":", e)
+from _show_helper import err, show
 
 
 torch.manual_seed(0)
