@@ -92,12 +92,28 @@ constexpr int64_t kBlockRows = 48;
 // in L1 across all row tiles of the block.
 constexpr int64_t kBlockBytes = 24 << 10;
 
+// What a tile prefetches for the epilogue: from its first row on, xw's
+// lines (row stride gates * hidden, gate stride hidden) and out's (row
+// stride ld_out); xw == nullptr: nothing.
+template <typename T>
+struct Ahead {
+  const T* xw;
+  int64_t hidden;
+  const T* out;
+  int64_t ld_out;
+  // The same from r rows further on.
+  Ahead Rows(int64_t r, int64_t gates) const {
+    if (xw == nullptr) return *this;
+    return {xw + r * gates * hidden, hidden, out != nullptr ? out + r * ld_out : nullptr, ld_out};
+  }
+};
+
 // prod[R rows][G] (+)= h[r0 + r, k0 : k0 + kn] @ the panel's w rows: a
 // register tile; every loop over the accumulators is unrolled so that they
 // stay in registers.
 template <typename T, int G, int R>
 HWY_INLINE void GemmTile(const T* HWY_RESTRICT w, const T* HWY_RESTRICT h, int64_t ldh, int64_t kn,
-                         bool first, T* HWY_RESTRICT prod, const T* pf, int64_t pf_ld) {
+                         bool first, T* HWY_RESTRICT prod, Ahead<T> ahead) {
   const hn::ScalableTag<T> d;
   using V = hn::Vec<decltype(d)>;
   const int64_t N = static_cast<int64_t>(hn::Lanes(d));
@@ -110,8 +126,14 @@ HWY_INLINE void GemmTile(const T* HWY_RESTRICT w, const T* HWY_RESTRICT h, int64
     }
   }
   for (int64_t kk = 0; kk < kn; ++kk) {
-    // One line of pf (row kk / G, line kk % G) per k: see Panels.
-    if (pf != nullptr && kk < R * G) hwy::Prefetch(pf + (kk / G) * pf_ld * G + (kk % G) * pf_ld);
+    // One line per k: xw's (row kk / G, gate kk % G), then out's rows.
+    if (ahead.xw != nullptr && kk < R * (G + 1)) {
+      if (kk < R * G) {
+        hwy::Prefetch(ahead.xw + (kk / G) * G * ahead.hidden + (kk % G) * ahead.hidden);
+      } else if (ahead.out != nullptr) {
+        hwy::Prefetch(ahead.out + (kk - R * G) * ahead.ld_out);
+      }
+    }
     const T* wk = w + kk * G * N;
     V wv[G];
 #pragma GCC unroll 4
@@ -133,11 +155,11 @@ HWY_INLINE void GemmTile(const T* HWY_RESTRICT w, const T* HWY_RESTRICT h, int64
 // The last rows (fewer than a full tile): a tile of exactly `rows`.
 template <typename T, int G, int R>
 HWY_INLINE void GemmTail(const T* w, const T* h, int64_t ldh, int64_t kn, bool first, T* prod,
-                         const T* pf, int64_t pf_ld, int64_t rows) {
+                         Ahead<T> ahead, int64_t rows) {
   if constexpr (R > 1) {
-    if (rows < R) return GemmTail<T, G, R - 1>(w, h, ldh, kn, first, prod, pf, pf_ld, rows);
+    if (rows < R) return GemmTail<T, G, R - 1>(w, h, ldh, kn, first, prod, ahead, rows);
   }
-  GemmTile<T, G, R>(w, h, ldh, kn, first, prod, pf, pf_ld);
+  GemmTile<T, G, R>(w, h, ldh, kn, first, prod, ahead);
 }
 
 // The cell's elementwise math for rows [r0, r0 + rows) of the panel at
@@ -210,21 +232,22 @@ void Panels(const StepArgs<T>& a, int64_t p0, int64_t p1) {
         const int64_t kn = std::min(kb, a.k - k0);
         const T* wb = w + k0 * G * N;
         const T* hb = a.h + b0 * a.ldh + k0;
-        // The epilogue's reads of xw (one line per row and gate, rows far
-        // apart in a buffer of many MB: misses the hardware prefetcher
-        // does not see coming) are started by the tiles of the first k
-        // block, one per k, so that they land during the GEMM without
-        // queuing up.
-        const T* pf = k0 == 0 ? a.xw + b0 * G * a.hidden + u0 : nullptr;
+        // The lines the epilogue reads from xw (one per row and gate, rows
+        // far apart in a buffer of many MB: misses the hardware prefetcher
+        // does not see coming) and writes in out are fetched by the tiles
+        // of the first k block, one per k, so that they arrive during the
+        // GEMM without queuing up.
+        Ahead<T> ahead{};
+        if (k0 == 0) ahead = {a.xw + b0 * G * a.hidden + u0, a.hidden, a.out, a.ld_out};
+        if (ahead.out != nullptr) ahead.out += b0 * a.ld_out + u0;
         int64_t r = 0;
         for (; r + R <= rows; r += R) {
           GemmTile<T, G, R>(wb, hb + r * a.ldh, a.ldh, kn, k0 == 0, prod + r * G * N,
-                            pf != nullptr ? pf + r * G * a.hidden : nullptr, a.hidden);
+                            ahead.Rows(r, G));
         }
         if (r < rows) {
           GemmTail<T, G, R - 1>(wb, hb + r * a.ldh, a.ldh, kn, k0 == 0, prod + r * G * N,
-                                pf != nullptr ? pf + r * G * a.hidden : nullptr, a.hidden,
-                                rows - r);
+                                ahead.Rows(r, G), rows - r);
         }
       }
       if (a.k == 0) std::fill(prod, prod + rows * G * N, T(0));
