@@ -4,8 +4,8 @@
 // of a shared output; float64 to 1e-12, float32 to 1e-5 (relative past
 // magnitude 1). Bad operands
 // (dtypes, strides, sizes) are errors, not crashes. Larger shapes cover
-// every tile path of the fused step, on the pool and inside a parallel
-// region.
+// every tile path of the fused step, on every SIMD target, on the pool and
+// inside a parallel region.
 #include "tc/kernels/rnn.h"
 
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <hwy/targets.h>
 
 #include "tc/kernels/thread_pool.h"
 #include "tc/tensor/tensor.h"
@@ -190,6 +191,23 @@ TEST(RnnLayer, SaturatedGates) {
         Reference({mode, true, false, false}, w, x, h0, c0, H, H, &want_h, &want_c);
     for (int64_t i = 0; i < T * B * H; ++i) EXPECT_NEAR(At(out, i), want[i], 1e-5) << i;
   }
+}
+
+// Every SIMD target this machine runs (each has its own lane count, so
+// its own panel width, register tile and tails) gives the same answers.
+TEST(RnnLayer, EveryTarget) {
+  const std::vector<int64_t> targets = hwy::SupportedAndGeneratedTargets();
+  ASSERT_FALSE(targets.empty());
+  for (int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);
+    SCOPED_TRACE(hwy::TargetName(target));
+    for (RnnMode mode : {RnnMode::kLstm, RnnMode::kGru, RnnMode::kRnnTanh}) {
+      Check({mode, true, true, false}, DType::kFloat32, 2e-5, {2, 13, 5, 37, 0});
+      Check({mode, true, false, false}, DType::kFloat64, 1e-12, {2, 9, 5, 21, 0});
+    }
+    Check({RnnMode::kLstm, true, false, true}, DType::kFloat64, 1e-12, {2, 9, 5, 21, 7});
+  }
+  hwy::SetSupportedTargetsForTest(0);  // back to the real dispatch
 }
 
 // Called from inside a parallel region (each of two pool threads running
