@@ -21,6 +21,7 @@
 #include "src/alloc_check.h"
 #include "src/call_args.h"
 #include "src/copy.h"
+#include "src/families.h"
 #include "src/fused.h"
 #include "src/kernel.h"
 #include "src/meta_call.h"
@@ -109,15 +110,17 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
     return absl::UnimplementedError(absl::StrFormat("no CPU kernel for op '%s'", op.name));
   }
   std::vector<Tensor> outs(metas.size());
-  // Pointwise kernels write any dense layout; the others write contiguous
-  // outputs (kernel.h), so an output their meta lays out otherwise
-  // (channels_last from a conv or pool) is computed contiguous and copied.
+  // Pointwise kernels and the convolution write any dense layout; the
+  // others write contiguous outputs (kernel.h), so an output their meta lays
+  // out otherwise (channels_last from a pool) is computed contiguous and
+  // copied.
   bool relayout = false;
   if (op.category != graph_ir::OpCategory::kView) {
     for (size_t i = 0; i < metas.size(); ++i) {
       TC_RETURN_IF_ERROR(CheckAllocation(metas[i].sizes, metas[i].dtype));
       const bool strided = !tensor::IsContiguous(metas[i].sizes, metas[i].strides);
-      relayout |= strided && op.category != graph_ir::OpCategory::kPointwise;
+      relayout |=
+          strided && op.category != graph_ir::OpCategory::kPointwise && !ConvWritesAnyLayout(op);
       outs[i] = relayout ? Tensor::Empty(metas[i].sizes, metas[i].dtype)
                          : Tensor::EmptyStrided(metas[i].sizes, metas[i].strides, metas[i].dtype);
     }
