@@ -36,7 +36,10 @@ void NchwBand(const ConvGeometry& g, const float* x, const float* w, const float
               int64_t b, int64_t p0, int64_t p1, std::vector<float>& packed) {
   const int64_t cg = g.in_c / g.groups, ocg = g.out_c / g.groups, kdim = cg * g.KernelSize();
   const int64_t plane = g.OutPlane(), width = p1 - p0, strips = CeilDiv(width, kTileCols);
-  packed.resize(strips * kdim * kTileCols);
+  // Grown only (a shrink and regrow would zero-fill the regrown part).
+  if (packed.size() < static_cast<size_t>(strips * kdim * kTileCols)) {
+    packed.resize(strips * kdim * kTileCols);
+  }
   for (int64_t grp = 0; grp < g.groups; ++grp) {
     const float* xg = x + (b * g.in_c + grp * cg) * g.InPlane();
     for (int64_t s = 0; s < strips; ++s) {
@@ -67,18 +70,31 @@ void NchwBand(const ConvGeometry& g, const float* x, const float* w, const float
   }
 }
 
-// Weights as [group][oc strip][tap][c][kTileCols output channels],
+// The implicit GEMM's tile: rows are output pixels, columns output
+// channels; the narrow one when a group has 16 or fewer channels.
+struct NhwcTile {
+  bool narrow;
+  int64_t rows, cols;
+};
+
+NhwcTile ChooseNhwcTile(const ConvGeometry& g) {
+  if (g.out_c / g.groups <= simd::kNarrowTileCols) {
+    return {true, simd::kNarrowTileRows, simd::kNarrowTileCols};
+  }
+  return {false, kTileRows, kTileCols};
+}
+
+// Weights as [group][oc strip][tap][c][tile.cols output channels],
 // zero-padded: B of the implicit GEMM, one segment per tap.
-std::vector<float> PackWeightsByTap(const ConvGeometry& g, const float* w) {
+std::vector<float> PackWeightsByTap(const ConvGeometry& g, const float* w, NhwcTile tile) {
   const int64_t cg = g.in_c / g.groups, ocg = g.out_c / g.groups, kk = g.KernelSize();
-  const int64_t oc_strips = CeilDiv(ocg, kTileCols);
-  std::vector<float> wp(g.groups * oc_strips * kk * cg * kTileCols, 0.0f);
+  const int64_t oc_strips = CeilDiv(ocg, tile.cols), strip = kk * cg * tile.cols;
+  std::vector<float> wp(g.groups * oc_strips * strip, 0.0f);
   for (int64_t oc = 0; oc < g.out_c; ++oc) {
     const int64_t grp = oc / ocg, j = oc % ocg;
-    float* dst =
-        wp.data() + (grp * oc_strips + j / kTileCols) * kk * cg * kTileCols + j % kTileCols;
+    float* dst = wp.data() + (grp * oc_strips + j / tile.cols) * strip + j % tile.cols;
     for (int64_t c = 0; c < cg; ++c) {
-      for (int64_t s = 0; s < kk; ++s) dst[(s * cg + c) * kTileCols] = w[(oc * cg + c) * kk + s];
+      for (int64_t s = 0; s < kk; ++s) dst[(s * cg + c) * tile.cols] = w[(oc * cg + c) * kk + s];
     }
   }
   return wp;
@@ -99,22 +115,22 @@ struct NhwcTarget {
   bool channels_last;
 };
 
-// Output pixels [p0, p1) of batch element b, 8 at a time: each pixel's
-// taps point into the input (or at zeros in the padding), then every strip
-// of 32 output channels is one tile.
-void NhwcBand(const ConvGeometry& g, NhwcImage img, const float* wp, const float* bias,
+// Output pixels [p0, p1) of batch element b, a tile's rows at a time: each
+// pixel's taps point into the input (or at zeros in the padding), then
+// every strip of output channels is one tile.
+void NhwcBand(const ConvGeometry& g, NhwcTile tl, NhwcImage img, const float* wp, const float* bias,
               NhwcTarget target, int64_t b, int64_t p0, int64_t p1, const float* zeros) {
   const int64_t cg = g.in_c / g.groups, ocg = g.out_c / g.groups, kk = g.KernelSize();
-  const int64_t oc_strips = CeilDiv(ocg, kTileCols), plane = g.OutPlane();
+  const int64_t oc_strips = CeilDiv(ocg, tl.cols), plane = g.OutPlane();
   thread_local std::vector<const float*> a, bp;
-  a.resize(kk * kTileRows);
+  a.resize(kk * tl.rows);
   bp.resize(kk);
-  for (int64_t p = p0; p < p1; p += kTileRows) {
-    const int64_t rows = std::min(kTileRows, p1 - p);
+  for (int64_t p = p0; p < p1; p += tl.rows) {
+    const int64_t rows = std::min(tl.rows, p1 - p);
     for (int64_t grp = 0; grp < g.groups; ++grp) {
       // (od, oh, ow) of pixel p, stepped along (no divisions per pixel).
       int64_t ow = p % g.out[2], oh = p / g.out[2] % g.out[1], od = p / g.out[2] / g.out[1];
-      for (int64_t i = 0; i < kTileRows; ++i) {
+      for (int64_t i = 0; i < tl.rows; ++i) {
         if (i > 0 && i < rows && ++ow == g.out[2]) {
           ow = 0;
           if (++oh == g.out[1]) oh = 0, ++od;
@@ -129,17 +145,17 @@ void NhwcBand(const ConvGeometry& g, NhwcImage img, const float* wp, const float
               const bool ok =
                   id >= 0 && id < g.in[0] && ih >= 0 && ih < g.in[1] && iw >= 0 && iw < g.in[2];
               const int64_t row = id * g.in[1] + ih - img.row0;
-              a[s * kTileRows + i] =
-                  ok ? img.base + (row * g.in[2] + iw) * g.in_c + grp * cg : zeros;
+              a[s * tl.rows + i] = ok ? img.base + (row * g.in[2] + iw) * g.in_c + grp * cg : zeros;
             }
           }
         }
       }
       for (int64_t st = 0; st < oc_strips; ++st) {
-        const float* wst = wp + (grp * oc_strips + st) * kk * cg * kTileCols;
-        for (int64_t s = 0; s < kk; ++s) bp[s] = wst + s * cg * kTileCols;
-        const int64_t oc0 = grp * ocg + st * kTileCols;
+        const float* wst = wp + (grp * oc_strips + st) * kk * cg * tl.cols;
+        for (int64_t s = 0; s < kk; ++s) bp[s] = wst + s * cg * tl.cols;
+        const int64_t oc0 = grp * ocg + st * tl.cols;
         ConvTileArgs tile;
+        tile.narrow = tl.narrow;
         tile.segments = kk;
         tile.k = cg;
         tile.a = a.data();
@@ -153,7 +169,7 @@ void NhwcBand(const ConvGeometry& g, NhwcImage img, const float* wp, const float
           tile.col_stride = plane;
         }
         tile.rows = rows;
-        tile.cols = std::min(kTileCols, ocg - st * kTileCols);
+        tile.cols = std::min(tl.cols, ocg - st * tl.cols);
         tile.col_bias = bias != nullptr ? bias + oc0 : nullptr;
         ConvTile(tile);
       }
@@ -181,12 +197,12 @@ std::pair<int64_t, int64_t> InputRows(const ConvGeometry& g, int64_t p0, int64_t
 // Output pixels per task for the implicit GEMM: about 8 output rows (the
 // input rows they read, transposed, stay in L2), at least two tasks per
 // thread over the batch.
-int64_t NhwcBandPixels(const ConvGeometry& g) {
+int64_t NhwcBandPixels(const ConvGeometry& g, NhwcTile tl) {
   const int64_t plane = g.OutPlane();
   int64_t band = std::max<int64_t>(512, 8 * g.out[2]);
   const int64_t want = CeilDiv(2 * NumThreads(), std::max<int64_t>(g.n, 1));
   band = std::min(band, CeilDiv(plane, want));
-  return std::max<int64_t>(kTileRows, CeilDiv(band, kTileRows) * kTileRows);
+  return std::max<int64_t>(tl.rows, CeilDiv(band, tl.rows) * tl.rows);
 }
 
 }  // namespace
@@ -212,13 +228,15 @@ void ConvForwardNchw(const ConvGeometry& g, const float* x, const float* w, cons
 
 void ConvForwardNhwc(const ConvGeometry& g, const float* x, const float* w, const float* bias,
                      float* out) {
-  const std::vector<float> wp = PackWeightsByTap(g, w);
+  const NhwcTile tl = ChooseNhwcTile(g);
+  const std::vector<float> wp = PackWeightsByTap(g, w, tl);
   const std::vector<float> zeros(g.in_c / g.groups, 0.0f);
-  const int64_t plane = g.OutPlane(), band = NhwcBandPixels(g), bands = CeilDiv(plane, band);
+  const int64_t plane = g.OutPlane(), band = NhwcBandPixels(g, tl);
+  const int64_t bands = CeilDiv(plane, band);
   ParallelFor(g.n * bands, 1, [&](int64_t t0, int64_t t1) {
     for (int64_t t = t0; t < t1; ++t) {
       const int64_t b = t / bands, p0 = (t % bands) * band;
-      NhwcBand(g, {x + b * g.InPlane() * g.in_c, 0}, wp.data(), bias, {out, true}, b, p0,
+      NhwcBand(g, tl, {x + b * g.InPlane() * g.in_c, 0}, wp.data(), bias, {out, true}, b, p0,
                std::min(plane, p0 + band), zeros.data());
     }
   });
@@ -226,9 +244,11 @@ void ConvForwardNhwc(const ConvGeometry& g, const float* x, const float* w, cons
 
 void ConvForwardNchwViaNhwc(const ConvGeometry& g, const float* x, const float* w,
                             const float* bias, float* out) {
-  const std::vector<float> wp = PackWeightsByTap(g, w);
+  const NhwcTile tl = ChooseNhwcTile(g);
+  const std::vector<float> wp = PackWeightsByTap(g, w, tl);
   const std::vector<float> zeros(g.in_c / g.groups, 0.0f);
-  const int64_t plane = g.OutPlane(), band = NhwcBandPixels(g), bands = CeilDiv(plane, band);
+  const int64_t plane = g.OutPlane(), band = NhwcBandPixels(g, tl);
+  const int64_t bands = CeilDiv(plane, band);
   const int64_t row_len = g.in[2], in_plane = g.InPlane();
   ParallelFor(g.n * bands, 1, [&](int64_t t0, int64_t t1) {
     thread_local std::vector<float> rows;
@@ -237,7 +257,7 @@ void ConvForwardNchwViaNhwc(const ConvGeometry& g, const float* x, const float* 
       // The input rows this band reads, transposed to channels_last.
       const auto [lo, hi] = InputRows(g, p0, p1);
       const int64_t n = (hi - lo) * row_len;
-      rows.resize(std::max<int64_t>(1, n * g.in_c));
+      if (rows.size() < static_cast<size_t>(n * g.in_c + 1)) rows.resize(n * g.in_c + 1);
       const float* src = x + b * g.in_c * in_plane + lo * row_len;
       // In blocks of 16 positions, so the written block stays in L1.
       for (int64_t i0 = 0; i0 < n; i0 += 16) {
@@ -247,7 +267,7 @@ void ConvForwardNchwViaNhwc(const ConvGeometry& g, const float* x, const float* 
           for (int64_t i = i0; i < i1; ++i) rows[i * g.in_c + c] = sc[i];
         }
       }
-      NhwcBand(g, {rows.data(), lo}, wp.data(), bias, {out, false}, b, p0, p1, zeros.data());
+      NhwcBand(g, tl, {rows.data(), lo}, wp.data(), bias, {out, false}, b, p0, p1, zeros.data());
     }
   });
 }

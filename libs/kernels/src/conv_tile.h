@@ -15,19 +15,24 @@ namespace tc::kernels::simd {
 
 inline constexpr int64_t kTileRows = 8;
 inline constexpr int64_t kTileCols = 32;
+// The narrow tile, for 16 or fewer output channels per group on the
+// channels_last path (a 32-wide tile would compute half zeros).
+inline constexpr int64_t kNarrowTileRows = 16;
+inline constexpr int64_t kNarrowTileCols = 16;
 
 struct ConvTileArgs {
+  bool narrow = false;   // kNarrowTile* instead of kTile* below
   int64_t segments = 1;  // terms of the sum
   int64_t k = 0;         // k per segment
-  // a[s * kTileRows + r]: row r of segment s, k floats (every pointer
+  // a[s * (tile rows) + r]: row r of segment s, k floats (every pointer
   // valid, also for rows past `rows`).
   const float* const* a = nullptr;
-  // b[s]: segment s's B, k rows of kTileCols floats.
+  // b[s]: segment s's B, k rows of kTileCols floats (narrow: kNarrowTileCols).
   const float* const* b = nullptr;
   // C(r, j) at c[r * row_stride + j * col_stride], for r < rows, j < cols.
   float* c = nullptr;
   int64_t row_stride = 0, col_stride = 1;
-  int64_t rows = kTileRows, cols = kTileCols;
+  int64_t rows = kTileRows, cols = kTileCols;  // at most the tile's
   // Added once the sum is done: row_bias[r] and/or col_bias[j] (may be null).
   const float* row_bias = nullptr;
   const float* col_bias = nullptr;
