@@ -119,7 +119,7 @@ HWY_INLINE void CopyRun(const float* src, int64_t n, int64_t stride, int64_t ava
 }
 
 void PackStripImpl(const ConvGeometry& g, const float* xg, int64_t cg, int64_t q0, int64_t width,
-                   float* dst) {
+                   float* dst, std::vector<int64_t>* scratch) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   // The strip's pieces of output rows: lanes [lane, lane + n) are pixels
@@ -137,10 +137,15 @@ void PackStripImpl(const ConvGeometry& g, const float* xg, int64_t cg, int64_t q
   }
   // Per kernel column: input column ow * s2 + off[kw] is inside [0, in[2])
   // for ow in [lo[kw], hi[kw]).
-  const int64_t s2 = g.stride[2], kw_n = g.k[2];
-  thread_local std::vector<int64_t> cols;
-  cols.resize(3 * kw_n);
-  int64_t* off = cols.data();
+  const int64_t s2 = g.stride[2], kw_n = g.k[2], taps = g.KernelSize();
+  // Per tap and piece: the input run [ra, rb) of output columns and the
+  // input row it reads (src offset at column 0); zeros elsewhere.
+  struct Run {
+    int64_t lane, n, src;
+  };
+  static_assert(sizeof(Run) == 3 * sizeof(int64_t));
+  scratch->resize(3 * kw_n + 3 * taps * np + taps);
+  int64_t* off = scratch->data();
   int64_t* lo = off + kw_n;
   int64_t* hi = lo + kw_n;
   for (int64_t kw = 0; kw < kw_n; ++kw) {
@@ -148,16 +153,8 @@ void PackStripImpl(const ConvGeometry& g, const float* xg, int64_t cg, int64_t q
     lo[kw] = off[kw] >= 0 ? 0 : (-off[kw] + s2 - 1) / s2;
     hi[kw] = g.in[2] - 1 - off[kw] >= 0 ? (g.in[2] - 1 - off[kw]) / s2 + 1 : 0;
   }
-  // Per tap and piece: the input run [ra, rb) of output columns and the
-  // input row it reads (src offset at column 0); zeros elsewhere.
-  struct Run {
-    int64_t lane, n, src;
-  };
-  const int64_t taps = g.KernelSize();
-  thread_local std::vector<Run> runs;
-  thread_local std::vector<uint8_t> full;  // per tap: runs cover every lane
-  runs.resize(taps * np);
-  full.resize(taps);
+  Run* runs = reinterpret_cast<Run*>(hi + kw_n);
+  int64_t* full = hi + kw_n + 3 * taps * np;  // per tap: runs cover every lane
   int64_t tap = 0;
   for (int64_t kd = 0; kd < g.k[0]; ++kd) {
     for (int64_t kh = 0; kh < g.k[1]; ++kh) {
@@ -205,8 +202,8 @@ HWY_EXPORT(PackStripImpl);
 
 void ConvTile(const ConvTileArgs& t) { HWY_DYNAMIC_DISPATCH(ConvTileImpl)(t); }
 void PackStrip(const ConvGeometry& g, const float* xg, int64_t cg, int64_t q0, int64_t width,
-               float* dst) {
-  HWY_DYNAMIC_DISPATCH(PackStripImpl)(g, xg, cg, q0, width, dst);
+               float* dst, std::vector<int64_t>* scratch) {
+  HWY_DYNAMIC_DISPATCH(PackStripImpl)(g, xg, cg, q0, width, dst, scratch);
 }
 }  // namespace tc::kernels::simd
 #endif  // HWY_ONCE

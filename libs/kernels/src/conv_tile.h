@@ -8,6 +8,7 @@
 #define TC_KERNELS_SRC_CONV_TILE_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "src/conv_geometry.h"
 
@@ -45,9 +46,10 @@ void ConvTile(const ConvTileArgs& t);
 // im2col of one strip: output pixels [q0, q0 + width) (flat over the output
 // plane, width <= kTileCols) of one group's `cg` input planes xg (NC[D]HW)
 // into dst[k * kTileCols + lane], k over (c, kd, kh, kw); lanes past width
-// and taps in the padding are zeros.
+// and taps in the padding are zeros. `scratch` holds its per-tap tables
+// (reused across calls; no thread_local lookups per strip).
 void PackStrip(const ConvGeometry& g, const float* xg, int64_t cg, int64_t q0, int64_t width,
-               float* dst);
+               float* dst, std::vector<int64_t>* scratch);
 
 }  // namespace tc::kernels::simd
 
