@@ -281,4 +281,80 @@ void ConvForwardNchwViaNhwc(const ConvGeometry& g, const float* x, const float* 
   });
 }
 
+bool DirectConvApplies(const ConvGeometry& g) {
+  return g.in[0] == 1 && g.k[0] == 1 && g.stride[2] == 1 && g.in_c / g.groups >= 16 &&
+         g.out_c / g.groups >= kTileRows;
+}
+
+void ConvForwardNchwDirect(const ConvGeometry& g, const float* x, const float* w, const float* bias,
+                           float* out) {
+  const int64_t cg = g.in_c / g.groups, ocg = g.out_c / g.groups, kk = g.KernelSize();
+  const int64_t plane = g.OutPlane();
+  // Weights as [oc][tap][c]: A rows, one segment per tap.
+  std::vector<float> wt(g.out_c * kk * cg);
+  for (int64_t oc = 0; oc < g.out_c; ++oc) {
+    for (int64_t c = 0; c < cg; ++c) {
+      for (int64_t s = 0; s < kk; ++s) wt[(oc * kk + s) * cg + c] = w[(oc * cg + c) * kk + s];
+    }
+  }
+  // Bands of output rows whose zero-padded input rows fill ~256 KiB.
+  const int64_t wp = g.in[2] + 2 * g.pad[2], ext = (g.k[1] - 1) * g.dil[1] + 1;
+  const int64_t row_bytes = g.in_c * wp * int64_t{sizeof(float)} * g.stride[1];
+  int64_t band = std::max<int64_t>(1, (int64_t{256} << 10) / std::max<int64_t>(1, row_bytes));
+  band = std::min(band, CeilDiv(g.out[1], CeilDiv(2 * NumThreads(), std::max<int64_t>(g.n, 1))));
+  const int64_t bands = CeilDiv(g.out[1], band);
+  ParallelFor(g.n * bands, 1, [&](int64_t t0, int64_t t1) {
+    std::vector<float> buf;
+    std::vector<const float*> a(kk * kTileRows), bp(kk);
+    for (int64_t t = t0; t < t1; ++t) {
+      const int64_t b = t / bands, r0 = (t % bands) * band;
+      const int64_t r1 = std::min(g.out[1], r0 + band);
+      // Input rows r0 * s - pad .. (r1 - 1) * s - pad + ext - 1, zero-padded
+      // on every side, plus a tile's width of slack for the last strip.
+      const int64_t rows = (r1 - 1 - r0) * g.stride[1] + ext, first = r0 * g.stride[1] - g.pad[1];
+      buf.assign(g.in_c * rows * wp + kTileCols, 0.0f);
+      for (int64_t c = 0; c < g.in_c; ++c) {
+        for (int64_t r = 0; r < rows; ++r) {
+          const int64_t ih = first + r;
+          if (ih < 0 || ih >= g.in[1]) continue;
+          const float* src = x + ((b * g.in_c + c) * g.in[1] + ih) * g.in[2];
+          std::copy(src, src + g.in[2], buf.data() + (c * rows + r) * wp + g.pad[2]);
+        }
+      }
+      for (int64_t grp = 0; grp < g.groups; ++grp) {
+        const float* bg = buf.data() + grp * cg * rows * wp;
+        for (int64_t oc0 = 0; oc0 < ocg; oc0 += kTileRows) {
+          const int64_t nrows = std::min(kTileRows, ocg - oc0);
+          for (int64_t s = 0; s < kk; ++s) {
+            for (int64_t i = 0; i < kTileRows; ++i) {
+              a[s * kTileRows + i] =
+                  wt.data() + ((grp * ocg + oc0 + std::min(i, nrows - 1)) * kk + s) * cg;
+            }
+          }
+          ConvTileArgs tile;
+          tile.segments = kk;
+          tile.k = cg;
+          tile.a = a.data();
+          tile.b = bp.data();
+          tile.b_stride = rows * wp;
+          tile.row_stride = plane;
+          tile.rows = nrows;
+          tile.row_bias = bias != nullptr ? bias + grp * ocg + oc0 : nullptr;
+          for (int64_t oh = r0; oh < r1; ++oh) {
+            for (int64_t ow0 = 0; ow0 < g.out[2]; ow0 += kTileCols) {
+              for (int64_t kh = 0, s = 0; kh < g.k[1]; ++kh) {
+                const float* brow = bg + ((oh - r0) * g.stride[1] + kh * g.dil[1]) * wp + ow0;
+                for (int64_t kw = 0; kw < g.k[2]; ++kw, ++s) bp[s] = brow + kw * g.dil[2];
+              }
+              tile.c = out + (b * g.out_c + grp * ocg + oc0) * plane + oh * g.out[2] + ow0;
+              tile.cols = std::min(kTileCols, g.out[2] - ow0);
+              ConvTile(tile);
+            }
+          }
+        }
+      }
+    }
+  });
+}
+
 }  // namespace tc::kernels

@@ -35,6 +35,17 @@ void ConvForwardNhwc(const ConvGeometry& g, const float* x, const float* w, cons
 void ConvForwardNchwViaNhwc(const ConvGeometry& g, const float* x, const float* w,
                             const float* bias, float* out);
 
+// Whether ConvForwardNchwDirect suits `g`: 1-d or 2-d, unit stride along
+// the width, at least 16 input and 8 output channels per group.
+bool DirectConvApplies(const ConvGeometry& g);
+
+// As ConvForwardNchw, without im2col: each band's input rows are copied
+// once into a zero-padded buffer, and B of the tile is read from it in
+// place (32 output pixels of a row are 32 consecutive padded inputs per
+// kernel tap and channel).
+void ConvForwardNchwDirect(const ConvGeometry& g, const float* x, const float* w, const float* bias,
+                           float* out);
+
 }  // namespace tc::kernels
 
 #endif  // TC_KERNELS_SRC_CONV_FAST_H_

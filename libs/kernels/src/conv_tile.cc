@@ -35,7 +35,8 @@ HWY_INLINE void TileRows(D d, const ConvTileArgs& t, int64_t r0) {
 #pragma GCC unroll 16
     for (int i = 0; i < kR; ++i) ap[i] = t.a[s * kRows + r0 + i];
     const float* bp = t.b[s];
-    for (int64_t k = 0; k < t.k; ++k, bp += kCols) {
+    const int64_t b_step = t.b_stride != 0 ? t.b_stride : kCols;
+    for (int64_t k = 0; k < t.k; ++k, bp += b_step) {
       V bv[kNV];
 #pragma GCC unroll 32
       for (int v = 0; v < kNV; ++v) bv[v] = hn::LoadU(d, bp + v * kL);

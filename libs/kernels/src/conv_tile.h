@@ -28,8 +28,10 @@ struct ConvTileArgs {
   // a[s * (tile rows) + r]: row r of segment s, k floats (every pointer
   // valid, also for rows past `rows`).
   const float* const* a = nullptr;
-  // b[s]: segment s's B, k rows of kTileCols floats (narrow: kNarrowTileCols).
+  // b[s]: segment s's B, k rows of kTileCols floats (narrow: kNarrowTileCols)
+  // b_stride floats apart (0: packed, one row after the other).
   const float* const* b = nullptr;
+  int64_t b_stride = 0;
   // C(r, j) at c[r * row_stride + j * col_stride], for r < rows, j < cols.
   float* c = nullptr;
   int64_t row_stride = 0, col_stride = 1;
