@@ -282,8 +282,11 @@ void ConvForwardNchwViaNhwc(const ConvGeometry& g, const float* x, const float* 
 }
 
 bool DirectConvApplies(const ConvGeometry& g) {
+  // Tiles cover one output row, so narrow rows waste lanes: at least 3/4
+  // of them must be used (a 16-wide row runs 2x slower than packing).
+  const bool lanes_used = 4 * g.out[2] >= 3 * CeilDiv(g.out[2], kTileCols) * kTileCols;
   return g.in[0] == 1 && g.k[0] == 1 && g.stride[2] == 1 && g.in_c / g.groups >= 16 &&
-         g.out_c / g.groups >= kTileRows;
+         g.out_c / g.groups >= kTileRows && lanes_used;
 }
 
 void ConvForwardNchwDirect(const ConvGeometry& g, const float* x, const float* w, const float* bias,
