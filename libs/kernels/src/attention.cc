@@ -61,14 +61,17 @@ struct Problem {
   T scale;
 };
 
-// Per-thread scratch: the scaled query block, the block's scores and the
-// running statistics.
+// Per-thread scratch: the scaled query block, the block's scores (rows of
+// `key_block` = min(kKeyBlock, S) columns, so short sequences do not clear
+// a full-size block per task) and the running statistics.
 template <typename T>
 struct Scratch {
+  int64_t key_block;
   std::vector<T> q, scores, acc, row_max, row_sum;
-  Scratch(int64_t e, int64_t ev)
-      : q(kQueryBlock * e),
-        scores(kQueryBlock * kKeyBlock),
+  Scratch(int64_t e, int64_t ev, int64_t s)
+      : key_block(std::max<int64_t>(1, std::min(kKeyBlock, s))),
+        q(kQueryBlock * e),
+        scores(kQueryBlock * key_block),
         acc(kQueryBlock * ev),
         row_max(kQueryBlock),
         row_sum(kQueryBlock) {}
@@ -77,10 +80,10 @@ struct Scratch {
 // Applies the mask (causal or additive) to the block's scores.
 template <typename T>
 void MaskBlock(const Problem<T>& p, int64_t b, int64_t r0, int64_t rows, int64_t c0, int64_t cols,
-               T* sc) {
+               T* sc, int64_t ldsc) {
   constexpr T kNegInf = -std::numeric_limits<T>::infinity();
   for (int64_t r = 0; r < rows; ++r) {
-    T* row = sc + r * kKeyBlock;
+    T* row = sc + r * ldsc;
     if (p.mask != nullptr) {
       const T* m = p.mask + p.m_off[b] + (r0 + r) * p.m_ls + c0 * p.m_ss;
       for (int64_t c = 0; c < cols; ++c) row[c] += m[c * p.m_ss];
@@ -107,30 +110,41 @@ void AttendBlock(const Problem<T>& p, int64_t b, int64_t r0, int64_t rows, Scrat
   std::fill(w.row_sum.begin(), w.row_sum.end(), T(0));
   // Causal: keys past the block's last query row are all masked.
   const int64_t s_end = p.causal ? std::min(p.s, r0 + rows) : p.s;
-  for (int64_t c0 = 0; c0 < s_end; c0 += kKeyBlock) {
-    const int64_t cols = std::min(kKeyBlock, s_end - c0);
+  const int64_t ld = w.key_block;
+  for (int64_t c0 = 0; c0 < s_end; c0 += ld) {
+    const int64_t cols = std::min(ld, s_end - c0);
     T* sc = w.scores.data();
-    Gemm<T>(true, rows, cols, p.e, q, p.e, k + c0 * p.e, p.e, T(0), sc, kKeyBlock);
-    MaskBlock(p, b, r0, rows, c0, cols, sc);
+    Gemm<T>(true, rows, cols, p.e, q, p.e, k + c0 * p.e, p.e, T(0), sc, ld);
+    MaskBlock(p, b, r0, rows, c0, cols, sc, ld);
     for (int64_t r = 0; r < rows; ++r) {
-      T* row = sc + r * kKeyBlock;
-      const T bmax = simd::MaxMin(row, cols, /*is_max=*/true);
+      T* row = sc + r * ld;
+      // Causal: the keys past the row's own position are -inf; only the
+      // visible prefix goes through exp (-inf lanes would take libm's
+      // scalar path), the rest is 0.
+      const int64_t visible = p.causal ? std::clamp<int64_t>(r0 + r + 1 - c0, 0, cols) : cols;
+      const T bmax = visible > 0 ? simd::MaxMin(row, visible, /*is_max=*/true) : kNegInf;
       const T m_new = std::max(w.row_max[r], bmax);
       if (m_new == kNegInf) {
         // Every key so far is masked: nothing to add.
         std::fill(row, row + cols, T(0));
         continue;
       }
-      const T sum = static_cast<T>(simd::ExpShifted(row, m_new, row, cols));
-      const T correction = std::exp(w.row_max[r] - m_new);
-      w.row_sum[r] = w.row_sum[r] * correction + sum;
-      if (correction != T(1)) {
-        T* acc = w.acc.data() + r * p.ev;
-        simd::ScaleShift(acc, correction, T(0), acc, p.ev);
+      const T sum = static_cast<T>(simd::ExpShifted(row, m_new, row, visible));
+      std::fill(row + visible, row + cols, T(0));
+      if (w.row_max[r] == kNegInf) {
+        // First visible block of the row: the accumulator is still zero.
+        w.row_sum[r] = sum;
+      } else {
+        const T correction = std::exp(w.row_max[r] - m_new);
+        w.row_sum[r] = w.row_sum[r] * correction + sum;
+        if (correction != T(1)) {
+          T* acc = w.acc.data() + r * p.ev;
+          simd::ScaleShift(acc, correction, T(0), acc, p.ev);
+        }
       }
       w.row_max[r] = m_new;
     }
-    Gemm<T>(false, rows, p.ev, cols, sc, kKeyBlock, v + c0 * p.ev, p.ev, T(1), w.acc.data(), p.ev);
+    Gemm<T>(false, rows, p.ev, cols, sc, ld, v + c0 * p.ev, p.ev, T(1), w.acc.data(), p.ev);
   }
   T* out = p.out + (b * p.l + r0) * p.ev;
   for (int64_t r = 0; r < rows; ++r) {
@@ -220,7 +234,7 @@ absl::Status RunAttention(std::span<const KernelArg> args, const Tensor& out_t, 
   const int64_t grain = std::max<int64_t>(1, static_cast<int64_t>(1e6 / (flops_per_task + 1)));
   if (p.l > 0 && p.ev > 0) {
     ParallelFor(tasks, grain, [&](int64_t t0, int64_t t1) {
-      Scratch<T> w(p.e, p.ev);
+      Scratch<T> w(p.e, p.ev, p.s);
       for (int64_t t = t0; t < t1; ++t) {
         const int64_t b = t / qblocks, r0 = (t % qblocks) * kQueryBlock;
         AttendBlock(p, b, r0, std::min(kQueryBlock, p.l - r0), w);
