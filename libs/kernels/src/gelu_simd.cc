@@ -39,12 +39,15 @@ HWY_INLINE V Horner(D d, V x, const float* c, int n) {
   return p;
 }
 
-// Both forms are evaluated and the lanes picked, so no lane branches; NaN
-// lanes pass through.
+// A vector whose lanes all lie below 1 (the usual case for activations)
+// takes the short form only; otherwise both forms are evaluated and the
+// lanes picked. Either way each lane gets the same value. NaN lanes pass
+// through.
 template <class D, class V>
 HWY_INLINE V ErfV(D d, V x) {
   const V t = hn::Abs(x);
   const V near = hn::MulAdd(x, Horner(d, hn::Mul(x, x), kNear, 7), x);
+  if (hn::AllTrue(d, hn::Lt(t, hn::Set(d, 1.0f)))) return near;
   const V u = hn::Sub(hn::Min(t, hn::Set(d, 4.0f)), hn::Set(d, 2.5f));
   const V far = hn::Sub(hn::Set(d, 1.0f), hn::Exp(d, Horner(d, u, kFar, 11)));
   const V e = hn::IfThenElse(hn::Lt(t, hn::Set(d, 1.0f)), near, hn::CopySign(far, x));
