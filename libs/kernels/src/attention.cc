@@ -71,14 +71,18 @@ struct Problem {
 template <typename T>
 struct Scratch {
   int64_t key_block;
-  std::vector<T> q, scores, acc, row_max, row_sum;
+  // OnlineSoftmaxRows reads whole vectors past a row's end.
+  static constexpr int64_t kPad = 64;
+  std::vector<T> q, scores, acc, row_max, row_sum, block_max, block_sum;
   Scratch(int64_t e, int64_t ev, int64_t s)
       : key_block(std::max<int64_t>(1, std::min(kKeyBlock, s))),
         q(kQueryBlock * e),
-        scores(kQueryBlock * key_block),
+        scores(kQueryBlock * key_block + kPad),
         acc(kQueryBlock * ev),
         row_max(kQueryBlock),
-        row_sum(kQueryBlock) {}
+        row_sum(kQueryBlock),
+        block_max(kQueryBlock),
+        block_sum(kQueryBlock) {}
 };
 
 // Applies the mask (causal or additive) to the block's scores.
@@ -127,26 +131,36 @@ void AttendBlock(const Problem<T>& p, int64_t b, int64_t r0, int64_t rows, Scrat
     T* sc = w.scores.data();
     Gemm<T>(true, rows, cols, p.e, q, p.e, k + c0 * p.k_rs, p.k_rs, T(0), sc, ld);
     MaskBlock(p, b, r0, rows, c0, cols, sc, ld);
+    // Causal: row r sees keys [0, r0 + r + 1 - c0) of the block.
+    const int64_t first_visible = p.causal ? r0 + 1 - c0 : cols;
+    if constexpr (std::is_same_v<T, float>) {
+      // One call for the block's rows: the per-row passes below cost more
+      // in calls than in arithmetic at short sequence lengths.
+      simd::OnlineSoftmaxRows(sc, ld, rows, cols, first_visible, w.row_max.data(),
+                              w.block_max.data(), w.block_sum.data());
+    }
     for (int64_t r = 0; r < rows; ++r) {
       T* row = sc + r * ld;
       // Causal: the keys past the row's own position are -inf; only the
       // visible prefix goes through exp (-inf lanes would take libm's
       // scalar path), the rest is 0.
-      const int64_t visible = p.causal ? std::clamp<int64_t>(r0 + r + 1 - c0, 0, cols) : cols;
-      const T bmax = visible > 0 ? simd::MaxMin(row, visible, /*is_max=*/true) : kNegInf;
-      const T m_new = std::max(w.row_max[r], bmax);
-      if (m_new == kNegInf) {
-        // Every key so far is masked: nothing to add.
-        std::fill(row, row + cols, T(0));
-        continue;
-      }
-      T sum;
+      T m_new, sum;
       if constexpr (std::is_same_v<T, float>) {
-        sum = static_cast<T>(simd::ExpShiftedFlush(row, m_new, row, visible));
+        m_new = w.block_max[r];
+        sum = w.block_sum[r];
+        if (m_new == kNegInf) continue;  // every key so far is masked
       } else {
+        const int64_t visible = std::clamp<int64_t>(first_visible + r, 0, cols);
+        const T bmax = visible > 0 ? simd::MaxMin(row, visible, /*is_max=*/true) : kNegInf;
+        m_new = std::max(w.row_max[r], bmax);
+        if (m_new == kNegInf) {
+          // Every key so far is masked: nothing to add.
+          std::fill(row, row + cols, T(0));
+          continue;
+        }
         sum = static_cast<T>(simd::ExpShifted(row, m_new, row, visible));
+        std::fill(row + visible, row + cols, T(0));
       }
-      std::fill(row + visible, row + cols, T(0));
       if (w.row_max[r] == kNegInf) {
         // First visible block of the row: the accumulator is still zero.
         w.row_sum[r] = sum;

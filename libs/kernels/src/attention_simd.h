@@ -1,5 +1,5 @@
-// The exp pass of attention's online softmax over float32 score rows,
-// vectorized to the last element (Highway dynamic dispatch).
+// The max / exp / sum pass of attention's online softmax over a block of
+// float32 score rows, in one Highway call (dynamic dispatch).
 #ifndef TC_KERNELS_SRC_ATTENTION_SIMD_H_
 #define TC_KERNELS_SRC_ATTENTION_SIMD_H_
 
@@ -7,13 +7,21 @@
 
 namespace tc::kernels::simd {
 
-// out[i] = exp(in[i] - mx) for n elements (in == out allowed), returning
-// their sum. Unlike ExpShifted (softmax's pass, which must match ATen's bits
-// and so sends tails and tiny results to libm), the tail runs as a padded
-// vector and results below float's normal range (in[i] - mx < -87, masked
-// -inf keys included) are 0: next to the row maximum's exp(0) = 1 they
-// are below a float ulp of the sum.
-double ExpShiftedFlush(const float* in, float mx, float* out, int64_t n);
+// The online-softmax pass over a block of float32 scores: for each of
+// `rows` rows of `sc` (row stride `ld`, `cols` columns), the row's first
+// v = clamp(first_visible + r, 0, cols) keys take part (causal masking;
+// first_visible >= cols: all). max_out[r] = max(max_in[r], their max) (a
+// NaN score gives NaN, whose max with max_in is max_in, as std::max
+// orders them); when that is -inf the row becomes 0 and sum_out[r] = 0,
+// else the row becomes exp(score - max_out[r]) on its visible keys, 0
+// past them, and sum_out[r] their sum. Unlike ExpShifted (softmax's pass,
+// which must match ATen's bits and so sends tails and tiny results to
+// libm), tails run as masked vectors and results below float's normal
+// range (score - max < -87) are 0: next to the row maximum's exp(0) = 1
+// they are below a float ulp of the sum. Reads up to 64 floats past the
+// last row's end (the caller pads).
+void OnlineSoftmaxRows(float* sc, int64_t ld, int64_t rows, int64_t cols, int64_t first_visible,
+                       const float* max_in, float* max_out, float* sum_out);
 
 }  // namespace tc::kernels::simd
 
