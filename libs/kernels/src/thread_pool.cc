@@ -32,7 +32,7 @@ int ReadNumThreads() {
 // latency per op, while a short spin catches the next op's job directly
 // (ATen's OpenMP pool spins the same way). Kept short so that BLAS, other
 // processes and the single-threaded stretches of a script keep the cores.
-constexpr auto kSpin = std::chrono::microseconds(50);
+constexpr auto kSpin = std::chrono::microseconds(100);
 
 inline void CpuRelax() {
 #if defined(__x86_64__) || defined(__i386__)
