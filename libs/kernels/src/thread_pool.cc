@@ -17,6 +17,15 @@ namespace {
 
 thread_local bool in_parallel = false;
 
+// OpenBLAS sizes its own thread set when it loads; the pool splits GEMMs
+// itself, so BLAS runs single-threaded from the start of the process, not
+// only once the pool exists (a GEMM small enough to skip the pool could
+// otherwise wake OpenBLAS's threads, which then yield-spin beside ours).
+[[maybe_unused]] const bool kBlasSingleThreaded = [] {
+  openblas_set_num_threads(1);
+  return true;
+}();
+
 int ReadNumThreads() {
   for (const char* name : {"TC_NUM_THREADS", "OMP_NUM_THREADS"}) {
     auto v = support::GetEnvInt(name, 0);
