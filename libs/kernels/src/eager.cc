@@ -109,15 +109,17 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
     return absl::UnimplementedError(absl::StrFormat("no CPU kernel for op '%s'", op.name));
   }
   std::vector<Tensor> outs(metas.size());
-  // Pointwise kernels write any dense layout; the others write contiguous
-  // outputs (kernel.h), so an output their meta lays out otherwise
-  // (channels_last from a conv or pool) is computed contiguous and copied.
+  // Pointwise kernels (and those WritesMetaLayout names) write any dense
+  // layout; the others write contiguous outputs (kernel.h), so an output
+  // their meta lays out otherwise (channels_last from a conv) is computed
+  // contiguous and copied.
   bool relayout = false;
   if (op.category != graph_ir::OpCategory::kView) {
     for (size_t i = 0; i < metas.size(); ++i) {
       TC_RETURN_IF_ERROR(CheckAllocation(metas[i].sizes, metas[i].dtype));
       const bool strided = !tensor::IsContiguous(metas[i].sizes, metas[i].strides);
-      relayout |= strided && op.category != graph_ir::OpCategory::kPointwise;
+      relayout |=
+          strided && op.category != graph_ir::OpCategory::kPointwise && !WritesMetaLayout(op);
       outs[i] = relayout ? Tensor::Empty(metas[i].sizes, metas[i].dtype)
                          : Tensor::EmptyStrided(metas[i].sizes, metas[i].strides, metas[i].dtype);
     }
