@@ -72,6 +72,10 @@ absl::StatusOr<std::vector<Tensor>> CallOffCpu(const graph_ir::OpDef& op,
       absl::StrFormat("%s(): eager kernels run on cpu, got a tensor list off the cpu", op.name));
 }
 
+// Non-pointwise kernels that write their outputs in whatever layout the meta
+// function gave them (their copies go through CopyCast), so no relayout.
+bool WritesAnyLayout(std::string_view name) { return name == "cat" || name == "flip"; }
+
 // Runs `op` on its complete argument list (defaults filled in); with
 // `meta`, as CallMeta.
 absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
@@ -117,7 +121,8 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
     for (size_t i = 0; i < metas.size(); ++i) {
       TC_RETURN_IF_ERROR(CheckAllocation(metas[i].sizes, metas[i].dtype));
       const bool strided = !tensor::IsContiguous(metas[i].sizes, metas[i].strides);
-      relayout |= strided && op.category != graph_ir::OpCategory::kPointwise;
+      relayout |=
+          strided && op.category != graph_ir::OpCategory::kPointwise && !WritesAnyLayout(op.name);
       outs[i] = relayout ? Tensor::Empty(metas[i].sizes, metas[i].dtype)
                          : Tensor::EmptyStrided(metas[i].sizes, metas[i].strides, metas[i].dtype);
     }
