@@ -3,8 +3,8 @@
 // Every op's kernel receives its arguments with defaults filled and already
 // checked by the op's meta function, plus the inferred output metadata. For
 // ops that are not views, `outs` holds freshly allocated contiguous outputs
-// to write (laid out as the metas say for pointwise ops and the ops
-// WritesMetaLayout names); view kernels (and reshape) set `outs` themselves.
+// to write (laid out as the metas say for pointwise ops and the few eager.cc
+// names in WritesAnyLayout); view kernels (and reshape) set `outs` themselves.
 #ifndef TC_KERNELS_SRC_KERNEL_H_
 #define TC_KERNELS_SRC_KERNEL_H_
 
@@ -34,10 +34,6 @@ using KernelFn = absl::Status (*)(std::span<const KernelArg> args,
 KernelFn FindKernel(std::string_view op_name);
 // The kernel of a registered op, or nullptr; O(1), for the eager hot path.
 KernelFn FindKernel(const graph_ir::OpDef& op);
-// Whether the kernel of non-pointwise `op` writes outputs laid out as its
-// meta function says (channels_last pools), so eager need not compute them
-// contiguous and copy.
-bool WritesMetaLayout(const graph_ir::OpDef& op);
 
 // Argument readers; the meta function has already checked the types.
 inline const Tensor& TensorArg(std::span<const KernelArg> args, size_t i) {

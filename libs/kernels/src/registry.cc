@@ -57,19 +57,6 @@ KernelFn FindKernel(std::string_view op_name) {
   return nullptr;
 }
 
-bool WritesMetaLayout(const graph_ir::OpDef& op) {
-  static constexpr std::string_view kOps[] = {
-      "_adaptive_avg_pool2d",
-      "adaptive_max_pool2d",
-      "avg_pool2d",
-      "max_pool2d_with_indices",
-  };
-  for (std::string_view name : kOps) {
-    if (op.name == name) return true;
-  }
-  return false;
-}
-
 KernelFn FindKernel(const graph_ir::OpDef& op) {
   const KernelTable& table = GetKernelTable();
   if (table.first != nullptr) {
