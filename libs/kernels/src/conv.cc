@@ -308,8 +308,6 @@ absl::Status ConvolutionKernel(std::span<const KernelArg> args, std::span<const 
 
 }  // namespace
 
-bool ConvWritesAnyLayout(const graph_ir::OpDef& op) { return op.name == "convolution"; }
-
 KernelFn FindConvKernel(std::string_view name) {
   if (name == "convolution") return ConvolutionKernel;
   return nullptr;

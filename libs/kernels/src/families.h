@@ -22,16 +22,13 @@ KernelFn FindCreationKernel(std::string_view name);        // creation.cc
 KernelFn FindRandomKernel(std::string_view name);          // random.cc
 KernelFn FindScanKernel(std::string_view name);            // scan.cc
 KernelFn FindConvKernel(std::string_view name);            // conv.cc
-// The convolution kernel writes outputs of any strides (channels_last
-// natively), so eager.cc hands it the meta's layout.
-bool ConvWritesAnyLayout(const graph_ir::OpDef& op);   // conv.cc
-KernelFn FindPoolKernel(std::string_view name);        // pool.cc
-KernelFn FindShapeExtraKernel(std::string_view name);  // shape_extra.cc
-KernelFn FindSelectKernel(std::string_view name);      // select.cc
-KernelFn FindSortKernel(std::string_view name);        // sort.cc
-KernelFn FindBucketizeKernel(std::string_view name);   // bucketize.cc
-KernelFn FindUpsampleKernel(std::string_view name);    // upsample.cc
-KernelFn FindFoldKernel(std::string_view name);        // fold.cc
+KernelFn FindPoolKernel(std::string_view name);            // pool.cc
+KernelFn FindShapeExtraKernel(std::string_view name);      // shape_extra.cc
+KernelFn FindSelectKernel(std::string_view name);          // select.cc
+KernelFn FindSortKernel(std::string_view name);            // sort.cc
+KernelFn FindBucketizeKernel(std::string_view name);       // bucketize.cc
+KernelFn FindUpsampleKernel(std::string_view name);        // upsample.cc
+KernelFn FindFoldKernel(std::string_view name);            // fold.cc
 
 }  // namespace tc::kernels
 
