@@ -12,6 +12,7 @@
 
 #include "tc/graph_ir/decompose.h"
 #include "tc/graph_ir/op.h"
+#include "tc/tensor/layout.h"
 
 #include "meta_util.h"
 
@@ -51,6 +52,7 @@ RefOr ToDType(Emitter& e, EmitRef x, DType dtype);
 // their results contiguous (softmax, layer_norm) or channels_last (an
 // adaptive pool of a channels_last input) end their decompositions so.
 RefOr InFormat(Emitter& e, EmitRef x, std::string_view format);
+RefOr InFormat(Emitter& e, EmitRef x, tensor::MemoryFormat format);
 
 // log_softmax(x, dim) as the log_softmax op decomposes it (for losses).
 RefOr EmitLogSoftmax(Emitter& e, EmitRef x, int64_t dim);

@@ -104,11 +104,19 @@ RefOr ToDType(Emitter& e, EmitRef x, DType dtype) {
 }
 
 RefOr InFormat(Emitter& e, EmitRef x, std::string_view format) {
+  return InFormat(e, x,
+                  format == "channels_last"      ? tensor::MemoryFormat::kChannelsLast
+                  : format == "channels_last_3d" ? tensor::MemoryFormat::kChannelsLast3d
+                                                 : tensor::MemoryFormat::kContiguous);
+}
+
+RefOr InFormat(Emitter& e, EmitRef x, tensor::MemoryFormat format) {
   const TensorMeta m = e.Meta(x);
-  const tensor::MemoryFormat f = format == "channels_last" ? tensor::MemoryFormat::kChannelsLast
-                                                           : tensor::MemoryFormat::kContiguous;
-  if (tensor::IsContiguousAs(m.sizes, m.strides, f)) return x;
-  return Emit1(e, "clone", {x, Constant(std::string(format))});
+  if (tensor::IsContiguousAs(m.sizes, m.strides, format)) return x;
+  const char* name = format == tensor::MemoryFormat::kChannelsLast     ? "channels_last"
+                     : format == tensor::MemoryFormat::kChannelsLast3d ? "channels_last_3d"
+                                                                       : "contiguous";
+  return Emit1(e, "clone", {x, Constant(std::string(name))});
 }
 
 std::string LegacyTensorTypeName(DType dtype) {

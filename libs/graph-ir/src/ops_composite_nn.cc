@@ -30,7 +30,9 @@ Refs MaskedFill(Emitter& e, EArgs a) {
   // where() promotes; the result keeps self's dtype (values are converted as
   // masked_fill_ converts them).
   TC_ASSIGN_OR_RETURN(EmitRef filled, Emit1(e, "where", {mask, a[2], self}));
-  TC_ASSIGN_OR_RETURN(EmitRef out, ToDType(e, filled, dtype));
+  TC_ASSIGN_OR_RETURN(EmitRef typed, ToDType(e, filled, dtype));
+  // ATen fills self.clone(contiguous_format).
+  TC_ASSIGN_OR_RETURN(EmitRef out, InFormat(e, typed, "contiguous"));
   return std::vector<EmitRef>{out};
 }
 

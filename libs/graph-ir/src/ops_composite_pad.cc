@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "composite_util.h"
 
@@ -168,7 +169,10 @@ Refs Pad(Emitter& e, EArgs a) {
   if (pad.empty()) {
     TC_ASSIGN_OR_RETURN(cur, Emit1(e, "to_dtype", {cur, CDType(in.dtype)}));
   }
-  return std::vector<EmitRef>{cur};
+  // ATen pads into the memory format the input suggests (circular padding
+  // excepted: it builds its result contiguous).
+  if (mode == PadMode::kCircular) return Out(InFormat(e, cur, "contiguous"));
+  return Out(InFormat(e, cur, tensor::SuggestMemoryFormat(in.sizes, in.strides)));
 }
 
 // pixel_shuffle: [*, C*r*r, H, W] -> [*, C, H*r, W*r]; unshuffle the
@@ -225,7 +229,9 @@ Refs PixelShuffle(Emitter& e, EArgs a, bool shuffle) {
   TC_ASSIGN_OR_RETURN(EmitRef v, Emit1(e, "reshape", {x, CList(split)}));
   TC_ASSIGN_OR_RETURN(v, Emit1(e, "permute", {v, CList(perm)}));
   TC_ASSIGN_OR_RETURN(v, Emit1(e, "to_dtype", {v, CDType(in.dtype)}));
-  return Out(Emit1(e, "reshape", {v, CList(out)}));
+  TC_ASSIGN_OR_RETURN(v, Emit1(e, "reshape", {v, CList(out)}));
+  // ATen shuffles into the memory format the input suggests.
+  return Out(InFormat(e, v, tensor::SuggestMemoryFormat(in.sizes, in.strides)));
 }
 Refs Shuffle(Emitter& e, EArgs a) { return PixelShuffle(e, a, true); }
 Refs Unshuffle(Emitter& e, EArgs a) { return PixelShuffle(e, a, false); }

@@ -2,6 +2,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "meta_util.h"
 
@@ -46,7 +47,19 @@ Metas Cat(Args a) {
     }
     sizes[dim] += t.sizes[dim];
   }
-  return One(Contig(dtype, sizes, ref->device));
+  // ATen's cat_compute_output_memory_format: the inputs' one suggested
+  // memory format, contiguous when any input is contiguous or they differ.
+  tensor::MemoryFormat format = tensor::SuggestMemoryFormat(ts[0].sizes, ts[0].strides);
+  for (const TensorMeta& t : ts) {
+    if (tensor::SuggestMemoryFormat(t.sizes, t.strides) != format) {
+      format = tensor::MemoryFormat::kContiguous;
+    }
+  }
+  absl::StatusOr<Shape> strides = tensor::FormatStrides(sizes, format, {});
+  if (format == tensor::MemoryFormat::kContiguous || !strides.ok()) {
+    return One(Contig(dtype, sizes, ref->device));
+  }
+  return One(TensorMeta{dtype, sizes, *std::move(strides), ref->device});
 }
 
 bool IsIndexDType(DType d) { return d == DType::kInt64 || d == DType::kInt32; }

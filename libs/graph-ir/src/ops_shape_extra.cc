@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "meta_util.h"
 
@@ -20,7 +21,9 @@ Metas Flip(Args a) {
   // Wraps each dim and rejects repeats as reductions do ("dim 0 appears
   // multiple times in the list of dims").
   TC_RETURN_IF_ERROR(ReduceMask(in.dim(), IntList(a, 1)).status());
-  return One(Contig(in.dtype, in.sizes, in.device));
+  // ATen's flip fills empty_like(self, preserve_format).
+  return One(TensorMeta{in.dtype, in.sizes, tensor::PreserveFormatStrides(in.sizes, in.strides),
+                        in.device});
 }
 
 // The length of the diagonal `offset` of dims d1, d2 (0 when it misses).

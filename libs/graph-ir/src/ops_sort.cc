@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
+#include "tc/tensor/layout.h"
 
 #include "meta_util.h"
 
@@ -37,7 +38,10 @@ Metas ValuesIndices(const TensorMeta& in, const Shape& sizes) {
 Metas Sort(Args a) {
   const TensorMeta& in = Tensor(a, 0);
   TC_RETURN_IF_ERROR(tensor::WrapDim(Int(a, 1), in.dim()).status());
-  return ValuesIndices(in, in.sizes);
+  // ATen sorts into empty_like(self) (preserve_format) values and indices.
+  const Shape strides = tensor::PreserveFormatStrides(in.sizes, in.strides);
+  return Metas(std::vector<TensorMeta>{TensorMeta{in.dtype, in.sizes, strides, in.device},
+                                       TensorMeta{DType::kInt64, in.sizes, strides, in.device}});
 }
 
 // ATen's check that a reduced dim is not empty, an IndexError.

@@ -94,19 +94,19 @@ absl::StatusOr<Shape> CheckResample(Args a, Family family) {
 Metas UpsampleNearest(Args a) {
   TC_ASSIGN_OR_RETURN(Shape s, CheckResample(a, Family::kNearest));
   const TensorMeta& in = Tensor(a, 0);
-  return One(Contig(in.dtype, s, in.device));
+  return One(SuggestedLayoutOut(in.dtype, s, in.device, in));
 }
 
 Metas UpsampleLinear(Args a) {
   TC_ASSIGN_OR_RETURN(Shape s, CheckResample(a, Family::kLinear));
   const TensorMeta& in = Tensor(a, 0);
-  return One(Contig(in.dtype, s, in.device));
+  return One(SuggestedLayoutOut(in.dtype, s, in.device, in));
 }
 
 Metas UpsampleBicubic2d(Args a) {
   TC_ASSIGN_OR_RETURN(Shape s, CheckResample(a, Family::kCubic));
   const TensorMeta& in = Tensor(a, 0);
-  return One(Contig(in.dtype, s, in.device));
+  return One(SuggestedLayoutOut(in.dtype, s, in.device, in));
 }
 
 OpDef Extern(std::string name, std::vector<ArgSpec> args, MetaFn meta) {

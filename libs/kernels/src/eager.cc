@@ -72,6 +72,20 @@ absl::StatusOr<std::vector<Tensor>> CallOffCpu(const graph_ir::OpDef& op,
       absl::StrFormat("%s(): eager kernels run on cpu, got a tensor list off the cpu", op.name));
 }
 
+// Non-pointwise kernels that write their outputs in whatever layout the meta
+// function gave them (copies through CopyCast; the pools' channels_last
+// kernels, pool_nhwc.cc; the convolution, conv.cc), so no relayout.
+bool WritesAnyLayout(std::string_view name) {
+  static constexpr std::string_view kOps[] = {
+      "_adaptive_avg_pool2d",    "adaptive_max_pool2d", "avg_pool2d", "cat", "convolution", "flip",
+      "max_pool2d_with_indices",
+  };
+  for (std::string_view op : kOps) {
+    if (name == op) return true;
+  }
+  return false;
+}
+
 // Runs `op` on its complete argument list (defaults filled in); with
 // `meta`, as CallMeta.
 absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
@@ -109,15 +123,17 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
     return absl::UnimplementedError(absl::StrFormat("no CPU kernel for op '%s'", op.name));
   }
   std::vector<Tensor> outs(metas.size());
-  // Pointwise kernels write any dense layout; the others write contiguous
-  // outputs (kernel.h), so an output their meta lays out otherwise
-  // (channels_last from a conv or pool) is computed contiguous and copied.
+  // Pointwise kernels (and those WritesAnyLayout names) write any dense
+  // layout; the others write contiguous outputs (kernel.h), so an output
+  // their meta lays out otherwise is computed
+  // contiguous and copied.
   bool relayout = false;
   if (op.category != graph_ir::OpCategory::kView) {
     for (size_t i = 0; i < metas.size(); ++i) {
       TC_RETURN_IF_ERROR(CheckAllocation(metas[i].sizes, metas[i].dtype));
       const bool strided = !tensor::IsContiguous(metas[i].sizes, metas[i].strides);
-      relayout |= strided && op.category != graph_ir::OpCategory::kPointwise;
+      relayout |=
+          strided && op.category != graph_ir::OpCategory::kPointwise && !WritesAnyLayout(op.name);
       outs[i] = relayout ? Tensor::Empty(metas[i].sizes, metas[i].dtype)
                          : Tensor::EmptyStrided(metas[i].sizes, metas[i].strides, metas[i].dtype);
     }

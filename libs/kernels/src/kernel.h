@@ -3,7 +3,8 @@
 // Every op's kernel receives its arguments with defaults filled and already
 // checked by the op's meta function, plus the inferred output metadata. For
 // ops that are not views, `outs` holds freshly allocated contiguous outputs
-// to write; view kernels (and reshape) set `outs` themselves.
+// to write (laid out as the metas say for pointwise ops and the few eager.cc
+// names in WritesAnyLayout); view kernels (and reshape) set `outs` themselves.
 #ifndef TC_KERNELS_SRC_KERNEL_H_
 #define TC_KERNELS_SRC_KERNEL_H_
 

@@ -177,6 +177,68 @@ void RmsNormF64(const double* in, const double* w, double eps, double* out, int6
   RmsNormRowsT(in, w, eps, out, rows, n);
 }
 
+// --- batch_norm over channels-last rows (see norm_simd.h) ---
+
+template <typename T>
+void ChannelSumsT(const T* in, int64_t rows, int64_t channels, const T* mean, T* acc) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* row = in + r * channels;
+    int64_t c = 0;
+    if (mean != nullptr) {
+      for (; c + N <= channels; c += N) {
+        const auto dev = hn::Sub(hn::LoadU(d, row + c), hn::LoadU(d, mean + c));
+        hn::StoreU(hn::Add(hn::LoadU(d, acc + c), hn::Mul(dev, dev)), d, acc + c);
+      }
+      for (; c < channels; ++c) {
+        const T dev = row[c] - mean[c];
+        acc[c] += dev * dev;
+      }
+    } else {
+      for (; c + N <= channels; c += N) {
+        hn::StoreU(hn::Add(hn::LoadU(d, acc + c), hn::LoadU(d, row + c)), d, acc + c);
+      }
+      for (; c < channels; ++c) acc[c] += row[c];
+    }
+  }
+}
+
+template <typename T>
+void ScaleShiftChannelsT(const T* in, const T* alpha, const T* beta, T* out, int64_t rows,
+                         int64_t channels) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* x = in + r * channels;
+    T* y = out + r * channels;
+    int64_t c = 0;
+    for (; c + N <= channels; c += N) {
+      hn::StoreU(
+          hn::Add(hn::Mul(hn::LoadU(d, x + c), hn::LoadU(d, alpha + c)), hn::LoadU(d, beta + c)), d,
+          y + c);
+    }
+    for (; c < channels; ++c) y[c] = x[c] * alpha[c] + beta[c];
+  }
+}
+
+void ChannelSumsF32(const float* in, int64_t rows, int64_t channels, const float* mean,
+                    float* acc) {
+  ChannelSumsT(in, rows, channels, mean, acc);
+}
+void ChannelSumsF64(const double* in, int64_t rows, int64_t channels, const double* mean,
+                    double* acc) {
+  ChannelSumsT(in, rows, channels, mean, acc);
+}
+void ScaleShiftChannelsF32(const float* in, const float* alpha, const float* beta, float* out,
+                           int64_t rows, int64_t channels) {
+  ScaleShiftChannelsT(in, alpha, beta, out, rows, channels);
+}
+void ScaleShiftChannelsF64(const double* in, const double* alpha, const double* beta, double* out,
+                           int64_t rows, int64_t channels) {
+  ScaleShiftChannelsT(in, alpha, beta, out, rows, channels);
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace tc::kernels::simd
 HWY_AFTER_NAMESPACE();
@@ -235,6 +297,27 @@ void ScaleShift(const float* in, float alpha, float beta, float* out, int64_t n)
 }
 void ScaleShift(const double* in, double alpha, double beta, double* out, int64_t n) {
   HWY_DYNAMIC_DISPATCH(ScaleShiftF64)(in, alpha, beta, out, n);
+}
+
+HWY_EXPORT(ChannelSumsF32);
+HWY_EXPORT(ChannelSumsF64);
+HWY_EXPORT(ScaleShiftChannelsF32);
+HWY_EXPORT(ScaleShiftChannelsF64);
+
+void ChannelSums(const float* in, int64_t rows, int64_t channels, const float* mean, float* acc) {
+  HWY_DYNAMIC_DISPATCH(ChannelSumsF32)(in, rows, channels, mean, acc);
+}
+void ChannelSums(const double* in, int64_t rows, int64_t channels, const double* mean,
+                 double* acc) {
+  HWY_DYNAMIC_DISPATCH(ChannelSumsF64)(in, rows, channels, mean, acc);
+}
+void ScaleShiftChannels(const float* in, const float* alpha, const float* beta, float* out,
+                        int64_t rows, int64_t channels) {
+  HWY_DYNAMIC_DISPATCH(ScaleShiftChannelsF32)(in, alpha, beta, out, rows, channels);
+}
+void ScaleShiftChannels(const double* in, const double* alpha, const double* beta, double* out,
+                        int64_t rows, int64_t channels) {
+  HWY_DYNAMIC_DISPATCH(ScaleShiftChannelsF64)(in, alpha, beta, out, rows, channels);
 }
 }  // namespace tc::kernels::simd
 #endif  // HWY_ONCE

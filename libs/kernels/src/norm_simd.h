@@ -2,7 +2,8 @@
 // layer_norm and rms_norm over contiguous rows of float32 or float64: each
 // row is read while it sits in cache (statistics first, then the output),
 // instead of the five to eight whole-tensor passes their decompositions
-// make. norms.cc splits the rows over the thread pool.
+// make. norms.cc splits the rows over the thread pool. Also the per-channel
+// loops of batch_norm (norms_batch.cc), contiguous and channels-last.
 #ifndef TC_KERNELS_SRC_NORM_SIMD_H_
 #define TC_KERNELS_SRC_NORM_SIMD_H_
 
@@ -42,6 +43,22 @@ double SumSq(const float* in, int64_t n, float mean);
 double SumSq(const double* in, int64_t n, double mean);
 void ScaleShift(const float* in, float alpha, float beta, float* out, int64_t n);
 void ScaleShift(const double* in, double alpha, double beta, double* out, int64_t n);
+
+// --- batch_norm over channels-last inputs (norms_batch.cc): `rows` rows of
+// `channels` contiguous values (N*H*W rows of C for NHWC). ---
+
+// acc[c] += the sum over the rows of in[r * channels + c], or of its squared
+// deviation (in - mean[c])^2 when `mean` is not null, added in T in row
+// order.
+void ChannelSums(const float* in, int64_t rows, int64_t channels, const float* mean, float* acc);
+void ChannelSums(const double* in, int64_t rows, int64_t channels, const double* mean, double* acc);
+
+// out[r * channels + c] = in[r * channels + c] * alpha[c] + beta[c] (a
+// multiply, then an add: the contiguous kernel's ScaleShift, per channel).
+void ScaleShiftChannels(const float* in, const float* alpha, const float* beta, float* out,
+                        int64_t rows, int64_t channels);
+void ScaleShiftChannels(const double* in, const double* alpha, const double* beta, double* out,
+                        int64_t rows, int64_t channels);
 
 }  // namespace tc::kernels::simd
 

@@ -4,11 +4,17 @@
 // and max pools. Each output element visits its window in row-major order
 // and accumulates as ATen's CPU kernels do (float for 16-bit floats, the
 // type itself otherwise; a NaN wins a max), so results agree bit for bit.
-// Planes run in parallel on the shared pool.
+// Output rows run in parallel on the shared pool; the float32/float64 max
+// and average pools run the inner columns of each output row through
+// pool_simd's Highway loops. A 4-d input whose output the meta function
+// lays out channels_last goes to pool_nhwc.cc, which writes that layout.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
@@ -17,6 +23,8 @@
 #include "src/copy.h"
 #include "src/families.h"
 #include "src/kernel.h"
+#include "src/pool_nhwc.h"
+#include "src/pool_simd.h"
 
 namespace tc::kernels {
 namespace {
@@ -24,24 +32,6 @@ namespace {
 struct Planes {
   int64_t count, ih, iw, oh, ow;
 };
-
-template <typename C>
-constexpr C Lowest() {
-  if constexpr (std::is_floating_point_v<C>) {
-    return -std::numeric_limits<C>::infinity();
-  } else {
-    return std::numeric_limits<C>::lowest();
-  }
-}
-
-template <typename C>
-bool IsNan(C v) {
-  if constexpr (std::is_floating_point_v<C>) {
-    return std::isnan(v);
-  } else {
-    return false;
-  }
-}
 
 // Max over rows [h0, h1) x cols [w0, w1) stepping (dh, dw) of one plane;
 // the value and its flat index within the plane.
@@ -110,92 +100,234 @@ T* Out(const Tensor& t) {
   return static_cast<T*>(t.raw_data());
 }
 
+PoolGeometry Geometry(std::span<const KernelArg> args, bool dilated) {
+  const Shape k = IntListArg(args, 1), s0 = IntListArg(args, 2), pad = IntListArg(args, 3);
+  const Shape s = s0.empty() ? k : s0;
+  const Shape dil = dilated ? IntListArg(args, 4) : Shape{1};
+  return PoolGeometry{k[0], k.back(), s[0], s.back(), pad[0], pad.back(), dil[0], dil.back()};
+}
+
+// Output columns [first, end) whose windows lie inside the `width` input
+// columns (no padding, no clipping): the columns the row loops take.
+std::pair<int64_t, int64_t> InnerColumns(const PoolGeometry& g, int64_t width, int64_t out_w) {
+  const int64_t first = std::min(out_w, (g.pw + g.sw - 1) / g.sw);
+  const int64_t span = (g.kw - 1) * g.dw + 1;
+  const int64_t last_start = width - span + g.pw;  // ow * sw <= last_start
+  const int64_t end = last_start < 0 ? first : std::clamp(last_start / g.sw + 1, first, out_w);
+  return {first, end};
+}
+
+// Runs row(plane, oh) over every (plane, output row) of contiguous `x`
+// [.., H, W] in parallel, for float32/float64 inputs; false otherwise.
+template <typename Row>
+bool ForEachFloatRow(const Tensor& x, const Tensor& out, Row row) {
+  if (x.dtype() != DType::kFloat32 && x.dtype() != DType::kFloat64) return false;
+  const int64_t nd = x.dim();
+  const int64_t ih = x.size(nd - 2), iw = x.size(nd - 1), oh = out.size(nd - 2);
+  const int64_t ow = out.size(nd - 1);
+  if (ih * iw > std::numeric_limits<int32_t>::max()) return false;
+  const int64_t planes = x.numel() / std::max<int64_t>(1, ih * iw);
+  const int64_t work = std::max<int64_t>(1, ow * 8);
+  ParallelFor(planes * oh, std::max<int64_t>(1, (int64_t{1} << 14) / work),
+              [&](int64_t b, int64_t e) {
+                for (int64_t r = b; r < e; ++r) row(r / oh, r % oh);
+              });
+  return true;
+}
+
 absl::Status MaxPool2dKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                              std::span<Tensor> outs) {
+  const PoolGeometry g = Geometry(args, true);
+  if (IsChannelsLastOutput(outs[0])) {
+    return MaxPool2dNhwc(TensorArg(args, 0), g, outs[0], outs[1]);
+  }
   const Tensor x = Contiguous(TensorArg(args, 0));
-  const Shape k = IntListArg(args, 1), s0 = IntListArg(args, 2), pad = IntListArg(args, 3),
-              dil = IntListArg(args, 4);
-  const Shape s = s0.empty() ? k : s0;
-  const int64_t kh = k[0], kw = k.back(), sh = s[0], sw = s.back(), ph = pad[0], pw = pad.back(),
-                dh = dil[0], dw = dil.back();
   int64_t* indices = Out<int64_t>(outs[1]);
+  if (outs[0].numel() == 0) return absl::OkStatus();
+  const int64_t nd = x.dim(), ih = x.size(nd - 2), iw = x.size(nd - 1);
+  const int64_t out_h = outs[0].size(nd - 2), out_w = outs[0].size(nd - 1);
+  const auto [inner0, inner1] = InnerColumns(g, iw, out_w);
+  auto row = [&]<typename T>(const T* plane, T* out, int64_t* at, int64_t oh) {
+    int64_t h0 = oh * g.sh - g.ph;
+    const int64_t h1 = std::min(h0 + (g.kh - 1) * g.dh + 1, ih);
+    while (h0 < 0) h0 += g.dh;
+    int64_t rows[64];
+    int64_t nrows = 0;
+    for (int64_t h = h0; h < h1 && nrows < 64; h += g.dh) rows[nrows++] = h;
+    const bool fast = nrows > 0 && (h1 - h0 + g.dh - 1) / g.dh == nrows;
+    for (int64_t ow = 0; ow < out_w; ++ow) {
+      if (fast && ow == inner0 && inner1 > inner0) {
+        simd::MaxRow(simd::RowWindows<T>{plane, iw, rows, nrows, g.kw, g.sw, g.dw,
+                                         inner0 * g.sw - g.pw, inner1 - inner0},
+                     out + inner0, at + inner0);
+        ow = inner1 - 1;
+        continue;
+      }
+      int64_t w0 = ow * g.sw - g.pw;
+      const int64_t w1 = std::min(w0 + (g.kw - 1) * g.dw + 1, iw);
+      while (w0 < 0) w0 += g.dw;
+      auto [v, idx] = WindowMax(plane, iw, h0, h1, g.dh, w0, w1, g.dw);
+      out[ow] = v;
+      at[ow] = idx;
+    }
+  };
+  const bool vectorized = ForEachFloatRow(x, outs[0], [&](int64_t plane, int64_t oh) {
+    const int64_t o = (plane * out_h + oh) * out_w;
+    if (x.dtype() == DType::kFloat32) {
+      row(x.data<float>() + plane * ih * iw, Out<float>(outs[0]) + o, indices + o, oh);
+    } else {
+      row(x.data<double>() + plane * ih * iw, Out<double>(outs[0]) + o, indices + o, oh);
+    }
+  });
+  if (vectorized) return absl::OkStatus();
   return ForEachOutput(x, outs[0], false,
                        [&](const auto* xp, const Planes& p, int64_t o, int64_t oh, int64_t ow) {
-                         int64_t h0 = oh * sh - ph, w0 = ow * sw - pw;
-                         const int64_t h1 = std::min(h0 + (kh - 1) * dh + 1, p.ih);
-                         const int64_t w1 = std::min(w0 + (kw - 1) * dw + 1, p.iw);
-                         while (h0 < 0) h0 += dh;
-                         while (w0 < 0) w0 += dw;
-                         auto [v, at] = WindowMax(xp, p.iw, h0, h1, dh, w0, w1, dw);
+                         int64_t h0 = oh * g.sh - g.ph, w0 = ow * g.sw - g.pw;
+                         const int64_t h1 = std::min(h0 + (g.kh - 1) * g.dh + 1, p.ih);
+                         const int64_t w1 = std::min(w0 + (g.kw - 1) * g.dw + 1, p.iw);
+                         while (h0 < 0) h0 += g.dh;
+                         while (w0 < 0) w0 += g.dw;
+                         auto [v, at] = WindowMax(xp, p.iw, h0, h1, g.dh, w0, w1, g.dw);
                          Out<std::remove_cvref_t<decltype(*xp)>>(outs[0])[o] = v;
                          indices[o] = at;
                        });
 }
 
+// One output row of a float avg_pool2d: the inner columns through
+// simd::AvgRow, the padded or clipped ones through WindowSum.
+template <typename T>
+void AvgRowOf(const T* plane, T* out, int64_t ih, int64_t iw, int64_t out_w, int64_t oh,
+              const PoolGeometry& g, bool count_pad, std::optional<int64_t> divisor) {
+  const auto [inner0, inner1] = InnerColumns(g, iw, out_w);
+  // The inner columns' windows share their rows and divisor.
+  const AvgWindow inner = AvgWindowAt(g, ih, iw, oh, inner0, count_pad, divisor);
+  int64_t rows[64];
+  const int64_t nrows = inner.h1 - inner.h0;
+  for (int64_t h = inner.h0; h < inner.h1 && h - inner.h0 < 64; ++h) rows[h - inner.h0] = h;
+  for (int64_t ow = 0; ow < out_w; ++ow) {
+    if (nrows > 0 && nrows <= 64 && ow == inner0 && inner1 > inner0) {
+      simd::AvgRow(simd::RowWindows<T>{plane, iw, rows, nrows, g.kw, g.sw, 1, inner0 * g.sw - g.pw,
+                                       inner1 - inner0},
+                   static_cast<T>(inner.div), out + inner0);
+      ow = inner1 - 1;
+      continue;
+    }
+    const AvgWindow win = AvgWindowAt(g, ih, iw, oh, ow, count_pad, divisor);
+    out[ow] = win.empty() ? T(0)
+                          : T(0) + WindowSum(plane, iw, win.h0, win.h1, win.w0, win.w1) /
+                                       static_cast<T>(win.div);
+  }
+}
+
 absl::Status AvgPool2dKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                              std::span<Tensor> outs) {
-  const Tensor x = Contiguous(TensorArg(args, 0));
-  const Shape k = IntListArg(args, 1), s0 = IntListArg(args, 2), pad = IntListArg(args, 3);
-  const Shape s = s0.empty() ? k : s0;
+  const PoolGeometry g = Geometry(args, false);
   const bool count_pad = BoolArg(args, 5);
   const std::optional<int64_t> divisor = OptIntArg(args, 6);
-  const int64_t kh = k[0], kw = k.back(), sh = s[0], sw = s.back(), ph = pad[0], pw = pad.back();
+  if (IsChannelsLastOutput(outs[0])) {
+    return AvgPool2dNhwc(TensorArg(args, 0), g, count_pad, divisor, outs[0]);
+  }
+  const Tensor x = Contiguous(TensorArg(args, 0));
+  if (outs[0].numel() == 0) return absl::OkStatus();
+  const int64_t nd = x.dim(), ih = x.size(nd - 2), iw = x.size(nd - 1);
+  const int64_t out_h = outs[0].size(nd - 2), out_w = outs[0].size(nd - 1);
+  const bool vectorized = ForEachFloatRow(x, outs[0], [&](int64_t plane, int64_t oh) {
+    const int64_t o = (plane * out_h + oh) * out_w;
+    if (x.dtype() == DType::kFloat32) {
+      AvgRowOf(x.data<float>() + plane * ih * iw, Out<float>(outs[0]) + o, ih, iw, out_w, oh, g,
+               count_pad, divisor);
+    } else {
+      AvgRowOf(x.data<double>() + plane * ih * iw, Out<double>(outs[0]) + o, ih, iw, out_w, oh, g,
+               count_pad, divisor);
+    }
+  });
+  if (vectorized) return absl::OkStatus();
   return ForEachOutput(
       x, outs[0], false, [&](const auto* xp, const Planes& p, int64_t o, int64_t oh, int64_t ow) {
         using T = std::remove_cvref_t<decltype(*xp)>;
         using C = Acc<T>;
-        int64_t h0 = oh * sh - ph, w0 = ow * sw - pw;
-        int64_t h1 = std::min(h0 + kh, p.ih + ph), w1 = std::min(w0 + kw, p.iw + pw);
-        const int64_t pool_size = (h1 - h0) * (w1 - w0);
-        h0 = std::max<int64_t>(h0, 0);
-        w0 = std::max<int64_t>(w0, 0);
-        h1 = std::min(h1, p.ih);
-        w1 = std::min(w1, p.iw);
+        const AvgWindow win = AvgWindowAt(g, p.ih, p.iw, oh, ow, count_pad, divisor);
         T* out = Out<T>(outs[0]);
-        if (h0 >= h1 || w0 >= w1) {
+        if (win.empty()) {
           out[o] = T(0);
           return;
         }
-        const int64_t div = divisor ? *divisor : (count_pad ? pool_size : (h1 - h0) * (w1 - w0));
-        const C sum = WindowSum(xp, p.iw, h0, h1, w0, w1);
+        const C sum = WindowSum(xp, p.iw, win.h0, win.h1, win.w0, win.w1);
         // ATen adds the quotient to a zeroed output (so -0 becomes 0).
-        out[o] = static_cast<T>(C(0) + static_cast<C>(sum / static_cast<C>(div)));
+        out[o] = static_cast<T>(C(0) + static_cast<C>(sum / static_cast<C>(win.div)));
       });
 }
 
-// Adaptive windows: [floor(o * in / out), ceil((o + 1) * in / out)).
-int64_t StartIndex(int64_t o, int64_t out, int64_t in) { return (o * in) / out; }
-int64_t EndIndex(int64_t o, int64_t out, int64_t in) { return ((o + 1) * in + out - 1) / out; }
+// Row oh of an adaptive pool over a contiguous plane, each window visited
+// in row-major order; `cols` holds the windows' column starts and ends
+// (computed once: the integer divisions cost more than small windows).
+template <bool kMax, typename T>
+void AdaptiveRow(const T* plane, const Planes& p, int64_t oh, const int64_t* cols, T* out,
+                 int64_t* at) {
+  using C = Acc<T>;
+  const int64_t h0 = AdaptiveStart(oh, p.oh, p.ih), h1 = AdaptiveEnd(oh, p.oh, p.ih);
+  for (int64_t ow = 0; ow < p.ow; ++ow) {
+    const int64_t w0 = cols[2 * ow], w1 = cols[2 * ow + 1];
+    if constexpr (kMax) {
+      auto [v, idx] = WindowMax(plane, p.iw, h0, h1, 1, w0, w1, 1);
+      out[ow] = v;
+      at[ow] = idx;
+    } else {
+      const C sum = WindowSum(plane, p.iw, h0, h1, w0, w1);
+      // Divided by the window's height, then its width, as ATen does.
+      out[ow] = static_cast<T>(sum / static_cast<C>(h1 - h0) / static_cast<C>(w1 - w0));
+    }
+  }
+}
 
-// The adaptive pools: the mean of each window (divided by its height, then
-// its width, as ATen does), or its max and index.
-absl::Status AdaptivePool2d(const Tensor& x, std::span<Tensor> outs, bool max) {
-  return ForEachOutput(
-      x, outs[0], true, [&](const auto* xp, const Planes& p, int64_t o, int64_t oh, int64_t ow) {
-        using T = std::remove_cvref_t<decltype(*xp)>;
-        using C = Acc<T>;
-        const int64_t h0 = StartIndex(oh, p.oh, p.ih), h1 = EndIndex(oh, p.oh, p.ih);
-        const int64_t w0 = StartIndex(ow, p.ow, p.iw), w1 = EndIndex(ow, p.ow, p.iw);
-        if (max) {
-          auto [v, at] = WindowMax(xp, p.iw, h0, h1, 1, w0, w1, 1);
-          Out<T>(outs[0])[o] = v;
-          Out<int64_t>(outs[1])[o] = at;
-          return;
-        }
-        const C sum = WindowSum(xp, p.iw, h0, h1, w0, w1);
-        Out<T>(outs[0])[o] =
-            static_cast<T>(sum / static_cast<C>(h1 - h0) / static_cast<C>(w1 - w0));
-      });
+// The adaptive pools: the mean of each window or its max and index.
+absl::Status AdaptivePool2d(const Tensor& in, std::span<Tensor> outs, bool max) {
+  if (IsChannelsLastOutput(outs[0])) {
+    return AdaptivePool2dNhwc(in, outs[0], max ? &outs[1] : nullptr);
+  }
+  const Tensor x = Contiguous(in);
+  const int64_t nd = x.dim();
+  const Planes p{x.numel() / std::max<int64_t>(1, x.size(nd - 2) * x.size(nd - 1)), x.size(nd - 2),
+                 x.size(nd - 1), outs[0].size(nd - 2), outs[0].size(nd - 1)};
+  if (outs[0].numel() == 0) return absl::OkStatus();
+  int64_t* at = max ? Out<int64_t>(outs[1]) : nullptr;
+  std::vector<int64_t> cols(2 * p.ow);
+  for (int64_t ow = 0; ow < p.ow; ++ow) {
+    cols[2 * ow] = AdaptiveStart(ow, p.ow, p.iw);
+    cols[2 * ow + 1] = AdaptiveEnd(ow, p.ow, p.iw);
+  }
+  return tensor::VisitDType(x.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
+    if constexpr (!kIsFloat<T>) {
+      return absl::InternalError("adaptive pooling: integer input");
+    } else {
+      const T* xd = x.data<T>();
+      T* out = Out<T>(outs[0]);
+      const int64_t work = std::max<int64_t>(1, p.ih * p.iw / std::max<int64_t>(1, p.oh));
+      ParallelFor(
+          p.count * p.oh, std::max<int64_t>(1, (int64_t{1} << 14) / work),
+          [&](int64_t b, int64_t e) {
+            for (int64_t r = b; r < e; ++r) {
+              const T* plane = xd + (r / p.oh) * p.ih * p.iw;
+              if (max) {
+                AdaptiveRow<true>(plane, p, r % p.oh, cols.data(), out + r * p.ow, at + r * p.ow);
+              } else {
+                AdaptiveRow<false>(plane, p, r % p.oh, cols.data(), out + r * p.ow, nullptr);
+              }
+            }
+          });
+      return absl::OkStatus();
+    }
+  });
 }
 
 absl::Status AdaptiveAvgPool2dKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                                      std::span<Tensor> outs) {
-  return AdaptivePool2d(Contiguous(TensorArg(args, 0)), outs, false);
+  return AdaptivePool2d(TensorArg(args, 0), outs, false);
 }
 
 absl::Status AdaptiveMaxPool2dKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                                      std::span<Tensor> outs) {
-  return AdaptivePool2d(Contiguous(TensorArg(args, 0)), outs, true);
+  return AdaptivePool2d(TensorArg(args, 0), outs, true);
 }
 
 }  // namespace

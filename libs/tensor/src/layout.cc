@@ -102,7 +102,8 @@ Shape DenseStridesLike(IntSpan sizes, IntSpan strides) {
 }
 
 Shape PreserveFormatStrides(IntSpan sizes, IntSpan strides) {
-  if (IsContiguous(sizes, strides)) return ContiguousStrides(sizes);
+  // empty_like(preserve_format) keeps the strides of any dense input as they
+  // are, contiguous ones included (size-1 and empty dims keep theirs).
   if (IsNonOverlappingAndDense(sizes, strides)) return Shape(strides.begin(), strides.end());
   return DenseStridesLike(sizes, strides);
 }

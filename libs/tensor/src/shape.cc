@@ -25,9 +25,12 @@ Shape ContiguousStrides(IntSpan sizes) {
 }
 
 bool IsContiguous(IntSpan sizes, IntSpan strides) {
+  // c10: a tensor without elements is contiguous whatever its strides.
+  for (int64_t s : sizes) {
+    if (s == 0) return true;
+  }
   int64_t expected = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
-    if (sizes[i] == 0) return true;
     if (sizes[i] == 1) continue;
     if (strides[i] != expected) return false;
     expected *= sizes[i];
