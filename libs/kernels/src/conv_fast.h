@@ -37,7 +37,8 @@ void ConvForwardNchwViaNhwc(const ConvGeometry& g, const float* x, const float* 
 
 // Whether ConvForwardNchwDirect suits `g`: 1-d or 2-d, unit stride along
 // the width, at least 16 input and 8 output channels per group, output rows
-// that fill 3/4 of their 32-pixel tiles.
+// that fill 3/4 of their 32-pixel tiles, or (unit height stride, tiles
+// running across row ends) 3/4 of their zero-padded input rows.
 bool DirectConvApplies(const ConvGeometry& g);
 
 // As ConvForwardNchw, without im2col: each band's input rows are copied

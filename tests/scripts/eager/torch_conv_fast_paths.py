@@ -1,9 +1,10 @@
 # The float32 convolution kernels' paths on contiguous tensors, each with
 # integer-valued data (every sum exact, so any summation order gives
 # PyTorch's bits): in place from padded rows (>= 16 input channels per
-# group, unit width stride, rows of 24 / 32 / 56 outputs), the
-# channels_last route (>= 32 channels per group: width stride 2, 16-wide
-# rows), packed strips (few channels, strided, 3-d), 1x1 convs, groups,
+# group, unit width stride, rows of 24 / 32 / 56 outputs; tiles across
+# row ends for unit height stride: widths 24 / 40 / 56, 16-wide rows,
+# dilation, groups, conv1d), the channels_last route (>= 32 channels per
+# group, width stride 2), packed strips (few channels, strided, 3-d), 1x1 convs, groups,
 # dilation, bias, partial tiles (output channels not a multiple of 8),
 # float16 and bfloat16 (computed in float32), and a column of the output
 # checked whole.
@@ -34,9 +35,14 @@ show("direct 64ch width 56", F.conv2d(ints(1, 64, 5, 56, mod=13), ints(64, 64, 3
 show("direct 1x1 width 32", F.conv2d(ints(2, 16, 3, 32), ints(40, 16, 1, 1, mod=5)), step=5)
 show("direct conv1d", F.conv1d(ints(2, 16, 30, mod=13), ints(9, 16, 4, mod=11), ints(9),
                                padding=2).unsqueeze(-1))
+show("direct flat dil 2 groups 2 bias width 40",
+     F.conv2d(ints(2, 32, 7, 40, mod=9), ints(24, 16, 3, 3, mod=5), ints(24), padding=2,
+              dilation=2, groups=2), step=3)
+show("direct flat conv1d width 40", F.conv1d(ints(2, 16, 40, mod=13), ints(12, 16, 3, mod=11),
+                                             ints(12), padding=1).unsqueeze(-1))
 show("via stride 2", F.conv2d(ints(2, 32, 11, 13, mod=9), ints(40, 32, 3, 3, mod=5), ints(40),
                               stride=2, padding=1), step=3)
-show("via 16-wide rows", F.conv2d(ints(2, 32, 16, 16, mod=9), ints(32, 32, 3, 3, mod=5),
+show("direct flat 16-wide rows", F.conv2d(ints(2, 32, 16, 16, mod=9), ints(32, 32, 3, 3, mod=5),
                                    padding=1), step=5)
 show("pack few channels stride 2", F.conv2d(ints(2, 3, 17, 19), ints(16, 3, 7, 7, mod=3),
                                             ints(16), stride=2, padding=3), step=3)
