@@ -74,13 +74,23 @@ HWY_INLINE void TileRows(D d, const ConvTileArgs& t, int64_t r0) {
   }
 }
 
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+constexpr bool kWideAccumulators = true;
+#else
+constexpr bool kWideAccumulators = false;
+#endif
+
+bool WideTileFitsImpl() { return kWideAccumulators; }
+
 template <int kRows, int kCols>
 HWY_INLINE void Tile(const ConvTileArgs& t) {
   const hn::ScalableTag<float> d;
   constexpr int64_t kL = static_cast<int64_t>(hn::MaxLanes(hn::ScalableTag<float>()));
   constexpr int kNV = static_cast<int>(kCols / kL);
-  // Rows per pass so the accumulators fit the register file.
-  constexpr int kR = kNV * kRows <= 16 ? kRows : std::max(1, 16 / kNV);
+  // Rows per pass so the accumulators fit the register file (32 vector
+  // registers on AVX-512: 24 accumulators, kNV of B, one broadcast).
+  constexpr int kAcc = kWideAccumulators ? 24 : 16;
+  constexpr int kR = kNV * kRows <= kAcc ? kRows : std::max(1, kAcc / kNV);
   for (int64_t r0 = 0; r0 < kRows && r0 < t.rows; r0 += kR) {
     TileRows<kRows, kCols, kR, kNV>(d, t, r0);
   }
@@ -89,6 +99,8 @@ HWY_INLINE void Tile(const ConvTileArgs& t) {
 void ConvTileImpl(const ConvTileArgs& t) {
   if (t.narrow) {
     Tile<kNarrowTileRows, kNarrowTileCols>(t);
+  } else if (t.wide) {
+    Tile<kWideTileRows, kWideTileCols>(t);
   } else {
     Tile<kTileRows, kTileCols>(t);
   }
@@ -200,8 +212,10 @@ HWY_AFTER_NAMESPACE();
 namespace tc::kernels::simd {
 HWY_EXPORT(ConvTileImpl);
 HWY_EXPORT(PackStripImpl);
+HWY_EXPORT(WideTileFitsImpl);
 
 void ConvTile(const ConvTileArgs& t) { HWY_DYNAMIC_DISPATCH(ConvTileImpl)(t); }
+bool WideTileFits() { return HWY_DYNAMIC_DISPATCH(WideTileFitsImpl)(); }
 void PackStrip(const ConvGeometry& g, const float* xg, int64_t cg, int64_t q0, int64_t width,
                float* dst, std::vector<int64_t>* scratch) {
   HWY_DYNAMIC_DISPATCH(PackStripImpl)(g, xg, cg, q0, width, dst, scratch);

@@ -21,8 +21,14 @@ inline constexpr int64_t kTileCols = 32;
 inline constexpr int64_t kNarrowTileRows = 16;
 inline constexpr int64_t kNarrowTileCols = 16;
 
+// The wide tile, for B read in place (any number of columns per tile):
+// 24 accumulators, which fit AVX-512's 32 registers (see WideTileFits).
+inline constexpr int64_t kWideTileRows = 8;
+inline constexpr int64_t kWideTileCols = 48;
+
 struct ConvTileArgs {
   bool narrow = false;   // kNarrowTile* instead of kTile* below
+  bool wide = false;     // kWideTile* instead of kTile* below
   int64_t segments = 1;  // terms of the sum
   int64_t k = 0;         // k per segment
   // a[s * (tile rows) + r]: row r of segment s, k floats (every pointer
@@ -44,6 +50,10 @@ struct ConvTileArgs {
 // C = sum over s, k of a[s][r][k] * b[s][k][j] (+ biases), each element
 // summed in (s, k) order with fused multiply-adds.
 void ConvTile(const ConvTileArgs& t);
+
+// Whether the wide tile keeps all its accumulators in registers on this
+// CPU (AVX-512); elsewhere it would run in passes of fewer rows.
+bool WideTileFits();
 
 // im2col of one strip: output pixels [q0, q0 + width) (flat over the output
 // plane, width <= kTileCols) of one group's `cg` input planes xg (NC[D]HW)
