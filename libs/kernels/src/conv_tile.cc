@@ -101,6 +101,8 @@ void ConvTileImpl(const ConvTileArgs& t) {
     Tile<kNarrowTileRows, kNarrowTileCols>(t);
   } else if (t.wide) {
     Tile<kWideTileRows, kWideTileCols>(t);
+  } else if (t.tall) {
+    Tile<kTallTileRows, kTallTileCols>(t);
   } else {
     Tile<kTileRows, kTileCols>(t);
   }

@@ -25,10 +25,15 @@ inline constexpr int64_t kNarrowTileCols = 16;
 // 24 accumulators, which fit AVX-512's 32 registers (see WideTileFits).
 inline constexpr int64_t kWideTileRows = 8;
 inline constexpr int64_t kWideTileCols = 48;
+// The tall tile, for the channels_last implicit GEMM (rows are output
+// pixels, any number of them): 24 accumulators too.
+inline constexpr int64_t kTallTileRows = 12;
+inline constexpr int64_t kTallTileCols = 32;
 
 struct ConvTileArgs {
   bool narrow = false;   // kNarrowTile* instead of kTile* below
   bool wide = false;     // kWideTile* instead of kTile* below
+  bool tall = false;     // kTallTile* instead of kTile* below
   int64_t segments = 1;  // terms of the sum
   int64_t k = 0;         // k per segment
   // a[s * (tile rows) + r]: row r of segment s, k floats (every pointer
@@ -51,7 +56,7 @@ struct ConvTileArgs {
 // summed in (s, k) order with fused multiply-adds.
 void ConvTile(const ConvTileArgs& t);
 
-// Whether the wide tile keeps all its accumulators in registers on this
+// Whether the wide and tall tiles keep all its accumulators in registers on this
 // CPU (AVX-512); elsewhere it would run in passes of fewer rows.
 bool WideTileFits();
 
