@@ -2,8 +2,10 @@
 // dynamic dispatch): an 8 x 32 block of C = A * B summed over segments,
 // where each of A's 8 rows is read through its own pointer (weight rows,
 // or the input pixels of a channels_last patch, so no im2col copy is
-// needed for them) and B comes packed 32 floats per k. conv_fast.cc drives
-// it over bands of output pixels.
+// needed for them) and B comes packed 32 floats per k (or is read in place,
+// b_stride apart). Variants: 16 x 16 (narrow), and on AVX-512 8 x 48 (wide)
+// and 12 x 32 (tall), whose 24 accumulators use its 32 registers.
+// conv_fast.cc drives it over bands of output pixels.
 #ifndef TC_KERNELS_SRC_CONV_TILE_H_
 #define TC_KERNELS_SRC_CONV_TILE_H_
 
