@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <hwy/targets.h>
 
 #include "tc/kernels/eager.h"
 
@@ -130,6 +131,45 @@ TEST(ConvKernel, MatchesDirectConvolution) {
       EXPECT_NEAR(got[i], expect, tol * (1 + std::abs(expect))) << i;
     }
   }
+}
+
+// The float32 fast paths on every SIMD target this machine runs (AVX-512
+// uses the 8x48 and 12x32 register tiles, others the 8x32 one): tiles
+// across row ends (a partial block of output channels; groups with
+// dilation; 1-d), row-wise tiles (height stride 2), and the channels_last
+// route (width stride 2, 40 output channels: a partial strip).
+TEST(ConvKernel, FastPathsEveryTarget) {
+  const std::vector<ConvCase> cases = {
+      {Shape{2, 16, 5, 24}, Shape{20, 16, 3, 3}, Shape{1, 1}, Shape{1, 1}, Shape{1, 1}},
+      {Shape{1, 32, 6, 40}, Shape{24, 16, 3, 3}, Shape{1, 1}, Shape{2, 2}, Shape{2, 2}, 2},
+      {Shape{2, 16, 40}, Shape{12, 16, 3}, Shape{1}, Shape{1}, Shape{1}},
+      {Shape{1, 16, 9, 56}, Shape{16, 16, 3, 3}, Shape{2, 1}, Shape{1, 1}, Shape{1, 1}},
+      {Shape{2, 32, 7, 9}, Shape{40, 32, 3, 3}, Shape{2, 2}, Shape{1, 1}, Shape{1, 1}},
+  };
+  const std::vector<int64_t> targets = hwy::SupportedAndGeneratedTargets();
+  ASSERT_FALSE(targets.empty());
+  for (int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);
+    SCOPED_TRACE(hwy::TargetName(target));
+    for (size_t n = 0; n < cases.size(); ++n) {
+      SCOPED_TRACE(n);
+      const ConvCase& c = cases[n];
+      Tensor x = Random(c.in, DType::kFloat32, 400 + n);
+      Tensor w = Random(c.w, DType::kFloat32, 500 + n);
+      Tensor b = Random(Shape{c.w[0]}, DType::kFloat32, 600 + n);
+      Tensor y = RunConv(x, w, b, c, false, {0});
+      ASSERT_TRUE(y.defined());
+      const std::vector<double> want = DirectConv(c, Values(x), Values(w), y.sizes());
+      const std::vector<double> got = Values(y), bias = Values(b);
+      ASSERT_EQ(got.size(), want.size());
+      const int64_t plane = y.numel() / (y.size(0) * y.size(1));
+      for (size_t i = 0; i < got.size(); ++i) {
+        const double expect = want[i] + bias[(i / plane) % y.size(1)];
+        ASSERT_NEAR(got[i], expect, 1e-4 * (1 + std::abs(expect))) << i;
+      }
+    }
+  }
+  hwy::SetSupportedTargetsForTest(0);  // back to the real dispatch
 }
 
 TEST(ConvKernel, TransposedIsTheAdjoint) {
