@@ -1,0 +1,49 @@
+# sum and mean of float tensors round as ATen's CPU sum kernel does (its
+# cascade of 16+ element chunks, 4 accumulators of 8 float / 4 double lanes,
+# float32 accumulating in float32), for contiguous, transposed and
+# channels_last tensors, whole and along dims: every value is printed at
+# full precision. (The goldens run PyTorch on one thread; above 32768
+# elements ATen's whole-tensor sum splits per thread, tc's never does.)
+import torch
+
+
+def data(n, dtype, mul=40503, scale=4099.0):
+    # Exact integer arithmetic, then one rounding per float operation.
+    i = torch.arange(n, dtype=torch.int64)
+    return (i * mul % 65521).to(dtype) / scale - 7.9
+
+
+for dtype in [torch.float32, torch.float64]:
+    lengths = list(range(1, 400)) + list(range(400, 5001, 37)) + [65536, 10**6, 2**20 + 3]
+    print(dtype, [data(n, dtype).sum().item() for n in lengths])
+    print(dtype, [data(n, dtype).mean().item() for n in lengths[::5]])
+    for m, n in [(3, 5), (7, 9), (4, 100), (5, 1000), (2, 70000), (17, 33), (64, 257)]:
+        t = data(m * n, dtype).reshape(m, n)
+        print((m, n), t.sum(1, keepdim=True).flatten().tolist()[:40], t.mean(-1).tolist()[:40])
+        print((m, n), t.sum(0).tolist()[:70], t.mean(0).tolist()[:70])
+        print((m, n), t.t().sum(0).tolist()[:40], t.t().sum(1).tolist()[:40])
+    for shape in [(2, 3, 5, 7), (8, 64, 56, 56), (2, 37, 9, 11), (1, 3, 300, 300), (3, 100, 4, 4)]:
+        numel = shape[0] * shape[1] * shape[2] * shape[3]
+        t = data(numel, dtype, 7919, 311.0).reshape(shape)
+        cl = t.contiguous(memory_format=torch.channels_last)
+        print(shape, t.sum((2, 3)).flatten().tolist()[:80])
+        print(shape, cl.sum((2, 3)).flatten().tolist()[:80], cl.mean((2, 3), keepdim=True).flatten().tolist()[:80])
+        print(shape, t.mean((2, 3)).flatten().tolist()[:80], cl.mean((-1, -2)).flatten().tolist()[-80:])
+        print(shape, cl.sum((0, 2, 3)).tolist()[:80], t.sum((0, 2, 3)).tolist()[:80])
+        print(shape, cl.sum(1).flatten().tolist()[:80], t.sum((0, 2)).flatten().tolist()[:80])
+        print(shape, cl.sum().item(), t.sum().item(), cl.mean().item(), t.mean().item())
+
+print(repr(torch.arange(-3, 3, 0.3).double().sum().item()))
+print(repr(torch.arange(-3, 3, 0.3).sum().item()), repr(torch.arange(-3, 3, 0.3).mean().item()))
+print(data(5000, torch.float32).sum(dtype=torch.float64).item())
+print(torch.tensor([-0.0, -0.0]).sum().item(), torch.tensor([-0.0]).sum(0).tolist())
+print(torch.tensor([1e30, 1.0, -1e30, 1.0]).sum().item(), torch.tensor([]).sum().item())
+print(torch.tensor([float('inf'), 1.0]).sum().item(), torch.zeros(3, 0).mean(1).tolist())
+t = data(24 * 5 * 31, torch.float32).reshape(24, 5, 31)
+print(t.sum((0, 2)).tolist(), t[:, ::2, 1::3].sum((0, 2)).tolist())
+print(t.permute(2, 0, 1).sum(1).flatten().tolist()[:40], t.sum(-2).flatten().tolist()[:40])
+for dtype in [torch.float16, torch.bfloat16]:
+    t = (data(3000, torch.float32) / 4).to(dtype)
+    print(dtype, t.sum().item(), t.mean().item(), t.reshape(30, 100).sum(1).tolist()[:20])
+    print(dtype, t.reshape(30, 100).sum(0).tolist()[:40], t.reshape(30, 100).mean(0).tolist()[:40])
+    print(dtype, [t[:n].sum().item() for n in range(1, 80)])
