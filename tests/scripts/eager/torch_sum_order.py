@@ -47,3 +47,11 @@ for dtype in [torch.float16, torch.bfloat16]:
     print(dtype, t.sum().item(), t.mean().item(), t.reshape(30, 100).sum(1).tolist()[:20])
     print(dtype, t.reshape(30, 100).sum(0).tolist()[:40], t.reshape(30, 100).mean(0).tolist()[:40])
     print(dtype, [t[:n].sum().item() for n in range(1, 80)])
+x = torch.ones(2, 3)
+for f in [lambda: x.sum(5), lambda: x.sum((0, 0)), lambda: x.mean(-3)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+print(x.t().mean(0, keepdim=True).tolist(), torch.ones(3, dtype=torch.float16).sum(dtype=torch.float32).item())
+print(data(999, torch.float32).sum(dtype=torch.float16).item(), data(999, torch.float32).to(torch.bfloat16).mean().item())
