@@ -7,7 +7,9 @@
 #include <utility>
 
 #include "tc/kernels/thread_pool.h"
+#include "tc/tensor/layout.h"
 
+#include "src/copy.h"
 #include "src/loop.h"
 #include "src/sum_cascade_simd.h"
 
@@ -38,7 +40,7 @@ int ShouldSwap(const Dim& a, const Dim& b) {
 
 // The dims as TensorIterator leaves them for a reduction: sorted fastest
 // first (its insertion sort from the last dim, ambiguous pairs kept in
-// place), then neighbours merged where both tensors allow it. At least two.
+// place), then neighbours merged where both tensors allow it.
 std::vector<Dim> IterDims(const Tensor& in, const std::vector<bool>& reduced, const Tensor& out) {
   const int64_t nd = in.dim();
   const int64_t item = static_cast<int64_t>(in.itemsize());
@@ -79,7 +81,6 @@ std::vector<Dim> IterDims(const Tensor& in, const std::vector<bool>& reduced, co
     }
     merged.push_back(d);
   }
-  while (merged.size() < 2) merged.push_back({1, 0, 0});
   return merged;
 }
 
@@ -125,7 +126,21 @@ bool HasCascadeSum(DType dtype) {
 void CascadeSum(const Tensor& in, const std::vector<bool>& reduced, const Tensor& out) {
   ZeroFill(out);
   if (in.numel() == 0) return;
-  const std::vector<Dim> it = IterDims(in, reduced, out);
+  std::vector<Dim> it = IterDims(in, reduced, out);
+  const bool half = in.dtype() == DType::kFloat16 || in.dtype() == DType::kBFloat16;
+  if (half && it.size() >= 2 && it[0].out == 0 && it[1].out == 0) {
+    // ATen's should_use_acc_buffer: a 16-bit sum whose two innermost dims
+    // are both reduced would round between the 2-D calls, so ATen sums a
+    // float32 copy (strides kept as `to` keeps them) and rounds once.
+    Tensor f = Tensor::EmptyStrided(
+        in.sizes(), tensor::PreserveFormatStrides(in.sizes(), in.strides()), DType::kFloat32);
+    CopyCast(in, f);
+    const Tensor sum = Tensor::Empty(out.sizes(), DType::kFloat32);
+    CascadeSum(f, reduced, sum);
+    CopyCast(sum, out);
+    return;
+  }
+  while (it.size() < 2) it.push_back({1, 0, 0});
   const simd::SumType type = SumTypeOf(in.dtype());
   int64_t n_outer = 1;
   bool outer_kept = true;

@@ -235,11 +235,14 @@ HWY_INLINE void StoreLanes(char* out, int64_t os, int64_t j, const Wide<A>& v, a
   for (size_t m = 0; m < Wide<A>::kLanes; ++m) store(out + (j + m) * os, lanes[m]);
 }
 
-// Runs unit(u, inside) for u in [0, units): split over the pool when there
-// are enough units, else in order with `inside` (parallel within a unit).
+// Runs unit(u, inside) for u in [0, units): split over the pool when the
+// units write their own outputs (os != 0: else they all add, in order, into
+// one) and there are enough of them, else in order with `inside` (parallel
+// within a unit).
 template <class Unit>
-HWY_INLINE void ForUnits(bool parallel, int64_t units, int64_t unit_elems, const Unit& unit) {
-  const bool split = parallel && units >= 2 && !InParallelRegion() &&
+HWY_INLINE void ForUnits(bool parallel, int64_t os, int64_t units, int64_t unit_elems,
+                         const Unit& unit) {
+  const bool split = parallel && os != 0 && units >= 2 && !InParallelRegion() &&
                      (units >= NumThreads() || unit_elems < kSumGrain);
   if (split) {
     const int64_t grain = std::max<int64_t>(1, kSumGrain / std::max<int64_t>(1, unit_elems));
@@ -257,7 +260,7 @@ HWY_INLINE void InnerSum(const Sum2DArgs& a, const int64_t* in_s, int64_t os) {
   using P = InnerVecLoad<T>;
   using A = AccT<T>;
   const int64_t vec = a.size0 / P::kElems;
-  ForUnits(a.parallel, a.size1, a.size0, [&](int64_t j, bool inside) HWY_ATTR {
+  ForUnits(a.parallel, os, a.size1, a.size0, [&](int64_t j, bool inside) HWY_ATTR {
     const char* row = a.in + j * in_s[1];
     const auto v = RowSum<P>(row, P::kBytes, vec, inside);
     A final = 0;
@@ -282,7 +285,7 @@ HWY_INLINE void OuterSum(const Sum2DArgs& a, const int64_t* in_s, int64_t os) {
   const int64_t first_scalar = (n4 * 4 + n1) * L;
   const int64_t units = n4 + n1 + (a.size1 - first_scalar);
   auto store = [](char* p, A v) { StoreAdd<T>(p, v); };
-  ForUnits(a.parallel, units, a.size0 * 4 * L, [&](int64_t u, bool inside) HWY_ATTR {
+  ForUnits(a.parallel, os, units, a.size0 * 4 * L, [&](int64_t u, bool inside) HWY_ATTR {
     if (u < n4) {
       const int64_t j = u * 4 * L;
       const auto sums =
@@ -304,13 +307,13 @@ template <typename T>
 HWY_INLINE void ScalarSum(const Sum2DArgs& a, const int64_t* in_s, int64_t os) {
   using P = ScalarLoad<T>;
   if (in_s[0] < in_s[1]) {
-    ForUnits(a.parallel, a.size1, a.size0, [&](int64_t j, bool inside) HWY_ATTR {
+    ForUnits(a.parallel, os, a.size1, a.size0, [&](int64_t j, bool inside) HWY_ATTR {
       StoreAdd<T>(a.out + j * os, RowSum<P>(a.in + j * in_s[1], in_s[0], a.size0, inside).v);
     });
     return;
   }
   const int64_t n4 = a.size1 / 4;
-  ForUnits(a.parallel, n4 + a.size1 % 4, a.size0 * 4, [&](int64_t u, bool inside) HWY_ATTR {
+  ForUnits(a.parallel, os, n4 + a.size1 % 4, a.size0 * 4, [&](int64_t u, bool inside) HWY_ATTR {
     if (u < n4) {
       const int64_t j = u * 4;
       const auto s = MultiRowSum<P, 4>(a.in + j * in_s[1], in_s[0], in_s[1], a.size0, inside);

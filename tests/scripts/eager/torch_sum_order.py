@@ -4,6 +4,8 @@
 # channels_last tensors, whole and along dims: every value is printed at
 # full precision. (The goldens run PyTorch on one thread; above 32768
 # elements ATen's whole-tensor sum splits per thread, tc's never does.)
+import random
+
 import torch
 
 
@@ -55,3 +57,38 @@ for f in [lambda: x.sum(5), lambda: x.sum((0, 0)), lambda: x.mean(-3)]:
         print(type(e).__name__, e)
 print(x.t().mean(0, keepdim=True).tolist(), torch.ones(3, dtype=torch.float16).sum(dtype=torch.float32).item())
 print(data(999, torch.float32).sum(dtype=torch.float16).item(), data(999, torch.float32).to(torch.bfloat16).mean().item())
+
+# Random shapes, dtypes and layouts (permuted, sliced, expanded,
+# channels_last), random dims: the whole 2-D loop nest of TensorIterator,
+# including reductions over several dims that do not merge (one output
+# receiving many row sums in order) and 16-bit sums that ATen redoes in
+# float32.
+random.seed(11)
+for case in range(150):
+    nd = random.randint(1, 4)
+    shape = [random.choice([1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 33, 64, 65, 129]) for _ in range(nd)]
+    dtype = random.choice([torch.float32, torch.float64, torch.float16, torch.bfloat16])
+    numel = 1
+    for s in shape:
+        numel *= s
+    if random.random() < 0.3:
+        t = data(numel * 2, torch.float32).to(dtype)[::2].reshape(shape)
+    else:
+        t = data(numel, torch.float32).to(dtype).reshape(shape)
+    r = random.random()
+    if r < 0.3:
+        perm = list(range(nd))
+        random.shuffle(perm)
+        t = t.permute(*perm)
+    elif r < 0.45 and nd >= 2:
+        t = t[:, 1:] if t.shape[1] > 1 else t
+    elif r < 0.6:
+        t = t.unsqueeze(0).expand(3, *t.shape)
+    elif r < 0.7 and nd == 4:
+        t = t.contiguous(memory_format=torch.channels_last)
+    k = random.randint(0, t.dim())
+    dims = sorted(random.sample(range(t.dim()), k))
+    keep = random.random() < 0.5
+    s = t.sum(dims, keepdim=keep) if dims else t.sum()
+    m = t.mean(dims, keepdim=keep) if dims else t.mean()
+    print(case, list(t.shape), dims, s.flatten().tolist()[:8], m.flatten().tolist()[:8])
