@@ -1,7 +1,11 @@
 // Float sums in the order of ATen's CPU sum kernel, bit for bit with
 // PyTorch run on one thread (whatever tc's thread count): the dims are
 // ordered and merged as TensorIterator does for a reduction, and each 2-D
-// piece is summed by sum_cascade_simd.cc.
+// piece is summed by sum_cascade_simd.cc. float16/bfloat16 accumulate in
+// float32 and round at each store, as ATen's do; where ATen would round
+// between pieces (the two innermost dims both reduced) it sums a float32
+// copy instead, and so does this. The pool splits outputs, column groups or
+// a long row's top-level chunks, never the order of the additions.
 #ifndef TC_KERNELS_SRC_SUM_CASCADE_H_
 #define TC_KERNELS_SRC_SUM_CASCADE_H_
 

@@ -145,11 +145,11 @@ HWY_INLINE void Levels(const char* base, int64_t rs, int64_t cs, int64_t& i, int
   while (i + step <= end) {
     // Level 0 is zero at every chunk's start: keep it in registers.
     Acc l0[kRows];
-    HWY_UNROLL(4)
+    HWY_UNROLL(8)
     for (int k = 0; k < kRows; ++k) l0[k] = Acc::Zero();
     const char* row = base + i * rs;
     for (int64_t j = 0; j < step; ++j, row += rs) {
-      HWY_UNROLL(4)
+      HWY_UNROLL(8)
       for (int k = 0; k < kRows; ++k) l0[k].Add(P::Load(row + k * cs));
     }
     i += step;
@@ -283,19 +283,29 @@ HWY_INLINE void OuterSum(const Sum2DArgs& a, const int64_t* in_s, int64_t os) {
   const int64_t n4 = a.size1 / (4 * L);
   const int64_t n1 = (a.size1 - n4 * 4 * L) / L;
   const int64_t first_scalar = (n4 * 4 + n1) * L;
-  const int64_t units = n4 + n1 + (a.size1 - first_scalar);
+  // Columns have their own accumulators, so two groups of 4 vectors summed
+  // together (8 rows of MultiRowSum) give the same bits in one pass over the
+  // rows instead of two: channels_last's 64 channels are one unit.
+  const int64_t n8 = n4 / 2;
+  const int64_t n4_left = n4 % 2;
+  const int64_t units = n8 + n4_left + n1 + (a.size1 - first_scalar);
   auto store = [](char* p, A v) { StoreAdd<T>(p, v); };
-  ForUnits(a.parallel, os, units, a.size0 * 4 * L, [&](int64_t u, bool inside) HWY_ATTR {
-    if (u < n4) {
-      const int64_t j = u * 4 * L;
+  ForUnits(a.parallel, os, units, a.size0 * 8 * L, [&](int64_t u, bool inside) HWY_ATTR {
+    if (u < n8) {
+      const int64_t j = u * 8 * L;
+      const auto sums =
+          MultiRowSum<P, 8>(a.in + j * sizeof(T), in_s[0], P::kBytes, a.size0, inside);
+      for (int k = 0; k < 8; ++k) StoreLanes<A>(a.out, os, j + k * L, sums[k], store);
+    } else if (u < n8 + n4_left) {
+      const int64_t j = n8 * 8 * L;
       const auto sums =
           MultiRowSum<P, 4>(a.in + j * sizeof(T), in_s[0], P::kBytes, a.size0, inside);
       for (int k = 0; k < 4; ++k) StoreLanes<A>(a.out, os, j + k * L, sums[k], store);
-    } else if (u < n4 + n1) {
-      const int64_t j = (n4 * 4 + (u - n4)) * L;
+    } else if (u < n8 + n4_left + n1) {
+      const int64_t j = (n4 * 4 + (u - n8 - n4_left)) * L;
       StoreLanes<A>(a.out, os, j, RowSum<P>(a.in + j * sizeof(T), in_s[0], a.size0, inside), store);
     } else {
-      const int64_t j = first_scalar + (u - n4 - n1);
+      const int64_t j = first_scalar + (u - n8 - n4_left - n1);
       const auto s = RowSum<ScalarLoad<T>>(a.in + j * sizeof(T), in_s[0], a.size0, inside);
       StoreAdd<T>(a.out + j * os, s.v);
     }
