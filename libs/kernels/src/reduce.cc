@@ -260,7 +260,7 @@ absl::Status CascadeSumKernel(const Tensor& in, const Shape& dims, bool mean, co
     return absl::OkStatus();
   }
   const Tensor sum = half ? Tensor::Empty(out.sizes(), DType::kFloat32) : out;
-  CascadeSum(half ? ToDType(in, DType::kFloat32) : in, reduced, sum);
+  CascadeSum(half ? ToDTypePreserving(in, DType::kFloat32) : in, reduced, sum);
   tensor::VisitDType(sum.dtype(), [&]<typename T>(TypeTag<T>) {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       const T count = static_cast<T>(n);
@@ -292,11 +292,13 @@ absl::Status SumLikeKernel(std::span<const KernelArg> args, std::span<const Tens
   const Tensor& self = TensorArg(args, 0);
   // The input may be a huge expanded view (stride 0): converting it copies.
   if (self.dtype() != out.dtype()) TC_RETURN_IF_ERROR(CheckAllocation(self.sizes(), out.dtype()));
-  Tensor in = ToDType(self, out.dtype());
   if constexpr (K != R::kProd) {
-    if (HasCascadeSum(out.dtype()))
-      return CascadeSumKernel(in, DimsArg(args, 1), K == R::kMean, out);
+    if (HasCascadeSum(out.dtype())) {
+      return CascadeSumKernel(ToDTypePreserving(self, out.dtype()), DimsArg(args, 1), K == R::kMean,
+                              out);
+    }
   }
+  Tensor in = ToDType(self, out.dtype());
   TC_ASSIGN_OR_RETURN(const Plan plan,
                       MakePlan(in, K == R::kProd ? OptDimArg(args, 1) : DimsArg(args, 1)));
   tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) {

@@ -118,6 +118,14 @@ void ZeroFill(const Tensor& out) {
 
 }  // namespace
 
+Tensor ToDTypePreserving(const Tensor& t, DType dtype) {
+  if (t.dtype() == dtype) return t;
+  Tensor out =
+      Tensor::EmptyStrided(t.sizes(), tensor::PreserveFormatStrides(t.sizes(), t.strides()), dtype);
+  CopyCast(t, out);
+  return out;
+}
+
 bool HasCascadeSum(DType dtype) {
   return dtype == DType::kFloat32 || dtype == DType::kFloat64 || dtype == DType::kFloat16 ||
          dtype == DType::kBFloat16;
@@ -132,9 +140,7 @@ void CascadeSum(const Tensor& in, const std::vector<bool>& reduced, const Tensor
     // ATen's should_use_acc_buffer: a 16-bit sum whose two innermost dims
     // are both reduced would round between the 2-D calls, so ATen sums a
     // float32 copy (strides kept as `to` keeps them) and rounds once.
-    Tensor f = Tensor::EmptyStrided(
-        in.sizes(), tensor::PreserveFormatStrides(in.sizes(), in.strides()), DType::kFloat32);
-    CopyCast(in, f);
+    const Tensor f = ToDTypePreserving(in, DType::kFloat32);
     const Tensor sum = Tensor::Empty(out.sizes(), DType::kFloat32);
     CascadeSum(f, reduced, sum);
     CopyCast(sum, out);

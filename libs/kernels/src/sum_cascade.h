@@ -15,6 +15,10 @@
 
 namespace tc::kernels {
 
+// `t` in `dtype` as ATen's reductions convert their input (self.to(dtype)):
+// the strides are kept when dense, since they decide the order of a sum.
+tensor::Tensor ToDTypePreserving(const tensor::Tensor& t, tensor::DType dtype);
+
 // Whether CascadeSum handles this dtype (the floating ones).
 bool HasCascadeSum(tensor::DType dtype);
 

@@ -92,3 +92,12 @@ for case in range(150):
     s = t.sum(dims, keepdim=keep) if dims else t.sum()
     m = t.mean(dims, keepdim=keep) if dims else t.mean()
     print(case, list(t.shape), dims, s.flatten().tolist()[:8], m.flatten().tolist()[:8])
+
+# Converting sums (dtype=, 16-bit means) convert with the input's strides
+# kept, which decide the order.
+p = data(64 * 129 * 3, torch.float32).reshape(64, 129, 3).permute(2, 0, 1)
+print(p.sum(dtype=torch.float64).item(), p.sum((1, 2), dtype=torch.float64).tolist())
+print(p.to(torch.bfloat16).mean().item(), p.to(torch.float16).mean((0, 1)).tolist()[:20])
+print(p.to(torch.float16).sum((1, 2)).tolist(), p.to(torch.bfloat16).sum().item())
+q = data(33 * 40, torch.float64).reshape(33, 40).t()
+print(q.sum(0, dtype=torch.float32).tolist()[:20], q.sum(dtype=torch.float32).item())
