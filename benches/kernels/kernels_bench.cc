@@ -3,6 +3,7 @@
 // parallel memcpy over the same thread pool as the memory-bandwidth baseline.
 // Bytes processed count bytes read + written. BM_CallAdd1* measure the
 // per-op overhead of the eager path on 1-element tensors.
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "tc/kernels/caching_allocator.h"
 #include "tc/kernels/eager.h"
 #include "tc/kernels/thread_pool.h"
+#include "tc/tensor/layout.h"
 #include "tc/tensor/tensor.h"
 
 namespace tc::kernels {
@@ -93,12 +95,17 @@ void BM_Matmul(benchmark::State& state) {
       benchmark::Counter::kIsRate);
 }
 
-// The convolution rows: 3x3 64->64 pad 1 on 8x64x56x56, the 7x7
-// stride-2 stem 3->64 on 8x3x224x224, and a 3x3 stride-2 max pool over the
-// first's output.
-void BM_Conv2d(benchmark::State& state, Shape in, Shape w, int64_t stride, int64_t pad) {
+// The convolution rows: 3x3 64->64 pad 1 on 8x64x56x56 (also
+// channels_last, and as a 1x1), the 7x7 stride-2 stem 3->64 on
+// 8x3x224x224, the ResNet-style zoo model's 3x3 16->16 on 8x16x32x32 and
+// 32->32 on 8x32x16x16, and a 3x3 stride-2 max pool over the first's output.
+void BM_Conv2d(benchmark::State& state, Shape in, Shape w, int64_t stride, int64_t pad,
+               bool channels_last) {
   InstallCachingAllocator();
-  Tensor x = Tensor::Full(in, 0.5, DType::kFloat32);
+  Tensor x = channels_last
+                 ? Tensor::EmptyStrided(in, tensor::ChannelsLastStrides(in), DType::kFloat32)
+                 : Tensor::Empty(in, DType::kFloat32);
+  std::fill(x.data<float>(), x.data<float>() + x.numel(), 0.5f);
   Tensor k = Tensor::Full(w, 0.25, DType::kFloat32);
   const int64_t oh = (in[2] + 2 * pad - w[2]) / stride + 1,
                 ow = (in[3] + 2 * pad - w[3]) / stride + 1;
@@ -114,10 +121,23 @@ void BM_Conv2d(benchmark::State& state, Shape in, Shape w, int64_t stride, int64
       2.0 * in[0] * w[0] * w[1] * w[2] * w[3] * oh * ow * static_cast<double>(state.iterations()),
       benchmark::Counter::kIsRate);
 }
-BENCHMARK_CAPTURE(BM_Conv2d, 3x3_64_56, Shape{8, 64, 56, 56}, Shape{64, 64, 3, 3}, 1, 1)
+BENCHMARK_CAPTURE(BM_Conv2d, 3x3_64_56, Shape{8, 64, 56, 56}, Shape{64, 64, 3, 3}, 1, 1, false)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Conv2d, 7x7s2_3_224, Shape{8, 3, 224, 224}, Shape{64, 3, 7, 7}, 2, 3)
+BENCHMARK_CAPTURE(BM_Conv2d, 3x3_64_56_cl, Shape{8, 64, 56, 56}, Shape{64, 64, 3, 3}, 1, 1, true)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Conv2d, 1x1_64_56, Shape{8, 64, 56, 56}, Shape{64, 64, 1, 1}, 1, 0, false)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Conv2d, 7x7s2_3_224, Shape{8, 3, 224, 224}, Shape{64, 3, 7, 7}, 2, 3,
+                  false)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Conv2d, 3x3_16_32, Shape{8, 16, 32, 32}, Shape{16, 16, 3, 3}, 1, 1, false)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Conv2d, 3x3_32_16, Shape{8, 32, 16, 16}, Shape{32, 32, 3, 3}, 1, 1, false)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

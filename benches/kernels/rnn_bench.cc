@@ -1,7 +1,9 @@
 // kernels::RnnLayer, the per-layer recurrence torch.lstm / torch.gru run:
 // the shape, LSTM and GRU with input 256, hidden 256, 64 steps,
 // batch 32, float32, two layers (the second layer's input is the first's
-// output, of the same width, so one layer timed twice is the network).
+// output, of the same width, so one layer timed twice is the network);
+// and the recurrence alone (one layer over a 1-wide input, so the input
+// projection is negligible: the fused steps with w_hh packed once).
 #include <benchmark/benchmark.h>
 
 #include "tc/kernels/caching_allocator.h"
@@ -47,8 +49,28 @@ void RunRnn(benchmark::State& state, RnnMode mode, int64_t gates) {
 void BM_Lstm2Layers(benchmark::State& state) { RunRnn(state, RnnMode::kLstm, 4); }
 void BM_Gru2Layers(benchmark::State& state) { RunRnn(state, RnnMode::kGru, 3); }
 
+// One LSTM layer's recurrence: 64 steps of [32, 256] @ [256, 1024] plus the
+// cell math (~1.07 GFLOP).
+void BM_LstmRecurrence(benchmark::State& state) {
+  constexpr int64_t kSteps = 64, kBatch = 32, kHidden = 256, kGates = 4 * kHidden;
+  RnnWeights w{Ramp(Shape{kGates, 1}, 0.06f), Ramp(Shape{kGates, kHidden}, 0.06f),
+               Ramp(Shape{kGates}, 0.06f), Ramp(Shape{kGates}, 0.06f), Tensor()};
+  const Tensor x = Ramp(Shape{kSteps, kBatch, 1}, 1.0f);
+  const Tensor h0 = Tensor::Zeros(Shape{kBatch, kHidden}, DType::kFloat32);
+  Tensor out = Tensor::Empty(Shape{kSteps, kBatch, kHidden}, DType::kFloat32);
+  Tensor h_n = Tensor::Empty(Shape{kBatch, kHidden}, DType::kFloat32);
+  Tensor c_n = Tensor::Empty(Shape{kBatch, kHidden}, DType::kFloat32);
+  for (auto _ : state) {
+    if (!RnnLayer(RnnMode::kLstm, w, x, h0, h0, false, out, 0, h_n, c_n).ok()) {
+      state.SkipWithError("RnnLayer failed");
+    }
+    benchmark::DoNotOptimize(out.data<float>());
+  }
+}
+
 BENCHMARK(BM_Lstm2Layers)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Gru2Layers)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LstmRecurrence)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 }  // namespace tc::kernels

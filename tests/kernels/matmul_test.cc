@@ -132,6 +132,70 @@ TEST(MatmulTest, BmmAndMatmulBroadcast) {
   }
 }
 
+// out[i, j] = bias[j] + sum_p x[i, p] * w[j, p] in float64, for linear's
+// row-major x [rows, k], w [m, k] and bias [m] (null: none), within the
+// standard bound of a k-term floating sum: (k + 1) unit roundoffs of the
+// sum of the terms' magnitudes (BLAS sums in its own order).
+void CheckLinear(const Tensor& x, const Tensor& w, const Tensor* bias, const Tensor& out,
+                 int64_t rows, int64_t k, int64_t m) {
+  const Tensor xc = x.contiguous();
+  const double unit = out.dtype() == DType::kFloat32 ? std::ldexp(1.0, -24) : std::ldexp(1.0, -53);
+  for (int64_t i = 0; i < rows; ++i) {
+    for (int64_t j = 0; j < m; ++j) {
+      double acc = bias != nullptr ? bias->ElementAsDouble(j) : 0.0;
+      double mag = std::abs(acc);
+      for (int64_t p = 0; p < k; ++p) {
+        const double term = xc.ElementAsDouble(i * k + p) * w.ElementAsDouble(j * k + p);
+        acc += term;
+        mag += std::abs(term);
+      }
+      EXPECT_NEAR(out.ElementAsDouble(i * m + j), acc, (k + 1) * unit * mag)
+          << "linear [" << i << ", " << j << "]";
+    }
+  }
+}
+
+// A [B, T, C] input times a transposed weight (Linear's matmul) folds the
+// batch into one product; a batch whose rows are not evenly spaced (a
+// sliced view) runs per batch. Both must give the same values.
+TEST(MatmulTest, BroadcastWeightFoldsBatch) {
+  Tensor x = Random(Shape{4, 6, 5}, DType::kFloat32, 90);
+  Tensor wt = Random(Shape{7, 5}, DType::kFloat32, 91);
+  Tensor w = wt.AsStrided(Shape{5, 7}, Shape{1, 5}, 0);  // weight.t()
+  Tensor r = Run1("matmul", {x, w});
+  EXPECT_EQ(r.sizes(), (Shape{4, 6, 7}));
+  CheckLinear(x, wt, nullptr, r, 24, 5, 7);
+  Tensor sliced = x.AsStrided(Shape{4, 3, 5}, Shape{30, 5, 1}, 0);  // x[:, :3]
+  Tensor rs = Run1("matmul", {sliced, w});
+  CheckLinear(sliced, wt, nullptr, rs, 12, 5, 7);
+}
+
+// linear's fused kernel (bias written first, BLAS adds the product) on
+// float32 and float64, with and without a bias, on a product large enough
+// to split over threads; strided inputs and bad shapes decline to the
+// decomposition, which gives ATen's words.
+TEST(MatmulTest, LinearFusedAndDeclined) {
+  for (DType dt : {DType::kFloat32, DType::kFloat64}) {
+    SCOPED_TRACE(tensor::DTypeName(dt));
+    Tensor x = Random(Shape{3, 100, 64}, dt, 92);
+    Tensor w = Random(Shape{96, 64}, dt, 93);
+    Tensor b = Random(Shape{96}, dt, 94);
+    Tensor r = Run1("linear", {x, w, b});
+    EXPECT_EQ(r.sizes(), (Shape{3, 100, 96}));
+    CheckLinear(x, w, &b, r, 300, 64, 96);
+    CheckLinear(x, w, nullptr, Run1("linear", {x, w, NoneArg()}), 300, 64, 96);
+  }
+  Tensor xt = Random(Shape{5, 4}, DType::kFloat32, 95).AsStrided(Shape{4, 5}, Shape{1, 4}, 0);
+  Tensor w = Random(Shape{3, 5}, DType::kFloat32, 96);
+  Tensor b = Random(Shape{3}, DType::kFloat32, 97);
+  CheckLinear(xt, w, &b, Run1("linear", {xt, w, b}), 4, 5, 3);
+  auto bad = Call1("linear", {Random(Shape{2, 3, 4}, DType::kFloat32, 98), w, b});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("mat1 and mat2 shapes cannot be multiplied (6x4 and 5x3)"),
+            std::string::npos)
+      << bad.status().message();
+}
+
 TEST(MatmulTest, DTypeMismatchAndEmpty) {
   auto r = Call1(
       "mm", {Random(Shape{2, 2}, DType::kFloat32, 1), Random(Shape{2, 2}, DType::kFloat64, 1)});

@@ -1,10 +1,14 @@
 // Pointwise kernels against float64 references computed here, for every
 // dtype the op's meta accepts, on contiguous, transposed, broadcast, 0-dim
 // and empty tensors.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <numbers>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -103,6 +107,37 @@ TEST(UnaryTest, LargeInputsUseThreadsAndSimd) {
       }
     }
   }
+}
+
+// Exact GELU on contiguous float32 runs a Highway erf (gelu_simd.cc), not
+// libm: every 2048th float in [-8, 8] (about a million values; an odd count,
+// so the padded tail runs too) must lie within 2 ulp of max(|gelu(x)|, |x|)
+// of the float64 formula (PyTorch's own bound in transcendental_golden_test).
+TEST(UnaryTest, VectorGeluErfWithinTwoUlp) {
+  std::vector<float> xs;
+  for (float x = -8.0f; x <= 8.0f;) {
+    xs.push_back(x);
+    uint32_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    bits = x < 0 ? (bits - 2048 <= 0x80000000u ? 0u : bits - 2048) : bits + 2048;
+    std::memcpy(&x, &bits, sizeof bits);
+  }
+  if (xs.size() % 2 == 0) xs.push_back(0.5f);
+  Tensor x = Tensor::Empty(Shape{static_cast<int64_t>(xs.size())}, DType::kFloat32);
+  std::copy(xs.begin(), xs.end(), x.data<float>());
+  Tensor out = Run1("gelu", {x});
+  double worst = 0;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const double v = xs[i];
+    const double want = 0.5 * v * (1 + std::erf(v / std::numbers::sqrt2));
+    const double scale = std::max(std::abs(want), std::abs(v));
+    const double ulp =
+        scale == 0 ? 1e-45 : std::ldexp(1.0, std::ilogb(static_cast<float>(scale)) - 23);
+    const double err = std::abs(out.data<float>()[i] - want) / ulp;
+    worst = std::max(worst, err);
+    ASSERT_LE(err, 2.0) << "gelu(" << v << ") = " << out.data<float>()[i] << ", want " << want;
+  }
+  EXPECT_GT(worst, 0.0);  // the sweep did compare rounded values
 }
 
 TEST(UnaryTest, FloatSpecialValues) {

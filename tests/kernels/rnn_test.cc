@@ -1,15 +1,23 @@
 // kernels::RnnLayer against a direct transcription of ATen's cells in plain
 // double loops: LSTM (with and without projection), GRU, RNN tanh / relu,
 // both directions, with and without biases, written into one column block
-// of a shared output; float64 to 1e-12, float32 to 1e-5. Bad operands
-// (dtypes, strides, sizes) are errors, not crashes.
+// of a shared output; float64 to 1e-12, float32 to 1e-5 (relative past
+// magnitude 1). Bad operands
+// (dtypes, strides, sizes) are errors, not crashes. Larger shapes cover
+// every tile path of the fused step, on every SIMD target, on the pool and
+// inside a parallel region.
 #include "tc/kernels/rnn.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <hwy/targets.h>
 
+#include "tc/kernels/thread_pool.h"
 #include "tc/tensor/tensor.h"
 
 namespace tc::kernels {
@@ -94,8 +102,12 @@ std::vector<double> Reference(const Case& c, const RnnWeights& w, const Tensor& 
   return out;
 }
 
-void Check(const Case& c, DType dtype, double tol) {
-  const int64_t T = 5, B = 3, I = 4, H = 6, P = c.proj ? 2 : H;
+struct Sizes {
+  int64_t T, B, I, H, proj;  // proj: the projection size when c.proj
+};
+
+void Check(const Case& c, DType dtype, double tol, Sizes sz = {5, 3, 4, 6, 2}) {
+  const int64_t T = sz.T, B = sz.B, I = sz.I, H = sz.H, P = c.proj ? sz.proj : H;
   const int64_t gates = c.mode == RnnMode::kLstm ? 4 : c.mode == RnnMode::kGru ? 3 : 1;
   RnnWeights w{Fill(Shape{gates * H, I}, dtype, 1), Fill(Shape{gates * H, P}, dtype, 2),
                c.bias ? Fill(Shape{gates * H}, dtype, 3) : Tensor(),
@@ -107,15 +119,18 @@ void Check(const Case& c, DType dtype, double tol) {
   Tensor out = Tensor::Zeros(Shape{T, B, 2 * P}, dtype);
   Tensor h_n = Tensor::Empty(Shape{B, P}, dtype), c_n = Tensor::Empty(Shape{B, H}, dtype);
   ASSERT_TRUE(RnnLayer(c.mode, w, x, h0, c0, c.reverse, out, P, h_n, c_n).ok());
+  // Relative past 1 (relu's and the projection's values grow large).
+  auto Tol = [&](double want) { return tol * std::max(1.0, std::abs(want)); };
   std::vector<double> want_h, want_c;
   const std::vector<double> want = Reference(c, w, x, h0, c0, H, P, &want_h, &want_c);
   for (int64_t r = 0; r < T * B; ++r) {
     for (int64_t p = 0; p < P; ++p) {
-      EXPECT_NEAR(At(out, r * 2 * P + P + p), want[r * P + p], tol) << r << " " << p;
+      EXPECT_NEAR(At(out, r * 2 * P + P + p), want[r * P + p], Tol(want[r * P + p]))
+          << r << " " << p;
       EXPECT_EQ(At(out, r * 2 * P + p), 0.0);  // the other direction's columns untouched
     }
   }
-  for (int64_t i = 0; i < B * P; ++i) EXPECT_NEAR(At(h_n, i), want_h[i], tol);
+  for (int64_t i = 0; i < B * P; ++i) EXPECT_NEAR(At(h_n, i), want_h[i], Tol(want_h[i]));
   if (c.mode == RnnMode::kLstm) {
     for (int64_t i = 0; i < B * H; ++i) EXPECT_NEAR(At(c_n, i), want_c[i], tol);
   }
@@ -135,14 +150,107 @@ TEST(RnnLayer, MatchesAtenCells) {
   Check({RnnMode::kLstm, false, true, true}, DType::kFloat32, 1e-5);
 }
 
+// Shapes that take every path of the fused step (rnn_step.cc): several
+// panels of hidden units with a partial last one, several register tiles
+// of rows with a partial last one and more rows than one block (48), a
+// hidden width split into k blocks, and steps large enough to be spread
+// over the pool.
+TEST(RnnLayer, LargerShapesTakeEveryTilePath) {
+  for (RnnMode mode : {RnnMode::kLstm, RnnMode::kGru, RnnMode::kRnnTanh, RnnMode::kRnnRelu}) {
+    SCOPED_TRACE(static_cast<int>(mode));
+    // relu's state grows over the steps and its sums cancel (values ~1
+    // from terms ~100): float32 keeps about 4 digits there.
+    const double f32 = mode == RnnMode::kRnnRelu ? 1e-4 : 2e-5;
+    Check({mode, true, false, false}, DType::kFloat32, f32, {3, 50, 5, 37, 0});
+    Check({mode, false, true, false}, DType::kFloat64, 1e-12, {3, 13, 5, 150, 0});
+    Check({mode, true, true, false}, DType::kFloat32, f32, {2, 13, 7, 200, 0});
+  }
+  // The projection sums 150 terms of up to 0.8 into values ~1: ~1e-5.
+  Check({RnnMode::kLstm, true, false, true}, DType::kFloat32, 1e-4, {3, 13, 5, 150, 100});
+  Check({RnnMode::kLstm, true, true, true}, DType::kFloat64, 1e-12, {3, 50, 5, 37, 20});
+}
+
+// Inputs large enough that the gates' pre-activations pass exp's range
+// (|x| > 87 in float32): those lanes take libm, and the gates saturate
+// to 0 / 1 instead of turning into NaN.
+TEST(RnnLayer, SaturatedGates) {
+  for (RnnMode mode : {RnnMode::kLstm, RnnMode::kGru}) {
+    const int64_t T = 2, B = 3, I = 4, H = 20, G = (mode == RnnMode::kLstm ? 4 : 3) * H;
+    RnnWeights w{Fill(Shape{G, I}, DType::kFloat32, 1), Fill(Shape{G, H}, DType::kFloat32, 2),
+                 Fill(Shape{G}, DType::kFloat32, 3), Fill(Shape{G}, DType::kFloat32, 4), Tensor()};
+    Tensor x = Fill(Shape{T, B, I}, DType::kFloat32, 5);
+    for (int64_t i = 0; i < x.numel(); ++i) x.data<float>()[i] *= 300;
+    const Tensor h0 = Fill(Shape{B, H}, DType::kFloat32, 6);
+    const Tensor c0 = Fill(Shape{B, H}, DType::kFloat32, 7);
+    Tensor out = Tensor::Empty(Shape{T, B, H}, DType::kFloat32);
+    Tensor h_n = Tensor::Empty(Shape{B, H}, DType::kFloat32);
+    Tensor c_n = Tensor::Empty(Shape{B, H}, DType::kFloat32);
+    ASSERT_TRUE(RnnLayer(mode, w, x, h0, c0, false, out, 0, h_n, c_n).ok());
+    std::vector<double> want_h, want_c;
+    const std::vector<double> want =
+        Reference({mode, true, false, false}, w, x, h0, c0, H, H, &want_h, &want_c);
+    for (int64_t i = 0; i < T * B * H; ++i) EXPECT_NEAR(At(out, i), want[i], 1e-5) << i;
+  }
+}
+
+// Every SIMD target this machine runs (each has its own lane count, so
+// its own panel width, register tile and tails) gives the same answers.
+TEST(RnnLayer, EveryTarget) {
+  const std::vector<int64_t> targets = hwy::SupportedAndGeneratedTargets();
+  ASSERT_FALSE(targets.empty());
+  for (int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);
+    SCOPED_TRACE(hwy::TargetName(target));
+    for (RnnMode mode : {RnnMode::kLstm, RnnMode::kGru, RnnMode::kRnnTanh}) {
+      Check({mode, true, true, false}, DType::kFloat32, 2e-5, {2, 13, 5, 37, 0});
+      Check({mode, true, false, false}, DType::kFloat64, 1e-12, {2, 9, 5, 21, 0});
+    }
+    Check({RnnMode::kLstm, true, false, true}, DType::kFloat64, 1e-12, {2, 9, 5, 21, 7});
+  }
+  hwy::SetSupportedTargetsForTest(0);  // back to the real dispatch
+}
+
+// Called from inside a parallel region (each of two pool threads running
+// its own layer), the layer runs on its caller's thread alone and gives
+// the same answers.
+TEST(RnnLayer, InsideAParallelRegion) {
+  const int64_t T = 3, B = 13, I = 5, H = 150, G = 4 * H;
+  RnnWeights w{Fill(Shape{G, I}, DType::kFloat32, 1), Fill(Shape{G, H}, DType::kFloat32, 2),
+               Fill(Shape{G}, DType::kFloat32, 3), Fill(Shape{G}, DType::kFloat32, 4), Tensor()};
+  const Tensor x = Fill(Shape{T, B, I}, DType::kFloat32, 5);
+  const Tensor h0 = Fill(Shape{B, H}, DType::kFloat32, 6);
+  const Tensor c0 = Fill(Shape{B, H}, DType::kFloat32, 7);
+  auto run = [&](Tensor& out) {
+    Tensor h_n = Tensor::Empty(Shape{B, H}, DType::kFloat32);
+    Tensor c_n = Tensor::Empty(Shape{B, H}, DType::kFloat32);
+    return RnnLayer(RnnMode::kLstm, w, x, h0, c0, false, out, 0, h_n, c_n).ok();
+  };
+  Tensor want = Tensor::Empty(Shape{T, B, H}, DType::kFloat32);
+  ASSERT_TRUE(run(want));
+  std::vector<Tensor> outs(2);
+  std::atomic<int> ok{0};
+  ParallelFor(2, 1, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) {
+      outs[i] = Tensor::Empty(Shape{T, B, H}, DType::kFloat32);
+      if (run(outs[i])) ++ok;
+    }
+  });
+  ASSERT_EQ(ok.load(), 2);
+  for (const Tensor& out : outs) {
+    for (int64_t i = 0; i < want.numel(); ++i) EXPECT_EQ(At(out, i), At(want, i)) << i;
+  }
+}
+
 // A packed batch of lengths {4, 3, 1} gives, row for row, what each
-// sequence gives alone (batch 1), in both directions; h_n and c_n hold
+// sequence gives alone (batch 1), in both directions (and with several
+// panels of hidden units, H = 40); h_n and c_n hold
 // each sequence's state after its own last step.
 TEST(RnnLayerPacked, EachSequenceAsIfAlone) {
-  const int64_t I = 3, H = 4;
+  const int64_t I = 3;
   const std::vector<int64_t> lengths = {4, 3, 1}, batch = {3, 2, 2, 1};
   for (RnnMode mode : {RnnMode::kLstm, RnnMode::kGru}) {
-    for (bool reverse : {false, true}) {
+    for (const auto& [H, reverse] :
+         std::vector<std::pair<int64_t, bool>>{{4, false}, {4, true}, {40, true}}) {
       const int64_t G = (mode == RnnMode::kLstm ? 4 : 3) * H;
       RnnWeights w{Fill(Shape{G, I}, DType::kFloat64, 1), Fill(Shape{G, H}, DType::kFloat64, 2),
                    Fill(Shape{G}, DType::kFloat64, 3), Fill(Shape{G}, DType::kFloat64, 4),
@@ -188,6 +296,7 @@ TEST(RnnLayerPacked, EachSequenceAsIfAlone) {
     }
   }
   // Rising batch sizes and a wrong row count are errors.
+  const int64_t H = 4;
   RnnWeights w{Fill(Shape{H, I}, DType::kFloat32, 1), Fill(Shape{H, H}, DType::kFloat32, 2),
                Tensor(), Tensor(), Tensor()};
   const Tensor x = Fill(Shape{3, I}, DType::kFloat32, 3), h = Fill(Shape{2, H}, DType::kFloat32, 4);

@@ -74,10 +74,10 @@ absl::StatusOr<std::vector<Tensor>> CallOffCpu(const graph_ir::OpDef& op,
 
 // Non-pointwise kernels that write their outputs in whatever layout the meta
 // function gave them (copies through CopyCast; the pools' channels_last
-// kernels, pool_nhwc.cc), so no relayout.
+// kernels, pool_nhwc.cc; the convolution, conv.cc), so no relayout.
 bool WritesAnyLayout(std::string_view name) {
   static constexpr std::string_view kOps[] = {
-      "_adaptive_avg_pool2d",    "adaptive_max_pool2d", "avg_pool2d", "cat", "flip",
+      "_adaptive_avg_pool2d",    "adaptive_max_pool2d", "avg_pool2d", "cat", "convolution", "flip",
       "max_pool2d_with_indices",
   };
   for (std::string_view op : kOps) {
@@ -125,7 +125,7 @@ absl::StatusOr<std::vector<Tensor>> CallComplete(const graph_ir::OpDef& op,
   std::vector<Tensor> outs(metas.size());
   // Pointwise kernels (and those WritesAnyLayout names) write any dense
   // layout; the others write contiguous outputs (kernel.h), so an output
-  // their meta lays out otherwise (channels_last from a conv) is computed
+  // their meta lays out otherwise is computed
   // contiguous and copied.
   bool relayout = false;
   if (op.category != graph_ir::OpCategory::kView) {

@@ -97,6 +97,17 @@ absl::Status MakeContiguous(Tensor& t) {
 absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& out) {
   const int64_t batch = a_in.size(0), n = a_in.size(1), k = a_in.size(2), m = b_in.size(2);
   if (out.numel() == 0) return absl::OkStatus();
+  if (batch > 1 && n > 1 && b_in.stride(0) == 0 && a_in.stride(0) == n * a_in.stride(1)) {
+    // One matrix b for every batch (a Linear on a [B, T, C] input) and a's
+    // rows evenly spaced across batches: one [B * n, k] x [k, m] product, as
+    // ATen folds it, packs b once and splits rows over threads.
+    return BatchedGemm(
+        a_in.AsStrided(Shape{1, batch * n, k}, Shape{0, a_in.stride(1), a_in.stride(2)},
+                       a_in.storage_offset()),
+        b_in.AsStrided(Shape{1, k, m}, Shape{0, b_in.stride(1), b_in.stride(2)},
+                       b_in.storage_offset()),
+        out.AsStrided(Shape{1, batch * n, m}, Shape{0, m, 1}, out.storage_offset()));
+  }
   return tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
     T* c = out.data<T>();
     if (k == 0) {

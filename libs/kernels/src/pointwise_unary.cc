@@ -8,6 +8,7 @@
 #include "src/copy.h"
 #include "src/dispatch.h"
 #include "src/families.h"
+#include "src/gelu_simd.h"
 #include "src/kernel.h"
 #include "src/loop.h"
 #include "src/simd.h"
@@ -137,6 +138,14 @@ constexpr int SimdOp() {
 template <U K, typename T>
 void RunTyped(const Loop& loop, const Params& p) {
   using C = Acc<T>;
+  if constexpr (K == U::kGelu && std::is_same_v<T, float>) {
+    if (!p.gelu_tanh && loop.inner_contiguous()) {
+      RunParallel(loop, [](char* const* ptr, const int64_t*, int64_t n) {
+        simd::GeluErf(reinterpret_cast<const float*>(ptr[1]), reinterpret_cast<float*>(ptr[0]), n);
+      });
+      return;
+    }
+  }
   if constexpr ((std::is_same_v<T, float> || std::is_same_v<T, double>)&&SimdOp<K>() >= 0) {
     if (loop.inner_contiguous()) {
       RunParallel(loop, [](char* const* ptr, const int64_t*, int64_t n) {

@@ -6,13 +6,19 @@
 //   GRU:  r = sig(hg_r + xw_r); z = sig(hg_z + xw_z);
 //         n = tanh(xw_n + hg_n*r); h' = (h - n)*z + n
 //   RNN:  h' = act(hg + xw[t])
-// where xw = b_ih + x @ w_ih^T is computed for all steps in one GEMM.
+// where xw = b_ih + x @ w_ih^T. x @ w_ih^T is one GEMM for all steps
+// (OpenBLAS); each step is one fused pass (rnn_step.h): the GEMM with w_hh
+// packed once per call, then the cell math on the products while they are
+// in registers, split over the pool by panels of hidden units.
 #include "tc/kernels/rnn.h"
 
 #include <cblas.h>
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
 #include <span>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -21,7 +27,7 @@
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
 
-#include "src/simd.h"
+#include "src/rnn_step.h"
 
 namespace tc::kernels {
 
@@ -31,41 +37,27 @@ using tensor::DType;
 using tensor::Shape;
 using tensor::Tensor;
 
-// c[n, m] (row stride ldc) = (accumulate ? c : 0) + a[n, k] (row stride
-// lda) @ w[m, k]^T, split over the pool by column panels (rows of w), as
-// the step GEMMs have few rows and many columns.
+// c[n, m] (row stride ldc) = a[n, k] (row stride lda) @ w[m, k]^T, split
+// over the pool by column panels (rows of w).
 template <typename T>
-void GemmNT(int64_t n, int64_t m, int64_t k, const T* a, int64_t lda, const T* w, bool accumulate,
-            T* c, int64_t ldc) {
+void GemmNT(int64_t n, int64_t m, int64_t k, const T* a, int64_t lda, const T* w, T* c,
+            int64_t ldc) {
   if (n == 0 || m == 0) return;
   const int64_t threads = NumThreads();
   const int64_t flops = n * m * k;
   const int64_t grain =
       flops < (int64_t{1} << 18) ? m : std::max<int64_t>(16, (m + threads - 1) / threads);
   ParallelFor(m, grain, [&](int64_t j0, int64_t j1) {
-    const T beta = accumulate ? T(1) : T(0);
     if constexpr (std::is_same_v<T, float>) {
       cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(n),
                   static_cast<int>(j1 - j0), static_cast<int>(k), 1.0f, a, static_cast<int>(lda),
-                  w + j0 * k, static_cast<int>(k), beta, c + j0, static_cast<int>(ldc));
+                  w + j0 * k, static_cast<int>(k), 0.0f, c + j0, static_cast<int>(ldc));
     } else {
       cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(n),
                   static_cast<int>(j1 - j0), static_cast<int>(k), 1.0, a, static_cast<int>(lda),
-                  w + j0 * k, static_cast<int>(k), beta, c + j0, static_cast<int>(ldc));
+                  w + j0 * k, static_cast<int>(k), 0.0, c + j0, static_cast<int>(ldc));
     }
   });
-}
-
-// rows [n, m] (row stride ld) = bias broadcast over rows, or zeros.
-template <typename T>
-void FillBias(T* rows, int64_t n, int64_t m, int64_t ld, const T* bias) {
-  for (int64_t i = 0; i < n; ++i) {
-    if (bias != nullptr) {
-      std::copy(bias, bias + m, rows + i * ld);
-    } else {
-      std::fill(rows + i * ld, rows + i * ld + m, T(0));
-    }
-  }
 }
 
 template <typename T>
@@ -80,42 +72,35 @@ struct Layer {
   const T *w_ih, *w_hh, *b_ih, *b_hh, *w_hr;
 };
 
-// One LSTM step: gates [B, 4H] (hg + xw, overwritten), c [B, H] in/out,
-// h_raw [B, H] the unprojected hidden state.
-template <typename T>
-void LstmPointwise(T* gates, T* c, T* h_raw, int64_t batch, int64_t hidden, T* scratch) {
-  for (int64_t b = 0; b < batch; ++b) {
-    T* g = gates + b * 4 * hidden;
-    simd::Unary(simd::UnaryOp::kSigmoid, g, g, 2 * hidden);
-    simd::Unary(simd::UnaryOp::kTanh, g + 2 * hidden, g + 2 * hidden, hidden);
-    simd::Unary(simd::UnaryOp::kSigmoid, g + 3 * hidden, g + 3 * hidden, hidden);
-    T* cb = c + b * hidden;
-    for (int64_t j = 0; j < hidden; ++j) {
-      const T fc = g[hidden + j] * cb[j];
-      const T ig = g[j] * g[2 * hidden + j];
-      cb[j] = fc + ig;
+// Runs fn(s, c) for every step s in [0, steps) and chunk c in [0, chunks),
+// all chunks of step s after every chunk of step s - 1 has finished, on
+// the pool as one job for the whole layer (waking the workers once per
+// step would cost about as much as a step's GEMM). Work is handed out in
+// order from one counter, so whoever joins helps, and a chunk only waits
+// for chunks that running threads already hold: it cannot deadlock, with
+// any number of threads (one inside a parallel region).
+void RunSteps(int64_t steps, int64_t chunks, bool parallel,
+              const std::function<void(int64_t, int64_t)>& fn) {
+  std::atomic<int64_t> next{0}, done{0};
+  const int64_t total = steps * chunks;
+  auto work = [&](int64_t, int64_t) {
+    for (;;) {
+      const int64_t ticket = next.fetch_add(1, std::memory_order_relaxed);
+      if (ticket >= total) return;
+      const int64_t s = ticket / chunks;
+      for (int spins = 0; done.load(std::memory_order_acquire) < s * chunks; ++spins) {
+        // The other chunks of the step take microseconds; yield only when
+        // their thread seems descheduled.
+        if (spins > (1 << 14)) std::this_thread::yield();
+      }
+      fn(s, ticket % chunks);
+      done.fetch_add(1, std::memory_order_release);
     }
-    simd::Unary(simd::UnaryOp::kTanh, cb, scratch, hidden);
-    T* hb = h_raw + b * hidden;
-    for (int64_t j = 0; j < hidden; ++j) hb[j] = g[3 * hidden + j] * scratch[j];
-  }
-}
-
-// One GRU step: hg [B, 3H] = b_hh + h @ w_hh^T, xw [B, 3H]; writes h'.
-template <typename T>
-void GruPointwise(T* hg, const T* xw, const T* h, int64_t ldh, T* h_out, int64_t ldo, int64_t batch,
-                  int64_t hidden) {
-  for (int64_t b = 0; b < batch; ++b) {
-    T* g = hg + b * 3 * hidden;
-    const T* x = xw + b * 3 * hidden;
-    for (int64_t j = 0; j < 2 * hidden; ++j) g[j] = g[j] + x[j];
-    simd::Unary(simd::UnaryOp::kSigmoid, g, g, 2 * hidden);
-    T* n = g + 2 * hidden;
-    for (int64_t j = 0; j < hidden; ++j) n[j] = x[2 * hidden + j] + n[j] * g[j];
-    simd::Unary(simd::UnaryOp::kTanh, n, n, hidden);
-    const T* hb = h + b * ldh;
-    T* ob = h_out + b * ldo;
-    for (int64_t j = 0; j < hidden; ++j) ob[j] = (hb[j] - n[j]) * g[hidden + j] + n[j];
+  };
+  if (parallel) {
+    ParallelFor(NumThreads(), 1, work);
+  } else {
+    work(0, 1);
   }
 }
 
@@ -129,41 +114,83 @@ void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, con
   const int64_t steps = static_cast<int64_t>(batch.size());
   std::vector<int64_t> offset(steps + 1, 0);
   for (int64_t t = 0; t < steps; ++t) offset[t + 1] = offset[t] + batch[t];
-  // xw = b_ih + x @ w_ih^T for every step at once.
-  std::vector<T> xw(offset[steps] * G);
-  FillBias(xw.data(), offset[steps], G, G, L.b_ih);
-  GemmNT<T>(offset[steps], G, L.in, x, L.in, L.w_ih, true, xw.data(), G);
-  std::vector<T> hg(B * G), h(h0, h0 + B * P);
+  // Scratch comes from the tensor allocator (the caching one under
+  // tc-run): fresh pages cost ~1 us each, about 2 ms for this 8 MB xw.
+  auto scratch = [](int64_t n) {
+    return Tensor::Empty(Shape{std::max<int64_t>(n, 1)},
+                         std::is_same_v<T, float> ? DType::kFloat32 : DType::kFloat64);
+  };
+  // xw = x @ w_ih^T for every step at once (the steps add b_ih: one pass
+  // less over this large buffer).
+  const Tensor xw_t = scratch(offset[steps] * G);
+  T* xw = xw_t.data<T>();
+  GemmNT<T>(offset[steps], G, L.in, x, L.in, L.w_ih, xw, G);
+  // w_hh packed once for the fused steps (rnn_step.h).
+  const int64_t units = rnn_step::PanelUnits(static_cast<const T*>(nullptr));
+  const int64_t panels = (H + units - 1) / units;
+  const Tensor packed_t = scratch(rnn_step::PackedSize(G / H, H, P, units));
+  T* packed = packed_t.data<T>();
+  const int64_t per_panel = std::max<int64_t>(1, G / H * units * P);
+  ParallelFor(panels, std::max<int64_t>(1, (int64_t{1} << 16) / per_panel),
+              [&](int64_t p0, int64_t p1) {
+                rnn_step::PackHh(L.w_hh, G / H, H, P, units, p0, p1, packed);
+              });
+  // h: two buffers (step s reads one, writes the other); with a projection
+  // the step writes h_raw and the projection writes h in place.
+  const bool proj = L.w_hr != nullptr;
+  std::vector<T> h(h0, h0 + B * P), h_next(proj ? 0 : B * P), h_raw(proj ? B * H : 0);
+  if (!proj) std::copy(h0, h0 + B * P, h_next.begin());
   std::vector<T> c(c0 != nullptr ? c0 : h0,
                    (c0 != nullptr ? c0 : h0) + (c0 != nullptr ? B * H : 0));
-  std::vector<T> h_raw(L.mode == RnnMode::kLstm ? B * H : 0), scratch(H);
-  for (int64_t s = 0; s < steps; ++s) {
+  rnn_step::StepArgs<T> args{};
+  args.cell = L.mode == RnnMode::kLstm      ? rnn_step::Cell::kLstm
+              : L.mode == RnnMode::kGru     ? rnn_step::Cell::kGru
+              : L.mode == RnnMode::kRnnTanh ? rnn_step::Cell::kRnnTanh
+                                            : rnn_step::Cell::kRnnRelu;
+  args.hidden = H;
+  args.k = P;
+  args.packed = packed;
+  args.b_hh = L.b_hh;
+  args.b_ih = L.b_ih;
+  args.ldh = P;
+  args.c = c.data();
+  args.ld_new = proj ? H : P;
+  args.ld_out = ldo;
+  // One chunk per panel; the pool only when a step is worth splitting.
+  const bool parallel =
+      NumThreads() > 1 && !InParallelRegion() && panels > 1 && B * G * P >= (int64_t{1} << 15);
+  // Step s (time t) of chunk ch: the panel's units of every active row;
+  // the rows of ended sequences carry their state over to the new buffer.
+  auto step = [&](int64_t s, int64_t ch) {
     const int64_t t = reverse ? steps - 1 - s : s, n = batch[t];
-    const T* xt = xw.data() + offset[t] * G;
-    T* ot = out + offset[t] * ldo;
-    FillBias(hg.data(), n, G, G, L.b_hh);
-    GemmNT<T>(n, G, P, h.data(), P, L.w_hh, true, hg.data(), G);
-    if (L.mode == RnnMode::kGru) {
-      GruPointwise(hg.data(), xt, h.data(), P, ot, ldo, n, H);
-    } else {
-      for (int64_t i = 0; i < n * G; ++i) hg[i] = hg[i] + xt[i];
-      if (L.mode == RnnMode::kLstm) {
-        LstmPointwise(hg.data(), c.data(), h_raw.data(), n, H, scratch.data());
-        if (L.w_hr != nullptr) {
-          GemmNT<T>(n, P, H, h_raw.data(), H, L.w_hr, false, ot, ldo);  // matmul_hr
-        } else {
-          for (int64_t b = 0; b < n; ++b) {
-            std::copy(h_raw.data() + b * H, h_raw.data() + (b + 1) * H, ot + b * ldo);
-          }
-        }
-      } else {
-        const auto op = L.mode == RnnMode::kRnnTanh ? simd::UnaryOp::kTanh : simd::UnaryOp::kRelu;
-        for (int64_t b = 0; b < n; ++b) simd::Unary(op, hg.data() + b * H, ot + b * ldo, H);
-      }
+    rnn_step::StepArgs<T> a = args;
+    a.rows = n;
+    a.xw = xw + offset[t] * G;
+    const T* hp = proj || s % 2 == 0 ? h.data() : h_next.data();
+    T* hw = proj ? h_raw.data() : (s % 2 == 0 ? h_next.data() : h.data());
+    a.h = hp;
+    a.h_new = hw;
+    a.out = proj ? nullptr : out + offset[t] * ldo;
+    rnn_step::StepPanels(a, ch, ch + 1);
+    if (!proj && n < B) {
+      const int64_t u0 = ch * units, u1 = std::min(H, u0 + units);
+      for (int64_t b = n; b < B; ++b) std::copy(hp + b * P + u0, hp + b * P + u1, hw + b * P + u0);
     }
-    for (int64_t b = 0; b < n; ++b) std::copy(ot + b * ldo, ot + b * ldo + P, h.data() + b * P);
+  };
+  if (!proj) {
+    RunSteps(steps, panels, parallel, step);
+    const T* last = steps % 2 == 0 ? h.data() : h_next.data();
+    std::copy(last, last + B * P, h_n);
+  } else {
+    for (int64_t s = 0; s < steps; ++s) {
+      RunSteps(1, panels, parallel, [&](int64_t, int64_t ch) { step(s, ch); });
+      const int64_t t = reverse ? steps - 1 - s : s, n = batch[t];
+      T* ot = out + offset[t] * ldo;
+      GemmNT<T>(n, P, H, h_raw.data(), H, L.w_hr, ot, ldo);  // matmul_hr
+      for (int64_t b = 0; b < n; ++b) std::copy(ot + b * ldo, ot + b * ldo + P, h.data() + b * P);
+    }
+    std::copy(h.begin(), h.end(), h_n);
   }
-  std::copy(h.begin(), h.end(), h_n);
   if (c_n != nullptr) std::copy(c.begin(), c.end(), c_n);
 }
 
