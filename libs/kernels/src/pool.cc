@@ -146,7 +146,10 @@ absl::Status MaxPool2dKernel(std::span<const KernelArg> args, std::span<const Te
   if (outs[0].numel() == 0) return absl::OkStatus();
   const int64_t nd = x.dim(), ih = x.size(nd - 2), iw = x.size(nd - 1);
   const int64_t out_h = outs[0].size(nd - 2), out_w = outs[0].size(nd - 1);
-  const auto [inner0, inner1] = InnerColumns(g, iw, out_w);
+  // Plain variables, not a structured binding: clang 14 cannot capture one
+  // in the lambdas below.
+  const std::pair<int64_t, int64_t> inner_cols = InnerColumns(g, iw, out_w);
+  const int64_t inner0 = inner_cols.first, inner1 = inner_cols.second;
   auto row = [&]<typename T>(const T* plane, T* out, int64_t* at, int64_t oh) {
     int64_t h0 = oh * g.sh - g.ph;
     const int64_t h1 = std::min(h0 + (g.kh - 1) * g.dh + 1, ih);
@@ -198,7 +201,10 @@ absl::Status MaxPool2dKernel(std::span<const KernelArg> args, std::span<const Te
 template <typename T>
 void AvgRowOf(const T* plane, T* out, int64_t ih, int64_t iw, int64_t out_w, int64_t oh,
               const PoolGeometry& g, bool count_pad, std::optional<int64_t> divisor) {
-  const auto [inner0, inner1] = InnerColumns(g, iw, out_w);
+  // Plain variables, not a structured binding: clang 14 cannot capture one
+  // in the lambdas below.
+  const std::pair<int64_t, int64_t> inner_cols = InnerColumns(g, iw, out_w);
+  const int64_t inner0 = inner_cols.first, inner1 = inner_cols.second;
   // The inner columns' windows share their rows and divisor.
   const AvgWindow inner = AvgWindowAt(g, ih, iw, oh, inner0, count_pad, divisor);
   int64_t rows[64];

@@ -22,6 +22,7 @@
 #include "src/kernel.h"
 #include "src/loop.h"
 #include "src/simd.h"
+#include "src/sum_cascade.h"
 
 namespace tc::kernels {
 namespace {
@@ -241,6 +242,47 @@ Shape OptDimArg(std::span<const KernelArg> args, size_t i) {
 
 enum class R { kSum, kMean, kProd };
 
+// Float sum and mean in ATen's order (sum_cascade.h); a mean divides the
+// sum by the count in the dtype, except that float16/bfloat16 means sum in
+// float32 (from converted values) and round once, as ATen's mean does.
+absl::Status CascadeSumKernel(const Tensor& in, const Shape& dims, bool mean, const Tensor& out) {
+  std::vector<bool> reduced(in.dim(), dims.empty());
+  for (int64_t d : dims) {
+    auto w = tensor::WrapDim(d, in.dim());
+    if (!w.ok()) return w.status();
+    if (in.dim() > 0) reduced[*w] = true;
+  }
+  int64_t n = 1;
+  for (int64_t d = 0; d < in.dim(); ++d) n *= reduced[d] ? in.size(d) : 1;
+  const bool half = out.dtype() == DType::kFloat16 || out.dtype() == DType::kBFloat16;
+  if (!mean) {
+    CascadeSum(in, reduced, out);
+    return absl::OkStatus();
+  }
+  const Tensor sum = half ? Tensor::Empty(out.sizes(), DType::kFloat32) : out;
+  CascadeSum(half ? ToDTypePreserving(in, DType::kFloat32) : in, reduced, sum);
+  tensor::VisitDType(sum.dtype(), [&]<typename T>(TypeTag<T>) {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      const T count = static_cast<T>(n);
+      T* s = sum.data<T>();
+      if (sum.is_contiguous()) {
+        for (int64_t e = 0; e < sum.numel(); ++e) s[e] = s[e] / count;
+        return;
+      }
+      for (int64_t e = 0; e < sum.numel(); ++e) {
+        int64_t off = 0;
+        for (int64_t d = sum.dim() - 1, rem = e; d >= 0; --d) {
+          off += (rem % sum.size(d)) * sum.stride(d);
+          rem /= sum.size(d);
+        }
+        s[off] = s[off] / count;
+      }
+    }
+  });
+  if (half) CopyCast(sum, out);
+  return absl::OkStatus();
+}
+
 template <R K>
 absl::Status SumLikeKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                            std::span<Tensor> outs) {
@@ -250,6 +292,12 @@ absl::Status SumLikeKernel(std::span<const KernelArg> args, std::span<const Tens
   const Tensor& self = TensorArg(args, 0);
   // The input may be a huge expanded view (stride 0): converting it copies.
   if (self.dtype() != out.dtype()) TC_RETURN_IF_ERROR(CheckAllocation(self.sizes(), out.dtype()));
+  if constexpr (K != R::kProd) {
+    if (HasCascadeSum(out.dtype())) {
+      return CascadeSumKernel(ToDTypePreserving(self, out.dtype()), DimsArg(args, 1), K == R::kMean,
+                              out);
+    }
+  }
   Tensor in = ToDType(self, out.dtype());
   TC_ASSIGN_OR_RETURN(const Plan plan,
                       MakePlan(in, K == R::kProd ? OptDimArg(args, 1) : DimsArg(args, 1)));
