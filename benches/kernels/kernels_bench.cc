@@ -130,8 +130,7 @@ BENCHMARK_CAPTURE(BM_Conv2d, 3x3_64_56_cl, Shape{8, 64, 56, 56}, Shape{64, 64, 3
 BENCHMARK_CAPTURE(BM_Conv2d, 1x1_64_56, Shape{8, 64, 56, 56}, Shape{64, 64, 1, 1}, 1, 0, false)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Conv2d, 7x7s2_3_224, Shape{8, 3, 224, 224}, Shape{64, 3, 7, 7}, 2, 3,
-                  false)
+BENCHMARK_CAPTURE(BM_Conv2d, 7x7s2_3_224, Shape{8, 3, 224, 224}, Shape{64, 3, 7, 7}, 2, 3, false)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Conv2d, 3x3_16_32, Shape{8, 16, 32, 32}, Shape{16, 16, 3, 3}, 1, 1, false)
