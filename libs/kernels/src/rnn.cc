@@ -75,30 +75,43 @@ struct Layer {
 // Runs fn(s, c) for every step s in [0, steps) and chunk c in [0, chunks),
 // all chunks of step s after every chunk of step s - 1 has finished, on
 // the pool as one job for the whole layer (waking the workers once per
-// step would cost about as much as a step's GEMM). Work is handed out in
-// order from one counter, so whoever joins helps, and a chunk only waits
-// for chunks that running threads already hold: it cannot deadlock, with
-// any number of threads (one inside a parallel region).
+// step would cost about as much as a step's GEMM). Each pool slot first
+// claims its own share of the chunks, so a thread keeps the same w_hh
+// panels hot in its L2 from step to step, then steals what is left; a
+// chunk is claimed by whoever gets it first for the step, so a slot that
+// never runs (its thread late, or one thread inside a parallel region)
+// cannot block the others.
 void RunSteps(int64_t steps, int64_t chunks, bool parallel,
               const std::function<void(int64_t, int64_t)>& fn) {
-  std::atomic<int64_t> next{0}, done{0};
-  const int64_t total = steps * chunks;
-  auto work = [&](int64_t, int64_t) {
-    for (;;) {
-      const int64_t ticket = next.fetch_add(1, std::memory_order_relaxed);
-      if (ticket >= total) return;
-      const int64_t s = ticket / chunks;
+  struct alignas(64) Claim {
+    std::atomic<int64_t> step{-1};  // the last step this chunk was claimed for
+  };
+  std::vector<Claim> claims(static_cast<size_t>(chunks));
+  alignas(64) std::atomic<int64_t> done{0};
+  const int64_t slots = parallel ? NumThreads() : 1;
+  auto work = [&](int64_t slot, int64_t) {
+    const int64_t c0 = chunks * slot / slots, c1 = chunks * (slot + 1) / slots;
+    auto try_run = [&](int64_t s, int64_t c) {
+      int64_t expect = s - 1;
+      if (claims[c].step.compare_exchange_strong(expect, s, std::memory_order_acq_rel)) {
+        fn(s, c);
+        done.fetch_add(1, std::memory_order_release);
+      }
+    };
+    for (int64_t s = done.load(std::memory_order_acquire) / chunks; s < steps; ++s) {
       for (int spins = 0; done.load(std::memory_order_acquire) < s * chunks; ++spins) {
         // The other chunks of the step take microseconds; yield only when
         // their thread seems descheduled.
         if (spins > (1 << 14)) std::this_thread::yield();
       }
-      fn(s, ticket % chunks);
-      done.fetch_add(1, std::memory_order_release);
+      for (int64_t c = c0; c < c1; ++c) try_run(s, c);
+      for (int64_t c = 0; c < chunks; ++c) {
+        if (c < c0 || c >= c1) try_run(s, c);
+      }
     }
   };
   if (parallel) {
-    ParallelFor(NumThreads(), 1, work);
+    ParallelFor(slots, 1, work);
   } else {
     work(0, 1);
   }
