@@ -47,11 +47,10 @@ RefOr Emit1(Emitter& e, std::string_view op_name, std::vector<EmitArg> args);
 // `x` converted to `dtype`, or `x` itself when it already has it.
 RefOr ToDType(Emitter& e, EmitRef x, DType dtype);
 
-// `x` laid out in `format` ('contiguous', 'channels_last': the clone op's
-// names), or `x` itself when it already is: the ATen kernels that allocate
+// `x` laid out in `format` (through the clone op), or `x` itself when it
+// already is: the ATen kernels that allocate
 // their results contiguous (softmax, layer_norm) or channels_last (an
 // adaptive pool of a channels_last input) end their decompositions so.
-RefOr InFormat(Emitter& e, EmitRef x, std::string_view format);
 RefOr InFormat(Emitter& e, EmitRef x, tensor::MemoryFormat format);
 
 // log_softmax(x, dim) as the log_softmax op decomposes it (for losses).

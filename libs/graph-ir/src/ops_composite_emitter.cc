@@ -103,13 +103,6 @@ RefOr ToDType(Emitter& e, EmitRef x, DType dtype) {
   return Emit1(e, "to_dtype", {x, CDType(dtype)});
 }
 
-RefOr InFormat(Emitter& e, EmitRef x, std::string_view format) {
-  return InFormat(e, x,
-                  format == "channels_last"      ? tensor::MemoryFormat::kChannelsLast
-                  : format == "channels_last_3d" ? tensor::MemoryFormat::kChannelsLast3d
-                                                 : tensor::MemoryFormat::kContiguous);
-}
-
 RefOr InFormat(Emitter& e, EmitRef x, tensor::MemoryFormat format) {
   const TensorMeta m = e.Meta(x);
   if (tensor::IsContiguousAs(m.sizes, m.strides, format)) return x;

@@ -32,7 +32,7 @@ Refs MaskedFill(Emitter& e, EArgs a) {
   TC_ASSIGN_OR_RETURN(EmitRef filled, Emit1(e, "where", {mask, a[2], self}));
   TC_ASSIGN_OR_RETURN(EmitRef typed, ToDType(e, filled, dtype));
   // ATen fills self.clone(contiguous_format).
-  TC_ASSIGN_OR_RETURN(EmitRef out, InFormat(e, typed, "contiguous"));
+  TC_ASSIGN_OR_RETURN(EmitRef out, InFormat(e, typed, tensor::MemoryFormat::kContiguous));
   return std::vector<EmitRef>{out};
 }
 
@@ -154,7 +154,7 @@ Refs LayerNorm(Emitter& e, EArgs a) {
   if (reduced) {
     TC_ASSIGN_OR_RETURN(out, ToDType(e, out, in.dtype));
   }
-  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, "contiguous"));
+  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, tensor::MemoryFormat::kContiguous));
   return std::vector<EmitRef>{out};
 }
 

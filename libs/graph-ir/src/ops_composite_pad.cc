@@ -171,7 +171,7 @@ Refs Pad(Emitter& e, EArgs a) {
   }
   // ATen pads into the memory format the input suggests (circular padding
   // excepted: it builds its result contiguous).
-  if (mode == PadMode::kCircular) return Out(InFormat(e, cur, "contiguous"));
+  if (mode == PadMode::kCircular) return Out(InFormat(e, cur, tensor::MemoryFormat::kContiguous));
   return Out(InFormat(e, cur, tensor::SuggestMemoryFormat(in.sizes, in.strides)));
 }
 

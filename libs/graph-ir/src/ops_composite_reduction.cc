@@ -59,7 +59,7 @@ Refs Softmax(Emitter& e, EArgs a) {
   TC_ASSIGN_OR_RETURN(SoftmaxParts p, SoftmaxPrologue(e, a, "softmax"));
   if (p.empty) return EmptyLike(e, p.x);
   TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "div", {p.exp, p.sum}));
-  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, "contiguous"));
+  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, tensor::MemoryFormat::kContiguous));
   return std::vector<EmitRef>{out};
 }
 
@@ -68,7 +68,7 @@ Refs LogSoftmax(Emitter& e, EArgs a) {
   if (p.empty) return EmptyLike(e, p.x);
   TC_ASSIGN_OR_RETURN(EmitRef lse, Emit1(e, "log", {p.sum}));
   TC_ASSIGN_OR_RETURN(EmitRef out, Emit1(e, "sub", {p.shifted, lse}));
-  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, "contiguous"));
+  TC_ASSIGN_OR_RETURN(out, InFormat(e, out, tensor::MemoryFormat::kContiguous));
   return std::vector<EmitRef>{out};
 }
 
