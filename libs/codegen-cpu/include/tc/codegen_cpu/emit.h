@@ -1,0 +1,38 @@
+// Emission: a scheduled Program becomes one C++ translation unit against
+// Highway (static dispatch: the host's best target, chosen by the compile
+// flags), one extern "C" function per Kernel with the kernel_abi.h
+// signature. The innermost loop runs Highway vectors over the dimension
+// whose loads and store are contiguous (a scalar tail after it);
+// reductions keep per-lane accumulators; the outer loop is split across
+// the runtime's parallel_for above a size threshold. Extern kernels are
+// not emitted (the host runs them).
+#ifndef TC_CODEGEN_CPU_EMIT_H_
+#define TC_CODEGEN_CPU_EMIT_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+#include "tc/codegen_cpu/loop_ir.h"
+
+namespace tc::codegen_cpu {
+
+struct EmittedKernel {
+  std::string name;      // the exported symbol (Kernel::name)
+  int vector_width = 1;  // lanes of the innermost loop (1: scalar)
+  bool parallel = false;
+};
+
+struct EmittedSource {
+  std::string cpp;                     // the whole translation unit
+  std::vector<EmittedKernel> kernels;  // the non-Extern kernels, in program order
+};
+
+// Fails (InvalidArgument) only for IR the emitter cannot express; the
+// caller then runs the graph on the interpreter.
+absl::StatusOr<EmittedSource> EmitCpp(const Program& program);
+
+}  // namespace tc::codegen_cpu
+
+#endif  // TC_CODEGEN_CPU_EMIT_H_

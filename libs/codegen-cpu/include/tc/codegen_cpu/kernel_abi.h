@@ -1,0 +1,34 @@
+// The calling convention between the host and generated kernels. A
+// generated shared object does not link libtc: everything it needs from
+// the host comes through KernelRuntime's function pointers, and each
+// kernel is `extern "C" void NAME(char* const* buffers, const
+// KernelRuntime* runtime)`, where buffers[b] points at buffer b's element
+// at offset 0 (its Buffer::offset already applied). The emitter writes the
+// same declarations into every translation unit (emit.cc keeps the text);
+// kAbiVersion is part of the cache key, so changing this file changes it.
+#ifndef TC_CODEGEN_CPU_KERNEL_ABI_H_
+#define TC_CODEGEN_CPU_KERNEL_ABI_H_
+
+#include <cstdint>
+
+namespace tc::codegen_cpu {
+
+inline constexpr int kAbiVersion = 1;
+
+extern "C" {
+// Runs body(context, begin, end) over [0, n) in chunks of at least `grain`
+// on the kernels library's thread pool (inline when small or nested).
+typedef void (*TcParallelBody)(void* context, int64_t begin, int64_t end);
+typedef void (*TcParallelFor)(int64_t n, int64_t grain, TcParallelBody body, void* context);
+
+struct KernelRuntime {
+  TcParallelFor parallel_for;
+  int num_threads;
+};
+
+typedef void (*TcKernelFn)(char* const* buffers, const KernelRuntime* runtime);
+}
+
+}  // namespace tc::codegen_cpu
+
+#endif  // TC_CODEGEN_CPU_KERNEL_ABI_H_
