@@ -359,6 +359,20 @@ TEST(DiskStoreTest, ReadOnlyShardDirectoryGivesAClearStatus) {
   EXPECT_TRUE(s.store.Lookup(kKey).has_value());
 }
 
+// Even root cannot create directories in sysfs (EPERM; EROFS where it is
+// mounted read-only, as in containers): a refusal that chmod cannot give
+// a root test.
+TEST(DiskStoreTest, AFilesystemRefusingWritesGivesPermissionDenied) {
+  if (!fs::is_directory("/sys/kernel")) GTEST_SKIP() << "no sysfs at /sys";
+  Store s("/sys/tc_disk_store_test");
+  absl::StatusOr<std::string> r = s.store.Insert(kKey, "bytes");
+  ASSERT_FALSE(r.ok()) << "sysfs accepted a directory: " << *r;
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kPermissionDenied) << r.status();
+  EXPECT_NE(r.status().message().find("/sys/tc_disk_store_test"), std::string::npos) << r.status();
+  EXPECT_FALSE(s.store.Lookup(kKey).has_value());
+  EXPECT_TRUE(s.warnings.empty());
+}
+
 TEST(DiskStoreTest, DirectoryUnderAFileGivesAClearStatus) {
   TempDir tmp;
   WriteAll(tmp.path() + "/afile", "not a directory");
