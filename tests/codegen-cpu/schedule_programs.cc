@@ -152,23 +152,13 @@ Program BroadcastIntoReduction(bool expensive) {
   return b.Build();
 }
 
-Program TwoOutputs() {
-  ProgramBuilder b;
-  int x = b.Input(kRows);
-  b.Pointwise(
-      kRows, [&](const Index& i) { return Add(b.Load(x, i), C(1)); }, true);
-  b.Pointwise(
-      kRows, [&](const Index& i) { return Mul(b.Load(x, i), C(2)); }, true);
-  return b.Build();
-}
-
-Program OutputAlsoRead() {
+Program TwoOutputs(bool chained) {
   ProgramBuilder b;
   int x = b.Input(kRows);
   int a = b.Pointwise(
       kRows, [&](const Index& i) { return Add(b.Load(x, i), C(1)); }, true);
   b.Pointwise(
-      kRows, [&](const Index& i) { return Mul(b.Load(a, i), C(2)); }, true);
+      kRows, [&](const Index& i) { return Mul(b.Load(chained ? a : x, i), C(2)); }, true);
   return b.Build();
 }
 
@@ -197,8 +187,8 @@ std::vector<NamedProgram> CheckablePrograms() {
           {"batch_norm", BatchNormProgram()},
           {"broadcast_exp", BroadcastIntoReduction(true)},
           {"broadcast_mul", BroadcastIntoReduction(false)},
-          {"two_outputs", TwoOutputs()},
-          {"output_also_read", OutputAlsoRead()},
+          {"two_outputs", TwoOutputs(false)},
+          {"output_also_read", TwoOutputs(true)},
           {"transposed_row_read", TransposedRowRead()}};
 }
 

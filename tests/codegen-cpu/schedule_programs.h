@@ -29,10 +29,9 @@ Program BatchNormProgram();
 // A row sum of x * f(w) with w [8] broadcast over the rows: f = exp
 // (`expensive`) or * 2.
 Program BroadcastIntoReduction(bool expensive);
-// Two outputs from one input: x + 1 and x * 2.
-Program TwoOutputs();
-// a = x + 1 is a graph output and is read by b = a * 2, also an output.
-Program OutputAlsoRead();
+// Two outputs: a = x + 1 and x * 2, or (`chained`) a * 2, so the output a
+// is also read.
+Program TwoOutputs(bool chained);
 // A row sum of x [4, 4] read at the transposed row: out = x - s[i1].
 Program TransposedRowRead();
 

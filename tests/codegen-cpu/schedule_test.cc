@@ -149,7 +149,7 @@ TEST(ScheduleTest, ProducerReadByExternStaysWritten) {
 }
 
 TEST(ScheduleTest, OutputThatIsAlsoReadStaysWritten) {
-  Program p = Scheduled(testing::OutputAlsoRead());
+  Program p = Scheduled(testing::TwoOutputs(true));
   EXPECT_EQ(NodesAndKernels(p),
             "nodes:\n"
             "  node0: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: add(in0[i0, i1], 1:float32)\n"
@@ -196,7 +196,7 @@ TEST(ScheduleTest, ExpensiveProducerWithTwoReadersStaysMaterialized) {
 }
 
 TEST(ScheduleTest, IndependentPointwiseNodesShareAKernel) {
-  Program p = Scheduled(testing::TwoOutputs());
+  Program p = Scheduled(testing::TwoOutputs(false));
   EXPECT_EQ(NodesAndKernels(p),
             "nodes:\n"
             "  node0: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: add(in0[i0, i1], 1:float32)\n"
