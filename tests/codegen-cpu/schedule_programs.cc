@@ -178,6 +178,21 @@ Program TransposedRowRead() {
   return b.Build();
 }
 
+Program FullReductionConsumer() {
+  ProgramBuilder b;
+  int x = b.Input(kRows);
+  int s = b.RowReduce(kRows, 2, ReduceOp::kSum, [&](const Index&, const Index& r) {
+    return b.Load(x, {r[0], r[1]});
+  });
+  b.Pointwise(
+      kRows,
+      [&](const Index& i) {
+        return Div(b.Load(x, i), b.Load(s, {kZero, kZero}));
+      },
+      true);
+  return b.Build();
+}
+
 std::vector<NamedProgram> CheckablePrograms() {
   return {{"chain", PointwiseChain()},
           {"softmax", SoftmaxProgram()},
@@ -189,7 +204,8 @@ std::vector<NamedProgram> CheckablePrograms() {
           {"broadcast_mul", BroadcastIntoReduction(false)},
           {"two_outputs", TwoOutputs(false)},
           {"output_also_read", TwoOutputs(true)},
-          {"transposed_row_read", TransposedRowRead()}};
+          {"transposed_row_read", TransposedRowRead()},
+          {"full_reduction", FullReductionConsumer()}};
 }
 
 }  // namespace tc::codegen_cpu::testing

@@ -35,6 +35,9 @@ Program TwoOutputs(bool chained);
 // A row sum of x [4, 4] read at the transposed row: out = x - s[i1].
 Program TransposedRowRead();
 
+// x / x.sum() over [4, 8]: a full reduction and its consumer.
+Program FullReductionConsumer();
+
 struct NamedProgram {
   std::string name;
   Program program;

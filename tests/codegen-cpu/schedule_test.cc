@@ -216,6 +216,19 @@ TEST(ScheduleTest, ReadingAnotherRowsReductionIsNotFused) {
             "  kernel1 outer [4, 4]: nodes 1\n");
 }
 
+TEST(ScheduleTest, FullReductionDoesNotSerializeItsConsumer) {
+  // x / x.sum(): the sum has no outer loop, so the division over [4, 8]
+  // stays a parallel kernel of its own, reading the written sum.
+  Program p = Scheduled(testing::FullReductionConsumer());
+  EXPECT_EQ(NodesAndKernels(p),
+            "nodes:\n"
+            "  node0: buf1[0, 0] = sum<float32> for  over r0 < 4, r1 < 8: in0[r0, r1]\n"
+            "  node1: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: div(in0[i0, i1], buf1[0, 0])\n"
+            "kernels:\n"
+            "  kernel0 outer []: nodes 0\n"
+            "  kernel1 outer [4, 8]: nodes 1\n");
+}
+
 // x -> e1 -> e2 -> ... -> e<n> -> out through Extern ops (each its own kernel).
 Program ExternChain(int n) {
   ProgramBuilder b;

@@ -138,7 +138,9 @@ class Grouper {
     std::vector<Sym> outer = group.outer;
     bool row = group.row;
     if (group.row) {
-      if (!IsPrefix(outer, ranges)) return false;
+      // A full reduction's kernel has no outer loop to split: a consumer
+      // over a non-empty space runs as its own (parallel) kernel instead.
+      if (!IsPrefix(outer, ranges) || (outer.empty() && !ranges.empty())) return false;
     } else if (std::holds_alternative<Reduction>(node.body)) {
       // A reduction over a prefix of a pointwise kernel's ranges makes it a
       // row kernel; never an empty outer loop (nothing left to split).
