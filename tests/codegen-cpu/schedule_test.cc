@@ -54,6 +54,14 @@ TEST(ScheduleTest, UnfusedOptionGivesScheduleUnfused) {
   EXPECT_EQ(fused.kernels.size(), 5u);
 }
 
+TEST(ScheduleTest, SchedulingTwiceKeepsTheFusedSchedule) {
+  Program once = Scheduled(testing::SoftmaxProgram());
+  Program twice = Scheduled(once);
+  EXPECT_EQ(once.ToString(), twice.ToString());
+  Schedule(twice, {.fuse = false});
+  EXPECT_EQ(once.ToString(), twice.ToString());
+}
+
 TEST(ScheduleTest, MalformedProgramIsLeftUnfused) {
   Program p = testing::PointwiseChain();
   auto& pw = std::get<Pointwise>(p.nodes[1].body);

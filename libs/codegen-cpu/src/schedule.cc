@@ -87,6 +87,9 @@ void DropDeadNodes(Program& program) {
 }  // namespace internal
 
 void Schedule(Program& program, const ScheduleOptions& options) {
+  // A fused program's ReductionResults only mean something inside their
+  // kernels, so its schedule is kept as it is.
+  if (internal::AlreadyFused(program)) return;
   if (!options.fuse || !internal::WellFormed(program)) {
     ScheduleUnfused(program);
     return;

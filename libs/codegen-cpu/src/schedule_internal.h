@@ -49,6 +49,10 @@ bool IsPrefix(std::span<const Sym> a, std::span<const Sym> b);
 // (Evaluate and the emitter report what is wrong).
 bool WellFormed(const Program& program);
 
+// Whether Schedule already fused `program` (a local reduction or a
+// ReductionResult read).
+bool AlreadyFused(const Program& program);
+
 // Vertical fusion: substitutes Pointwise producers into their readers'
 // loads where that does not recompute expensive work (schedule.h); the
 // inlined nodes are left unread, for DropDeadNodes.

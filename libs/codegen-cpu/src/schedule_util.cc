@@ -134,7 +134,26 @@ bool LoadsValid(const Program& p, const ExprPtr& e) {
   return ok;
 }
 
+bool HasReductionResult(const ExprPtr& e) {
+  if (std::holds_alternative<ReductionResult>(e->node)) return true;
+  const auto* op = std::get_if<Op>(&e->node);
+  if (op == nullptr) return false;
+  for (const ExprPtr& a : op->args) {
+    if (HasReductionResult(a)) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+bool AlreadyFused(const Program& program) {
+  for (const Node& node : program.nodes) {
+    if (!node.written) return true;
+    const ExprPtr* value = NodeValue(node);
+    if (value != nullptr && *value != nullptr && HasReductionResult(*value)) return true;
+  }
+  return false;
+}
 
 bool WellFormed(const Program& program) {
   for (const Buffer& b : program.buffers) {

@@ -32,7 +32,8 @@ struct ScheduleOptions {
 // graph_outputs and alias_of are rewritten too. A fused reduction nobody
 // outside its kernel reads gets Node::written = false. A program whose
 // buffer indices or index ranks are inconsistent is not fused (it gets
-// ScheduleUnfused; Evaluate and the emitter say what is wrong).
+// ScheduleUnfused; Evaluate and the emitter say what is wrong). A program
+// Schedule already fused is left as it is.
 void Schedule(Program& program, const ScheduleOptions& options = {});
 
 // Storage shared between intermediates: slot[b] is the storage slot of
