@@ -152,8 +152,8 @@ class Runner {
   // Runs node n over its ranges from dim `first` on (the outer ones set).
   void RunNode(int n, size_t first) {
     const Node& node = p_.nodes[n];
-    if (std::holds_alternative<Extern>(node.body)) {
-      Fail("the checker runs no Extern");
+    if (const auto* x = std::get_if<Extern>(&node.body)) {
+      RunExtern(*x);
       return;
     }
     if (const auto* pw = std::get_if<Pointwise>(&node.body)) {
@@ -175,6 +175,21 @@ class Runner {
       });
       results_[n] = acc;
       if (node.written) At(node.buffer, r.store) = acc;
+    });
+  }
+
+  // Only "neg" of one buffer into one of the same sizes (elementwise).
+  void RunExtern(const Extern& x) {
+    const int* in = x.args.size() == 1 ? std::get_if<int>(&x.args[0]) : nullptr;
+    if (x.op != "neg" || in == nullptr || x.outputs.size() != 1) {
+      Fail(absl::StrCat("the checker runs only extern neg(buffer), not ", x.op));
+      return;
+    }
+    std::vector<int64_t> extents = Extents(p_.buffers[*in].sizes);
+    Loop(extents, 'e', 0, [&] {
+      std::vector<Sym> index;
+      for (size_t d = 0; d < extents.size(); ++d) index.push_back(env_[absl::StrCat("e", d)]);
+      At(x.outputs[0], index) = -At(*in, index);
     });
   }
 

@@ -6,7 +6,8 @@
 // in PlanMemory's shared slots. Every buffer starts as NaN, so reading an
 // element before it is written (a wrong fusion) or after its slot was
 // reused (a wrong plan) changes the outputs. Ops: add sub mul div neg exp
-// log rsqrt sqrt tanh relu maximum to_dtype; reductions: sum, max.
+// log rsqrt sqrt tanh relu maximum to_dtype; reductions: sum, max; the
+// Extern neg(buffer).
 #ifndef TC_TESTS_CODEGEN_CPU_SCHEDULE_CHECKER_H_
 #define TC_TESTS_CODEGEN_CPU_SCHEDULE_CHECKER_H_
 
