@@ -275,6 +275,42 @@ TEST(PlanMemoryTest, NeverReusesABufferStillToBeRead) {
   EXPECT_EQ(plan.slot_bytes.size(), 3u);
 }
 
+TEST(PlanMemoryTest, AViewAnExternReadsKeepsItsBaseAlive) {
+  // e = add(view of a, d): a's memory is read through the view in e's
+  // kernel, so d (written before that) must not take a's slot.
+  ProgramBuilder b;
+  int x = b.Input({4, 8});
+  int a = b.Extern("neg", {x}, {4, 8});
+  Program p = b.Build();
+  Buffer view = p.buffers[a];
+  view.name = "view";
+  view.role = Buffer::Role::kAlias;
+  view.alias_of = a;
+  view.sizes = ConstSyms(std::vector<int64_t>{8, 4});
+  view.strides = ConstSyms(std::vector<int64_t>{1, 8});
+  p.buffers.push_back(view);
+  const int v = static_cast<int>(p.buffers.size()) - 1;
+  Buffer d_buf = p.buffers[a];
+  d_buf.name = "d";
+  p.buffers.push_back(d_buf);
+  const int d = v + 1;
+  p.nodes.push_back({.buffer = d, .body = Extern{.op = "neg", .args = {x}, .outputs = {d}}});
+  Buffer out = p.buffers[a];
+  out.name = "out0";
+  out.role = Buffer::Role::kOutput;
+  out.sizes = ConstSyms(std::vector<int64_t>{8, 4});
+  p.buffers.push_back(out);
+  const int o = d + 1;
+  p.nodes.push_back({.buffer = o, .body = Extern{.op = "add", .args = {v, d}, .outputs = {o}}});
+  p.graph_outputs = {o};
+  Schedule(p);
+  ASSERT_EQ(p.kernels.size(), 3u);
+  MemoryPlan plan = PlanMemory(p);
+  EXPECT_EQ(plan.slot[v], -1);
+  EXPECT_GE(plan.slot[a], 0);
+  EXPECT_NE(plan.slot[d], plan.slot[a]);
+}
+
 TEST(PlanMemoryTest, ReuseNeedsTheSameDtypeAndByteSize) {
   ProgramBuilder b;
   int x = b.Input({4, 8});

@@ -90,7 +90,7 @@ class Grouper {
  private:
   void Place(int n) {
     const Node& node = p_.nodes[n];
-    std::vector<int> reads = NodeReads(node);
+    std::vector<int> reads = NodeReadsWithBases(p_, node);
     int dep = -1;
     for (int b : reads) {
       if (writer_[b] >= 0) dep = std::max(dep, kernel_of_[writer_[b]]);
@@ -166,6 +166,10 @@ class Grouper {
       const ExprPtr* value = NodeValue(p_.nodes[m]);
       bool ok = true;
       ForEachLoad(*value, [&](const Load& l) {
+        // A view of a member's buffer: its index is not the store's.
+        if (AliasBase(p_, l.buffer) != l.buffer && written.contains(AliasBase(p_, l.buffer))) {
+          ok = false;
+        }
         if (!ok || !written.contains(l.buffer)) return;
         ok = RowSafe(NodeStore(p_.nodes[writer_[l.buffer]]), l.index, k);
       });

@@ -23,7 +23,6 @@ namespace tc::codegen_cpu {
 namespace {
 
 using internal::ForEachLoad;
-using internal::NodeReads;
 
 // Bytes from the buffer's first element to one past its last.
 int64_t StorageBytes(const Buffer& b) {
@@ -53,7 +52,7 @@ class Planner {
       for (int n : p.kernels[k].nodes) {
         const Node& node = p.nodes[n];
         for (int b : Writes(node)) write_kernel_[b] = static_cast<int>(k);
-        std::vector<int> reads = NodeReads(node);
+        std::vector<int> reads = internal::NodeReadsWithBases(p, node);
         std::sort(reads.begin(), reads.end());
         reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
         for (int b : reads) {

@@ -35,6 +35,13 @@ const ExprPtr* NodeValue(const Node& node);
 ExprPtr* MutableNodeValue(Node& node);
 const std::vector<Sym>& NodeRanges(const Node& node);
 std::vector<int> NodeReads(const Node& node);
+// The buffer whose memory `buffer` is: itself, or for a kAlias (a view an
+// Extern reads, or a returned view) the buffer it views, followed through
+// aliases of aliases.
+int AliasBase(const Program& program, int buffer);
+// NodeReads plus the base of every alias read: reading a view reads its
+// base's memory, which must be written before and kept until then.
+std::vector<int> NodeReadsWithBases(const Program& program, const Node& node);
 // The node's store index (empty for an Extern).
 const std::vector<Sym>& NodeStore(const Node& node);
 

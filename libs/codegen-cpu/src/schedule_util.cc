@@ -98,6 +98,26 @@ std::vector<int> NodeReads(const Node& node) {
   return reads;
 }
 
+int AliasBase(const Program& program, int buffer) {
+  // WellFormed checked every alias_of; the bound stops a cycle.
+  for (size_t steps = 0; steps <= program.buffers.size(); ++steps) {
+    const Buffer& b = program.buffers[buffer];
+    if (b.role != Buffer::Role::kAlias) break;
+    buffer = b.alias_of;
+  }
+  return buffer;
+}
+
+std::vector<int> NodeReadsWithBases(const Program& program, const Node& node) {
+  std::vector<int> reads = NodeReads(node);
+  const size_t direct = reads.size();
+  for (size_t i = 0; i < direct; ++i) {
+    int base = AliasBase(program, reads[i]);
+    if (base != reads[i]) reads.push_back(base);
+  }
+  return reads;
+}
+
 std::optional<double> ConstProduct(std::span<const Sym> sizes) {
   double product = 1;
   for (const Sym& s : sizes) {
