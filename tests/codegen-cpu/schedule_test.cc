@@ -237,6 +237,23 @@ TEST(ScheduleTest, FullReductionDoesNotSerializeItsConsumer) {
             "  kernel1 outer [4, 8]: nodes 1\n");
 }
 
+TEST(ScheduleTest, RepeatedSquaringDoesNotInlineExponentially) {
+  // a[k+1] = a[k] * a[k] forty times: inlining all of them would copy a[0]
+  // 2^40 times; the opcount rule stores every few steps instead.
+  ProgramBuilder b;
+  int a = b.Input({4, 8});
+  for (int k = 0; k < 40; ++k) {
+    a = b.Pointwise(
+        {4, 8}, [&](const Index& i) { return testing::Mul(b.Load(a, i), b.Load(a, i)); }, k == 39);
+  }
+  Program p = Scheduled(b.Build());
+  EXPECT_GT(p.nodes.size(), 5u);
+  EXPECT_LT(p.nodes.size(), 40u);
+  EXPECT_LE(p.ToString().size(), 100000u);
+  testing::Values inputs = testing::SampleInputs(b.Build());
+  EXPECT_EQ(*testing::RunProgram(b.Build(), inputs), *testing::RunProgram(p, inputs));
+}
+
 // x -> e1 -> e2 -> ... -> e<n> -> out through Extern ops (each its own kernel).
 Program ExternChain(int n) {
   ProgramBuilder b;
