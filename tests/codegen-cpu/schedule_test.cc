@@ -137,6 +137,55 @@ TEST(ScheduleTest, BatchNormInferenceIsOnePointwiseNode) {
             "  kernel0 outer [2, 3, 4]: nodes 0\n");
 }
 
+TEST(ScheduleTest, NodesFuseAcrossAnExternTheyDoNotNeedFirst) {
+  // layer_norm as Lower gives it while var is an Extern: the mean's sum,
+  // then var(x), then the output reading both. The Extern runs first, so
+  // the sum and the output still share one row kernel.
+  ProgramBuilder b;
+  int x = b.Input({4, 8}), w = b.Input({8});
+  int s = b.RowReduce({4, 8}, 1, ReduceOp::kSum, [&](const Index& i, const Index& r) {
+    return b.Load(x, {i[0], r[0]});
+  });
+  int v = b.Extern("var", {x}, {4, 1});
+  b.Pointwise(
+      {4, 8},
+      [&](const Index& i) {
+        ExprPtr mean = testing::Div(b.Load(s, {i[0], Sym::Const(0)}), C(8));
+        ExprPtr rstd =
+            testing::Unary("rsqrt", testing::Add(b.Load(v, {i[0], Sym::Const(0)}), C(1e-5)));
+        return testing::Mul(testing::Mul(testing::Sub(b.Load(x, i), mean), rstd),
+                            b.Load(w, {i[1]}));
+      },
+      true);
+  Program p = Scheduled(b.Build());
+  EXPECT_EQ(NodesAndKernels(p),
+            "nodes:\n"
+            "  node0: local buf2[i0, 0] = sum<float32> for i0 < 4 over r0 < 8: in0[i0, r0]\n"
+            "  node1: buf3 = extern var(in0)\n"
+            "  node2: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: mul(mul(sub(in0[i0, i1], "
+            "div(result(node0), 8:float32)), rsqrt(add(buf3[i0, 0], "
+            "1.0000000000000001e-05:float32))), in1[i1])\n"
+            "kernels:\n"
+            "  kernel0 outer []: nodes 1\n"
+            "  kernel1 outer [4]: nodes 0, 2\n");
+}
+
+TEST(ScheduleTest, ExternsKeepTheirOrder) {
+  // The second draw runs as early as it can (before the pointwise node it
+  // does not need) but never before the first: random ops draw in turn.
+  ProgramBuilder b;
+  int x = b.Input({4});
+  int r1 = b.Extern("rand_like", {x}, {4});
+  int a = b.Pointwise({4}, [&](const Index& i) { return testing::Add(b.Load(r1, i), C(1)); });
+  int r2 = b.Extern("rand_like", {x}, {4}, true);
+  b.Extern("neg", {a}, {4}, true);
+  Program p = Scheduled(b.Build());
+  ASSERT_EQ(p.kernels.size(), 4u);
+  std::vector<int> order;
+  for (const Kernel& k : p.kernels) order.push_back(p.nodes[k.nodes[0]].buffer);
+  EXPECT_EQ(order, (std::vector<int>{r1, r2, a, 4})) << p.ToString();
+}
+
 TEST(ScheduleTest, ProducerReadByExternStaysWritten) {
   ProgramBuilder b;
   int x = b.Input({4, 8}), w = b.Input({8, 3});

@@ -3,7 +3,9 @@
 // Nodes are placed in dependency order. A node joins the kernel that wrote
 // the last of its inputs when the kernel's outer loop fits it (vertical:
 // a row kernel), or else a recent independent kernel it shares an input
-// with (horizontal), or starts a kernel of its own. Kernel kinds:
+// with (horizontal), or starts a kernel of its own. An Extern starts its
+// own kernel right after the last one it depends on (and after the last
+// Extern), not necessarily at the end. Kernel kinds:
 // - pointwise kernels: outer = the ranges every member has;
 // - row kernels: outer = the ranges of a member Reduction, a prefix of
 //   every member's ranges (a reduction joining a pointwise kernel whose
@@ -110,7 +112,18 @@ class Grouper {
       g.row = std::holds_alternative<Reduction>(node.body);
       g.nodes = {n};
       target = static_cast<int>(groups_.size());
-      groups_.push_back(std::move(g));
+      if (g.is_extern) {
+        // An Extern runs as early as its inputs allow, so the nodes around
+        // it can still fuse (layer_norm's mean and output around a var
+        // Extern, as Inductor fuses across an extern node nothing ties
+        // them to); Externs keep their order (random ops draw in turn).
+        target = std::max(dep, last_extern_) + 1;
+        for (int& k : kernel_of_) {
+          if (k >= target) ++k;
+        }
+        last_extern_ = target;
+      }
+      groups_.insert(groups_.begin() + target, std::move(g));
     }
     kernel_of_[n] = target;
     writer_[node.buffer] = n;
@@ -183,6 +196,7 @@ class Grouper {
   std::vector<int> writer_;     // buffer -> node that writes it (placed so far)
   std::vector<int> kernel_of_;  // node -> group
   std::vector<Group> groups_;
+  int last_extern_ = -1;  // the group of the last Extern placed
 };
 
 using VarMap = absl::flat_hash_map<std::string, Sym>;
