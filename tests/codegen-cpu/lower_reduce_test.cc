@@ -154,6 +154,30 @@ TEST(LowerReduceTest, ExternsReadViewsAsEagerPassesThem) {
   EXPECT_NE(text.find("extern mm(view0, in1)"), std::string::npos) << text;
 }
 
+TEST(LowerReduceTest, LargeSumsAndAranges) {
+  // Long rows and columns: the cascade's blocks and the pool's splits.
+  for (Shape sizes : {Shape{3, 70001}, Shape{70001, 3}}) {
+    for (int64_t dim : {0, 1}) {
+      Graph g;
+      Value* x = In(g, "x", DType::kFloat32, sizes);
+      Value* s = Apply(g, "sum", {x, Ints({dim})});
+      Value* m = Apply(g, "mean", {x, Ints({dim}), Constant(Scalar(true))});
+      g.SetOutputs({s, m});
+      ExpectSameAsEager(g, Inputs(g, 5, false),
+                        absl::StrCat("sum ", tensor::ShapeToString(sizes), " dim ", dim));
+    }
+  }
+  // Past one parallel chunk, float32 arange depends on the thread count:
+  // an extern.
+  Graph g;
+  Value* a = Apply(g, "arange",
+                   {Constant(Scalar(0.25)), Constant(Scalar(40000.5)), Constant(Scalar(1.0)),
+                    Constant(DType::kFloat32)});
+  g.SetOutputs({a});
+  std::string text = ExpectSameAsEager(g, {}, "arange 40001");
+  EXPECT_NE(text.find("extern arange"), std::string::npos) << text;
+}
+
 TEST(LowerReduceTest, RandomOpsDrawWhatEagerDraws) {
   Graph g;
   Value* x = In(g, "x", DType::kFloat32, {4, 5});

@@ -34,7 +34,9 @@ std::vector<Sym> ReshapeIndex(const TensorMeta& in, std::span<const Sym> o,
     flat = flat + o[d] * Sym::Const(stride);
     stride *= out_sizes[d];
   }
-  std::vector<Sym> index(in.dim());
+  std::vector<Sym> index(in.dim(), Sym::Const(0));
+  // Nothing is read from an empty tensor (and a size 0 would divide by 0).
+  if (in.numel() == 0) return index;
   int64_t inner = 1;
   for (int64_t d = in.dim() - 1; d >= 0; --d) {
     index[d] = in.sizes[d] == 1 ? Sym::Const(0)
