@@ -178,6 +178,29 @@ TEST(LowerReduceTest, LargeSumsAndAranges) {
   EXPECT_NE(text.find("extern arange"), std::string::npos) << text;
 }
 
+TEST(LowerReduceTest, CompositeOpsLeftInTheGraphRunAsExterns) {
+  Graph g;
+  Value* x = In(g, "x", DType::kFloat32, {4, 9});
+  Value* t = Apply(g, "transpose", {x, Constant(Scalar(0)), Constant(Scalar(1))});
+  Value* s = Apply(g, "softmax", {t, Constant(Scalar(-1))});
+  Value* y = Apply(g, "add", {s, Constant(Scalar(1))});
+  g.SetOutputs({y});
+  std::string text = ExpectSameAsEager(g, Inputs(g, 6, false), "transpose softmax");
+  EXPECT_NE(text.find("extern transpose(in0"), std::string::npos) << text;
+  EXPECT_NE(text.find("extern softmax(buf0"), std::string::npos) << text;
+}
+
+TEST(LowerReduceTest, NonCpuInputsAreInvalidArgument) {
+  Graph g;
+  TensorMeta meta = TensorMeta::Contiguous(DType::kFloat32, Shape{3}, tensor::Device::CUDA(0));
+  auto x = g.AddInput("x", meta);
+  ASSERT_TRUE(x.ok()) << x.status();
+  g.SetOutputs({*x});
+  auto p = Lower(g);
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(p.status().message().find("not on the cpu"), std::string::npos) << p.status();
+}
+
 TEST(LowerReduceTest, RandomOpsDrawWhatEagerDraws) {
   Graph g;
   Value* x = In(g, "x", DType::kFloat32, {4, 5});
