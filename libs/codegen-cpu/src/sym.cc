@@ -30,17 +30,6 @@ struct Sym::Node {
 
 namespace {
 
-int64_t PyFloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-int64_t PyMod(int64_t a, int64_t b) {
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
-
 std::string Wrap(const Sym& s, Sym::Kind parent) {
   bool paren = s.kind() == Sym::Kind::kAdd && parent == Sym::Kind::kMul;
   return paren ? absl::StrCat("(", s.ToString(), ")") : s.ToString();
@@ -58,6 +47,17 @@ std::pair<int64_t, Sym> SplitCoefficient(const Sym& term) {
 }
 
 }  // namespace
+
+int64_t PythonFloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t PythonMod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
 
 Sym::Kind Sym::kind() const { return node_->kind; }
 int64_t Sym::value() const {
@@ -239,7 +239,7 @@ void SplitMultiples(const Sym& a, int64_t d, Sym* quotient, Sym* rest) {
   }
   for (const Sym& t : terms) {
     if (t.is_const()) {
-      int64_t q = PyFloorDiv(t.value(), d);
+      int64_t q = PythonFloorDiv(t.value(), d);
       *quotient = *quotient + Sym::Const(q);
       *rest = *rest + Sym::Const(t.value() - q * d);
       continue;
@@ -262,7 +262,7 @@ Sym BinaryNode(Sym::Kind kind, const Sym& a, const Sym& b, int64_t lower, int64_
 }  // namespace
 
 Sym FloorDiv(const Sym& a, const Sym& b) {
-  if (a.is_const() && b.is_const()) return Sym::Const(PyFloorDiv(a.value(), b.value()));
+  if (a.is_const() && b.is_const()) return Sym::Const(PythonFloorDiv(a.value(), b.value()));
   if (b.is_const() && b.value() > 0) {
     int64_t d = b.value();
     if (d == 1) return a;
@@ -274,22 +274,22 @@ Sym FloorDiv(const Sym& a, const Sym& b) {
     Sym quotient, rest;
     SplitMultiples(a, d, &quotient, &rest);
     if (!(quotient.is_const() && quotient.value() == 0)) return quotient + FloorDiv(rest, b);
-    return BinaryNode(Sym::Kind::kFloorDiv, a, b, PyFloorDiv(a.LowerBound(), d),
-                      PyFloorDiv(a.UpperBound(), d), "floordiv");
+    return BinaryNode(Sym::Kind::kFloorDiv, a, b, PythonFloorDiv(a.LowerBound(), d),
+                      PythonFloorDiv(a.UpperBound(), d), "floordiv");
   }
   return BinaryNode(Sym::Kind::kFloorDiv, a, b, std::min(a.LowerBound(), -a.UpperBound()),
                     std::max(a.UpperBound(), -a.LowerBound()), "floordiv");
 }
 
 Sym Mod(const Sym& a, const Sym& b) {
-  if (a.is_const() && b.is_const()) return Sym::Const(PyMod(a.value(), b.value()));
+  if (a.is_const() && b.is_const()) return Sym::Const(PythonMod(a.value(), b.value()));
   if (b.is_const() && b.value() > 0) {
     int64_t d = b.value();
     if (d == 1) return Sym::Const(0);
     Sym quotient, rest;
     SplitMultiples(a, d, &quotient, &rest);
     if (rest.LowerBound() >= 0 && rest.UpperBound() < d) return rest;
-    if (rest.is_const()) return Sym::Const(PyMod(rest.value(), d));
+    if (rest.is_const()) return Sym::Const(PythonMod(rest.value(), d));
     return BinaryNode(Sym::Kind::kMod, rest, b, 0, d - 1, "mod");
   }
   int64_t m = std::max(std::abs(b.LowerBound()), std::abs(b.UpperBound()));

@@ -1,6 +1,11 @@
-// A reference evaluator of loop-IR programs: runs each node in order with
-// scalar loops, computing every op as eager's kernels do. It defines what
-// the IR means: lowering is checked by Lower + Evaluate == the graph
+// A reference evaluator of loop-IR programs: runs each node in order,
+// tensor-at-a-time over the node's whole index space (ranges, then
+// reduction ranges): loads gather buffer elements at their indices, each Op
+// runs eager's kernel (kernels::Call) on whole tensors, a Reduction runs
+// eager's reduction kernel over the trailing dims (laid out in the order of
+// its first load's strides, so the cascade sum adds as eager's does), an
+// Extern runs its op on tensors viewing the buffers. It defines what the
+// IR means: lowering is checked by Lower + Evaluate == the graph
 // interpreter, and the scheduler and emitter are checked against it.
 #ifndef TC_CODEGEN_CPU_EVAL_H_
 #define TC_CODEGEN_CPU_EVAL_H_
@@ -16,7 +21,11 @@
 namespace tc::codegen_cpu {
 
 // Runs `program`'s nodes (its kernels are ignored) on `inputs` (one per
-// graph input) and returns its graph outputs (kAlias outputs as views).
+// graph input; any strides: loads read through the tensor's own) and
+// returns its graph outputs (kAlias outputs as views). A wrong number of
+// inputs, a dtype or sizes other than the input buffer's, and a malformed
+// program (an index out of its buffer's range, a mistyped Op, an unknown
+// op or buffer) are InvalidArgument.
 absl::StatusOr<std::vector<tensor::Tensor>> Evaluate(const Program& program,
                                                      std::span<const tensor::Tensor> inputs);
 

@@ -36,10 +36,15 @@ using tensor::DType;
 struct Buffer {
   enum class Role {
     kInput,         // graph input i (input_index): the caller's tensor
-    kOutput,        // written by the program, returned (eager's strides)
+    kOutput,        // written by the program, returned (eager's strides); also the base
+                    // of a returned view when no graph output names it (eager's view
+                    // keeps it alive), so it is never planned memory
     kIntermediate,  // written and read inside the program; the memory planner places it
-    kAlias,         // a view of buffer `alias_of` (sizes/strides/offset describe it): a graph
-                    // output that aliases an input or another output, returned as a view
+    kAlias,         // a view of buffer `alias_of` (sizes/strides/offset describe it, the
+                    // offset in elements from alias_of's element 0): a graph output that
+                    // aliases an input or another output, returned as a view; or a view
+                    // an Extern reads (its argument as eager passes it: mm of x.t()), which
+                    // keeps alias_of's memory alive as long as that Extern runs later
   };
   std::string name;  // "in0", "buf3", "out1": unique, used in the generated code
   Role role = Role::kIntermediate;

@@ -18,7 +18,15 @@ namespace tc::codegen_cpu {
 // Graph inputs become kInput buffers with their metadata's sizes and
 // strides (the guards pin them); graph outputs become kOutput buffers with
 // the strides eager gives them, or kAlias buffers when eager returns a view
-// of an input or of another output. No kernels are scheduled.
+// of an input or of another output (the base of a returned view of a
+// computed value becomes a kOutput too, though no graph output names it).
+// An Extern's tensor argument that is a view is a kAlias buffer of its
+// base with the view's strides, so the kernel sees what eager passes it.
+// Composite ops left in the graph become Externs (kernels::Call runs their
+// decomposition); decomposing first gives the scheduler more to fuse.
+// Buffers are named in<input index>, out<k> (returned, in output order,
+// then returned bases), view<k> (extern views), buf<k>. No kernels are
+// scheduled.
 absl::StatusOr<Program> Lower(const graph_ir::Graph& graph);
 
 }  // namespace tc::codegen_cpu

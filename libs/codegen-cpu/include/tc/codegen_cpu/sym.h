@@ -84,6 +84,11 @@ class Sym {
 // index[d] * strides[d].
 Sym Linear(std::span<const Sym> index, std::span<const Sym> strides, const Sym& offset);
 
+// Integer floor division and modulo with Python's signs (b != 0): what
+// FloorDiv and Mod fold constants with, and what evaluators compute.
+int64_t PythonFloorDiv(int64_t a, int64_t b);
+int64_t PythonMod(int64_t a, int64_t b);
+
 // Constants for a shape: {Const(s0), Const(s1), ...}.
 std::vector<Sym> ConstSyms(std::span<const int64_t> values);
 

@@ -1,0 +1,131 @@
+// Expression trees as tensors over a node's index space, each Op run by
+// eager's kernel.
+#include "eval_expr.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+
+#include "tc/kernels/eager.h"
+#include "tc/support/status.h"
+
+namespace tc::codegen_cpu::eval_internal {
+namespace {
+
+using tensor::Tensor;
+
+std::string DT(tensor::DType d) { return std::string(tensor::DTypeName(d)); }
+
+// A constant as a 0-dim tensor, converted by eager's own `full` kernel.
+absl::StatusOr<Tensor> ConstantTensor(const Constant& c, tensor::DType dtype) {
+  return kernels::Call1("full", {graph_ir::Constant(tensor::Shape{}), graph_ir::Constant(c.value),
+                                 graph_ir::Constant(dtype)});
+}
+
+}  // namespace
+
+const Load* FirstLoad(const Expr& expr) {
+  if (const auto* load = std::get_if<Load>(&expr.node)) return load;
+  if (const auto* op = std::get_if<Op>(&expr.node)) {
+    for (const ExprPtr& a : op->args) {
+      if (const Load* l = FirstLoad(*a)) return l;
+    }
+  }
+  return nullptr;
+}
+
+absl::StatusOr<Tensor> ExprEvaluator::Eval(const ExprPtr& expr) {
+  if (expr == nullptr) return absl::InvalidArgumentError("evaluate: a null expression");
+  auto it = memo_.find(expr.get());
+  if (it != memo_.end()) return it->second;
+  TC_ASSIGN_OR_RETURN(Tensor t, EvalUncached(*expr));
+  if (t.dtype() != expr->dtype) {
+    return absl::InvalidArgumentError(absl::StrCat("evaluate: an expression typed ",
+                                                   DT(expr->dtype), " computes ", DT(t.dtype())));
+  }
+  memo_.emplace(expr.get(), t);
+  return t;
+}
+
+absl::StatusOr<Tensor> ExprEvaluator::EvalUncached(const Expr& expr) {
+  if (const auto* load = std::get_if<Load>(&expr.node)) {
+    if (load->buffer < 0 || load->buffer >= static_cast<int>(buffers_.size())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("evaluate: a load of buffer ", load->buffer, ", which does not exist"));
+    }
+    return Gather(buffers_[load->buffer], load->index, space_, program_.buffers[load->buffer].name);
+  }
+  if (const auto* c = std::get_if<Constant>(&expr.node)) return ConstantTensor(*c, expr.dtype);
+  if (const auto* iv = std::get_if<IndexValue>(&expr.node)) {
+    TC_ASSIGN_OR_RETURN(std::vector<int64_t> values, EvalIndex(iv->index, space_));
+    Tensor t = FromPointValues(values, space_);
+    if (expr.dtype == tensor::DType::kInt64) return t;
+    return kernels::Call1("to_dtype", {t, graph_ir::Constant(expr.dtype)});
+  }
+  if (const auto* rr = std::get_if<ReductionResult>(&expr.node)) return EvalResult(*rr);
+  return EvalOp(std::get<Op>(expr.node), expr.dtype);
+}
+
+absl::StatusOr<Tensor> ExprEvaluator::EvalOp(const Op& op, tensor::DType dtype) {
+  const graph_ir::OpDef* def = graph_ir::FindOp(op.name);
+  if (def == nullptr || def->category != graph_ir::OpCategory::kPointwise) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("evaluate: '", op.name, "' is not a pointwise op of graph-ir"));
+  }
+  if (op.args.size() + op.attrs.size() > def->args.size()) {
+    return absl::InvalidArgumentError(absl::StrCat("evaluate: ", op.name, " takes ",
+                                                   def->args.size(), " arguments, given ",
+                                                   op.args.size() + op.attrs.size()));
+  }
+  std::vector<kernels::KernelArg> args;
+  for (size_t i = 0; i < op.args.size(); ++i) {
+    const graph_ir::ArgType slot = def->args[i].type;
+    const auto* c = std::get_if<Constant>(&op.args[i]->node);
+    // A number in a slot that takes one stays a weak Python scalar, as the
+    // graph passed it to eager's kernel.
+    if (c != nullptr &&
+        (slot == graph_ir::ArgType::kTensorOrScalar || slot == graph_ir::ArgType::kScalar)) {
+      args.emplace_back(graph_ir::Constant(c->value));
+      continue;
+    }
+    TC_ASSIGN_OR_RETURN(Tensor t, Eval(op.args[i]));
+    args.emplace_back(std::move(t));
+  }
+  for (const graph_ir::Constant& a : op.attrs) args.emplace_back(a);
+  auto out = kernels::Call(*def, std::move(args));
+  if (!out.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("evaluate: ", op.name, ": ", std::string(out.status().message())));
+  }
+  if ((*out)[0].dtype() != dtype) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "evaluate: ", op.name, " gives ", DT((*out)[0].dtype()), ", the IR says ", DT(dtype)));
+  }
+  return std::move((*out)[0]);
+}
+
+absl::StatusOr<Tensor> ExprEvaluator::EvalResult(const ReductionResult& rr) {
+  if (rr.node < 0 || rr.node >= static_cast<int>(results_.size()) || !results_[rr.node].defined()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "evaluate: result(node", rr.node, ") is not a reduction computed before its reader"));
+  }
+  const Tensor& r = results_[rr.node];
+  if (r.dim() > space_.num_outer) {
+    return absl::InvalidArgumentError(absl::StrCat("evaluate: result(node", rr.node, ") has ",
+                                                   r.dim(), " dims, its reader only ",
+                                                   space_.num_outer, " ranges"));
+  }
+  tensor::Shape strides(space_.sizes.size(), 0);
+  for (int64_t d = 0; d < r.dim(); ++d) {
+    if (r.size(d) != space_.sizes[d]) {
+      return absl::InvalidArgumentError(absl::StrCat("evaluate: result(node", rr.node,
+                                                     ") does not match its reader's range ", d));
+    }
+    strides[d] = r.stride(d);
+  }
+  // The reduction's value for the reader's leading loop variables,
+  // broadcast over the rest.
+  return r.AsStrided(space_.sizes, strides, r.storage_offset());
+}
+
+}  // namespace tc::codegen_cpu::eval_internal
