@@ -44,9 +44,19 @@ void Batch::Pointwise(int out, ExprPtr value) {
   const Buffer& buf = program.buffers[out];
   std::vector<int64_t> sizes;
   for (const Sym& s : buf.sizes) sizes.push_back(s.value());
-  program.nodes.push_back({.buffer = out,
-                           .body = codegen_cpu::Pointwise{
-                               .ranges = buf.sizes, .store = LoopVars(sizes), .value = value}});
+  AddNode(out,
+          codegen_cpu::Pointwise{.ranges = buf.sizes, .store = LoopVars(sizes), .value = value});
+}
+
+void Batch::AddNode(int buffer, codegen_cpu::Pointwise body) {
+  Node& node = program.nodes.emplace_back();
+  node.buffer = buffer;
+  node.body = std::move(body);
+}
+void Batch::AddNode(int buffer, codegen_cpu::Reduction body) {
+  Node& node = program.nodes.emplace_back();
+  node.buffer = buffer;
+  node.body = std::move(body);
 }
 
 void Batch::Expect(std::string label, int out, Tensor want, int64_t max_ulp) {

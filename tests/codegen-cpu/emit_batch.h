@@ -30,6 +30,10 @@ class Batch {
              Buffer::Role role = Buffer::Role::kOutput);
   // A load of buffer b at the loop variables of its own sizes.
   ExprPtr LoadAll(int b) const;
+  // Appends a node writing `buffer` (built in place: GCC warns about
+  // copies of a Node's variant built from a designated initializer).
+  void AddNode(int buffer, codegen_cpu::Pointwise body);
+  void AddNode(int buffer, codegen_cpu::Reduction body);
   // out[i] = value over out's sizes.
   void Pointwise(int out, ExprPtr value);
   // Compare buffer `out` with `want` after running: exact unless max_ulp.

@@ -21,13 +21,12 @@ const graph_ir::Constant kKeep = Scalar(true);
 int RowReduction(Batch& b, ReduceOp op, ExprPtr value, DType dtype, DType acc, int64_t rows,
                  int64_t cols) {
   const int out = b.Output(dtype, {rows, 1});
-  b.program.nodes.push_back({.buffer = out,
-                             .body = Reduction{.ranges = {Sym::Const(rows)},
-                                               .reduction_ranges = {Sym::Const(cols)},
-                                               .store = {Sym::Var("i0", rows), Sym::Const(0)},
-                                               .op = op,
-                                               .value = std::move(value),
-                                               .accumulate_dtype = acc}});
+  b.AddNode(out, Reduction{.ranges = {Sym::Const(rows)},
+                           .reduction_ranges = {Sym::Const(cols)},
+                           .store = {Sym::Var("i0", rows), Sym::Const(0)},
+                           .op = op,
+                           .value = std::move(value),
+                           .accumulate_dtype = acc});
   return out;
 }
 
@@ -103,15 +102,13 @@ TEST(EmitReductionTest, ColumnSumIsCloseToEager) {
   const Tensor xt = Eager("abs", {RandomTensor({rows, cols}, DType::kFloat32, 9, false)});
   const int x = b.Input(xt);
   const int out = b.Output(DType::kFloat32, {1, cols});
-  b.program.nodes.push_back(
-      {.buffer = out,
-       .body = Reduction{
-           .ranges = {Sym::Const(cols)},
-           .reduction_ranges = {Sym::Const(rows)},
-           .store = {Sym::Const(0), Sym::Var("i0", cols)},
-           .op = ReduceOp::kSum,
-           .value = MakeLoad(x, {Sym::Var("r0", rows), Sym::Var("i0", cols)}, DType::kFloat32),
-           .accumulate_dtype = DType::kFloat32}});
+  b.AddNode(out, Reduction{.ranges = {Sym::Const(cols)},
+                           .reduction_ranges = {Sym::Const(rows)},
+                           .store = {Sym::Const(0), Sym::Var("i0", cols)},
+                           .op = ReduceOp::kSum,
+                           .value = MakeLoad(x, {Sym::Var("r0", rows), Sym::Var("i0", cols)},
+                                             DType::kFloat32),
+                           .accumulate_dtype = DType::kFloat32});
   b.Expect("column sum", out, Eager("sum", {xt, Dims(0), kKeep}), /*max_ulp=*/8);
   b.Run();
   for (const auto& [label, ulp] : b.ulps)
@@ -136,11 +133,9 @@ TEST(EmitReductionTest, SoftmaxRowKernelMatchesEagerOps) {
     const int out = b.Output(t, {rows, cols});
     const ExprPtr e = MakeOp(
         "exp", {MakeOp("sub", {RowLoad(x, rows, cols, t, "i1"), MakeReductionResult(0, t)}, t)}, t);
-    b.program.nodes.push_back(
-        {.buffer = out,
-         .body = Pointwise{.ranges = {Sym::Const(rows), Sym::Const(cols)},
-                           .store = {Sym::Var("i0", rows), Sym::Var("i1", cols)},
-                           .value = MakeOp("div", {e, MakeReductionResult(1, t)}, t)}});
+    b.AddNode(out, Pointwise{.ranges = {Sym::Const(rows), Sym::Const(cols)},
+                             .store = {Sym::Var("i0", rows), Sym::Var("i1", cols)},
+                             .value = MakeOp("div", {e, MakeReductionResult(1, t)}, t)});
     b.program.kernels = {
         Kernel{.name = "softmax", .outer = {Sym::Const(rows)}, .nodes = {0, 1, 2}}};
     const Tensor em = Eager("amax", {xt, Dims(1), kKeep});

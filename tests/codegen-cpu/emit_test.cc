@@ -96,7 +96,6 @@ TEST(EmitTest, FloatPointwiseMatchesEagerBitForBit) {
   EXPECT_EQ(vectorized, 2 * (22 + 21));
 }
 
-
 // Transposed loads (gathers), broadcasts (stride 0), a sliced input (its
 // offset applied by the caller) and index values, in [37, 45]. exp over a
 // transposed input runs libm in eager (no contiguous inner dim) and
@@ -123,11 +122,9 @@ TEST(EmitTest, StridedAndBroadcastLoads) {
   b.Expect("maximum slice broadcast", out, Eager("maximum", {slice, rowb}));
   // A transposed store: out.t() = x + 1, scalar code.
   out = b.Output(t, {45, 37});
-  b.program.nodes.push_back(
-      {.buffer = out,
-       .body = Pointwise{.ranges = ConstSyms(std::vector<int64_t>{37, 45}),
-                         .store = {Sym::Var("i1", 45), Sym::Var("i0", 37)},
-                         .value = MakeOp("add", {b.LoadAll(s), MakeConstant(1.0, t)}, t)}});
+  b.AddNode(out, Pointwise{.ranges = ConstSyms(std::vector<int64_t>{37, 45}),
+                           .store = {Sym::Var("i1", 45), Sym::Var("i0", 37)},
+                           .value = MakeOp("add", {b.LoadAll(s), MakeConstant(1.0, t)}, t)});
   b.Expect("transposed store", out,
            Eager("add", {slice, Num(1)}).AsStrided(tensor::Shape{45, 37}, tensor::Shape{1, 45}, 0));
   // arange-like index values: i0 * 45 + i1 as int64 and float32.
@@ -156,14 +153,12 @@ TEST(EmitTest, ParallelKernelsMatchEager) {
   // eager: one mul, then tanh over the whole tensor in chunks of whole vectors.
   b.Expect("tanh(x * x)", out, Eager("tanh", {Eager("mul", {xt, xt})}));
   const int sum = b.Output(t, {256, 1});
-  b.program.nodes.push_back(
-      {.buffer = sum,
-       .body = Reduction{.ranges = {Sym::Const(256)},
-                         .reduction_ranges = {Sym::Const(4096)},
-                         .store = {Sym::Var("i0", 256), Sym::Const(0)},
-                         .op = ReduceOp::kSum,
-                         .value = MakeLoad(y, {Sym::Var("i0", 256), Sym::Var("r0", 4096)}, t),
-                         .accumulate_dtype = t}});
+  b.AddNode(sum, Reduction{.ranges = {Sym::Const(256)},
+                           .reduction_ranges = {Sym::Const(4096)},
+                           .store = {Sym::Var("i0", 256), Sym::Const(0)},
+                           .op = ReduceOp::kSum,
+                           .value = MakeLoad(y, {Sym::Var("i0", 256), Sym::Var("r0", 4096)}, t),
+                           .accumulate_dtype = t});
   b.Expect("row sums", sum, Eager("sum", {yt, graph_ir::Constant(tensor::Shape{1}), Scalar(true)}));
   EmittedSource src = b.Run(/*parallel=*/true);
   ASSERT_EQ(src.kernels.size(), 2u);
@@ -174,11 +169,11 @@ TEST(EmitTest, ParallelKernelsMatchEager) {
 TEST(EmitTest, BadProgramsAreErrors) {
   Program p;
   p.buffers.push_back(MakeBuffer("out", Buffer::Role::kOutput, DType::kFloat32, {4}, {1}));
-  p.nodes.push_back(
-      {.buffer = 0,
-       .body = Pointwise{.ranges = {Sym::Const(4)},
-                         .store = {Sym::Var("i0", 4)},
-                         .value = MakeLoad(7, {Sym::Var("i0", 4)}, DType::kFloat32)}});
+  Node& node = p.nodes.emplace_back();
+  node.buffer = 0;
+  node.body = Pointwise{.ranges = {Sym::Const(4)},
+                        .store = {Sym::Var("i0", 4)},
+                        .value = MakeLoad(7, {Sym::Var("i0", 4)}, DType::kFloat32)};
   EXPECT_FALSE(EmitCpp(p).ok());  // not scheduled
   ScheduleUnfused(p);
   absl::StatusOr<EmittedSource> s = EmitCpp(p);
