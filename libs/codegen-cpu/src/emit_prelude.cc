@@ -528,6 +528,34 @@ template <typename A, class Ld> static HWY_INLINE auto tc_lanes_of(Ld& ld, int64
   return hn::Load(d, lanes);
 }
 
+// max/min of a contiguous row as simd.cc's MaxMinT: lane-wise over whole
+// vectors (ldv(i): the vector at i), then the lanes, then the tail in
+// order; a NaN anywhere gives NaN.
+template <typename A, bool kMax, class Ld, class LdV>
+static HWY_INLINE A tc_inner_maxmin(Ld& ld, LdV& ldv, int64_t n) {
+  const hn::ScalableTag<A> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  A best = ld(0);
+  int64_t i = 0;
+  if (n >= N) {
+    auto acc = ldv(0);
+    auto nan = hn::IsNaN(acc);
+    for (i = N; i + N <= n; i += N) {
+      const auto v = ldv(i);
+      nan = hn::Or(nan, hn::IsNaN(v));
+      acc = kMax ? hn::Max(acc, v) : hn::Min(acc, v);
+    }
+    if (!hn::AllFalse(d, nan)) return std::numeric_limits<A>::quiet_NaN();
+    best = hn::GetLane(kMax ? hn::MaxOfLanes(d, acc) : hn::MinOfLanes(d, acc));
+  }
+  for (; i < n; ++i) {
+    const A v = ld(i);
+    if (std::isnan(v)) return v;
+    if (kMax ? v > best : v < best) best = v;
+  }
+  return best;
+}
+
 // Runs body(begin, end) over [0, n): on the host's pool when n exceeds
 // grain, else inline. The trampoline lives in this object, so the pool
 // calls code it can see with a pointer to the caller's lambda.

@@ -40,6 +40,24 @@ std::string CastText(const std::string& x, DType to) {
   return absl::StrCat("static_cast<", std::string(ComputeType(to)), ">(", x, ")");
 }
 
+// Writes `auto tc_ldv<tag> = [&](int64_t param) {...}`: the value's vector
+// at reduction index `param` (lanes param, param + 1, ...) in the tag
+// `tag_type`. False (nothing written) when the value has no vector form.
+absl::StatusOr<bool> WriteVectorLoader(const ExprContext& ctx, const ExprPtr& value,
+                                       const std::string& param, const std::string& tag,
+                                       const std::string& tag_type, const std::string& indent,
+                                       int* counter, std::string* out) {
+  ExprContext vctx = ctx;
+  vctx.inner = param;
+  if (!IsVectorizable(vctx, value)) return false;
+  std::string body = absl::StrCat(indent, "  const ", tag_type, " d;\n");
+  ExprWriter w(vctx, indent + "  ", &body, counter);
+  TC_ASSIGN_OR_RETURN(std::string v, w.Vector(value));
+  absl::StrAppend(out, indent, "auto tc_ldv", tag, " = [&](int64_t ", param, ") HWY_ATTR {\n", body,
+                  indent, "  return ", v, ";\n", indent, "};\n");
+  return true;
+}
+
 }  // namespace
 
 absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprContext& outer_ctx,
@@ -100,26 +118,35 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
                         "}\n");
   };
   std::string result;  // the value in ComputeType(acc) (argmax: int64)
+  // Contiguous rows of float32/float64 values run in vectors.
+  const bool vector_row = dims.size() == 1 && ContiguousIn(ctx, red.value, param) &&
+                          (lane == DType::kFloat32 || lane == DType::kFloat64) &&
+                          red.value->dtype == lane;
+  const int lane_bytes = lane == DType::kFloat64 ? 8 : 4;
+  bool vector_max = false;
+  if ((op == ReduceOp::kMax || op == ReduceOp::kMin) && vector_row) {
+    TC_ASSIGN_OR_RETURN(
+        vector_max,
+        WriteVectorLoader(ctx, red.value, param, tag,
+                          absl::StrCat("hn::ScalableTag<", lane_type, ">"), indent, counter, out));
+  }
   if (float_sum) {
-    const bool one_dim = dims.size() == 1;
-    if (one_dim && ContiguousIn(ctx, red.value, param)) {
-      ExprContext vctx = ctx;
-      vctx.inner = param;
-      std::string vbody = absl::StrCat(indent, "  const hn::CappedTag<", lane_type, ", ",
-                                       32 / (lane == DType::kFloat64 ? 8 : 4), "> d;\n");
-      std::string vexpr;
-      if (red.value->dtype == lane && IsVectorizable(vctx, red.value)) {
-        ExprWriter w(vctx, indent + "  ", &vbody, counter);
-        TC_ASSIGN_OR_RETURN(vexpr, w.Vector(red.value));
-      } else {
-        vexpr = absl::StrCat("tc_lanes_of<", lane_type, ">(", ld, ", ", param, ")");
-        vbody = absl::StrCat(indent, "  (void)0;\n");
+    if (dims.size() == 1 && ContiguousIn(ctx, red.value, param)) {
+      // Eager's 32-byte vectors; values with no vector form in lanes.
+      const std::string d8 = absl::StrCat("hn::CappedTag<", lane_type, ", ", 32 / lane_bytes, ">");
+      bool vec = false;
+      if (vector_row) {
+        TC_ASSIGN_OR_RETURN(
+            vec, WriteVectorLoader(ctx, red.value, param, tag, d8, indent, counter, out));
       }
-      absl::StrAppend(out, indent, "auto tc_ldv", tag, " = [&](int64_t ", param, ") HWY_ATTR {\n",
-                      vbody, indent, "  return ", vexpr, ";\n", indent, "};\n", indent, "const ",
-                      lane_type, " ", accv, " = tc_inner_sum<", lane_type, ">(", ld, ", tc_ldv",
-                      tag, ", ", total, ");\n");
-      code.vector_width = 32 / (lane == DType::kFloat64 ? 8 : 4);
+      if (!vec) {
+        absl::StrAppend(out, indent, "auto tc_ldv", tag, " = [&](int64_t ", param,
+                        ") HWY_ATTR { return tc_lanes_of<", lane_type, ">(", ld, ", ", param,
+                        "); };\n");
+      }
+      absl::StrAppend(out, indent, "const ", lane_type, " ", accv, " = tc_inner_sum<", lane_type,
+                      ">(", ld, ", tc_ldv", tag, ", ", total, ");\n");
+      code.vector_width = 32 / lane_bytes;
     } else {
       absl::StrAppend(out, indent, "const ", lane_type, " ", accv, " = tc_strided_sum<", lane_type,
                       ">(", ld, ", ", total, ");\n");
@@ -139,6 +166,12 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
     absl::StrAppend(out, indent, "bool ", accv, " = ", any ? "false" : "true", ";\n");
     absl::StrAppend(out, loop(absl::StrCat("if ((tc_x != 0) == ", any ? "true" : "false", ") { ",
                                            accv, " = ", any ? "true" : "false", "; break; }")));
+    result = accv;
+  } else if (vector_max) {
+    // simd.cc's MaxMinT: lane-wise max/min, NaN anywhere gives NaN.
+    absl::StrAppend(out, indent, "const ", lane_type, " ", accv, " = tc_inner_maxmin<", lane_type,
+                    ", ", op == ReduceOp::kMax, ">(", ld, ", tc_ldv", tag, ", ", total, ");\n");
+    code.vector_width = kVectorBytes / lane_bytes;
     result = accv;
   } else {
     const bool is_max = op == ReduceOp::kMax || op == ReduceOp::kArgMax;
