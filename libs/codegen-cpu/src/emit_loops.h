@@ -57,6 +57,9 @@ struct LoopDim {
 std::vector<LoopDim> MergeDims(std::string_view prefix, const std::vector<int64_t>& extents,
                                const std::vector<Sym>& accesses,
                                absl::flat_hash_map<std::string, Sym>* subst);
+// The same over loop dims given outermost first.
+std::vector<LoopDim> MergeDims(const std::vector<LoopDim>& order, const std::vector<Sym>& accesses,
+                               absl::flat_hash_map<std::string, Sym>* subst);
 absl::StatusOr<std::vector<int64_t>> ConstExtents(const std::vector<Sym>& syms,
                                                   std::string_view what);
 // `S* bK = reinterpret_cast<S*>(tc_buffers[K]);` for every buffer in `used`.

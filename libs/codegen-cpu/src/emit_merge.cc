@@ -24,10 +24,20 @@ void CollectAccesses(const Program& program, const ExprPtr& e, std::vector<Sym>*
 std::vector<LoopDim> MergeDims(std::string_view prefix, const std::vector<int64_t>& extents,
                                const std::vector<Sym>& accesses,
                                absl::flat_hash_map<std::string, Sym>* subst) {
+  std::vector<LoopDim> order;
+  for (size_t d = 0; d < extents.size(); ++d) {
+    order.push_back({absl::StrCat(std::string(prefix), d), extents[d]});
+  }
+  return MergeDims(order, accesses, subst);
+}
+
+std::vector<LoopDim> MergeDims(const std::vector<LoopDim>& order, const std::vector<Sym>& accesses,
+                               absl::flat_hash_map<std::string, Sym>* subst) {
   std::vector<LoopDim> dims;  // innermost first while merging
-  for (int d = static_cast<int>(extents.size()) - 1; d >= 0; --d) {
-    const std::string var = absl::StrCat(std::string(prefix), d);
-    if (extents[d] == 1) {
+  for (int d = static_cast<int>(order.size()) - 1; d >= 0; --d) {
+    const std::string& var = order[d].var;
+    const int64_t extent = order[d].extent;
+    if (extent == 1) {
       (*subst)[var] = Sym::Const(0);
       continue;
     }
@@ -43,7 +53,7 @@ std::vector<LoopDim> MergeDims(std::string_view prefix, const std::vector<int64_
         }
       }
       if (merge) {
-        const int64_t merged = extents[d] * inner.extent;
+        const int64_t merged = extent * inner.extent;
         const Sym v = Sym::Var(inner.var, merged);
         for (auto& [name, value] : *subst) {
           if (value.Mentions(inner.var)) value = value.Substitute({{inner.var, v}});
@@ -54,7 +64,7 @@ std::vector<LoopDim> MergeDims(std::string_view prefix, const std::vector<int64_
         continue;
       }
     }
-    dims.push_back({var, extents[d]});
+    dims.push_back({var, extent});
   }
   std::reverse(dims.begin(), dims.end());
   return dims;

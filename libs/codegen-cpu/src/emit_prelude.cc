@@ -504,6 +504,14 @@ template <typename A, class Ld> static HWY_INLINE A tc_strided_sum(Ld& ld, int64
   auto one = [&](int64_t i) HWY_ATTR { return tc_one<A>{ld(i)}; };
   return A(0) + tc_row_sum<tc_one<A>>(one, size).v;
 }
+// One column of vectorized_outer_sum's vector groups: the cascade over
+// the rows with no 4-way split.
+template <typename A, class Ld> static HWY_INLINE A tc_column_sum(Ld& ld, int64_t size) {
+  auto rows = [&](int64_t i, int) HWY_ATTR { return tc_one<A>{ld(i)}; };
+  tc_one<A> sum[1];
+  tc_multi_row_sum<tc_one<A>, 1>(rows, size, sum);
+  return A(0) + sum[0].v;
+}
 // A contiguous row (vectorized_inner_sum): ldv(r) is the 32-byte vector of
 // elements r.. r + 32 / sizeof(A) - 1, ld(r) element r.
 template <typename A, class Ld, class LdV>

@@ -5,6 +5,9 @@
 // eager), integer sums and products in wrapping 64-bit integers, float
 // products in double, max/min and argmax/argmin in order with NaN winning,
 // any/all short-circuiting.
+#include <algorithm>
+#include <cstdlib>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -58,6 +61,24 @@ absl::StatusOr<bool> WriteVectorLoader(const ExprContext& ctx, const ExprPtr& va
   return true;
 }
 
+// The condition under which eager's outer (column) sum takes column i
+// without the 4-way split: "iD < first_scalar" for the kept loop variable
+// iD whose loads are contiguous, when it is at least `lanes` wide; empty
+// when eager would not take that path.
+std::string OuterSumSplit(const ExprContext& ctx, const Reduction& red,
+                          const std::vector<Sym>& accesses, int64_t lanes) {
+  if (accesses.empty()) return "";
+  const Sym first = ctx.subst.empty() ? accesses[0] : accesses[0].Substitute(ctx.subst);
+  for (size_t d = 0; d < red.ranges.size(); ++d) {
+    const std::string var = absl::StrCat("i", d);
+    if (!red.ranges[d].is_const() || first.CoefficientOf(var) != 1) continue;
+    const int64_t extent = red.ranges[d].value();
+    if (extent < lanes) return "";
+    return absl::StrCat("(", var, " < ", extent / lanes * lanes, ")");
+  }
+  return "";
+}
+
 }  // namespace
 
 absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprContext& outer_ctx,
@@ -79,7 +100,17 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
   ExprContext ctx = outer_ctx;
   std::vector<Sym> accesses;
   CollectAccesses(program, red.value, &accesses);
-  std::vector<LoopDim> dims = MergeDims("r", extents, accesses, &ctx.subst);
+  std::vector<LoopDim> order;
+  for (size_t d = 0; d < extents.size(); ++d) order.push_back({absl::StrCat("r", d), extents[d]});
+  if (op == ReduceOp::kSum && !accesses.empty()) {
+    // Sums run over the reduced dims sorted by stride, fastest innermost,
+    // as eager's TensorIterator orders them (the first load's strides).
+    std::stable_sort(order.begin(), order.end(), [&](const LoopDim& a, const LoopDim& b) {
+      const auto ca = accesses[0].CoefficientOf(a.var), cb = accesses[0].CoefficientOf(b.var);
+      return ca && cb && std::abs(*ca) > std::abs(*cb);
+    });
+  }
+  std::vector<LoopDim> dims = MergeDims(order, accesses, &ctx.subst);
   const std::string tag = absl::StrCat(n);
   // The lambda's parameter: the one reduction variable left, or a flat
   // index split into the variables.
@@ -148,8 +179,18 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
                       ">(", ld, ", tc_ldv", tag, ", ", total, ");\n");
       code.vector_width = 32 / lane_bytes;
     } else {
-      absl::StrAppend(out, indent, "const ", lane_type, " ", accv, " = tc_strided_sum<", lane_type,
-                      ">(", ld, ", ", total, ");\n");
+      // eager's vectorized_outer_sum (a kept dim contiguous): columns in
+      // whole vectors are summed without the 4-way split, the rest with it.
+      const std::string split_at = dims.size() == 1 && red.value->dtype == lane
+                                       ? OuterSumSplit(ctx, red, accesses, 32 / lane_bytes)
+                                       : std::string();
+      const std::string strided =
+          absl::StrCat("tc_strided_sum<", lane_type, ">(", ld, ", ", total, ")");
+      absl::StrAppend(out, indent, "const ", lane_type, " ", accv, " = ",
+                      split_at.empty() ? strided
+                                       : absl::StrCat(split_at, " ? tc_column_sum<", lane_type,
+                                                      ">(", ld, ", ", total, ") : ", strided),
+                      ";\n");
     }
     result = accv;
   } else if (op == ReduceOp::kSum || op == ReduceOp::kProd) {
