@@ -174,12 +174,6 @@ TEST(EmitReductionTest, InnerOutputLoopsAndErrors) {
   EXPECT_NE(src.status().message().find("empty reduction"), std::string::npos) << src.status();
 }
 
-}  // namespace
-}  // namespace tc::codegen_cpu::testing
-
-namespace tc::codegen_cpu::testing {
-namespace {
-
 // 0-dim outputs: a pointwise op on a 0-dim input, and sums over every
 // element: the reduced dims sorted by stride and merged into one row, as
 // eager orders them (a transposed input too): bit for bit.

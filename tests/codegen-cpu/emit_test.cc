@@ -188,5 +188,36 @@ TEST(EmitTest, BadProgramsAreErrors) {
   EXPECT_FALSE(EmitCpp(p).ok());  // float64 value into a float32 buffer
 }
 
+// Several Pointwise nodes over one index space in one kernel (horizontal
+// fusion, and a member reading an earlier member's output at the same
+// index): one vectorized loop; a read at another index is an error.
+TEST(EmitTest, PointwiseMembersShareOneLoop) {
+  Batch b;
+  const DType t = DType::kFloat32;
+  const Tensor xt = RandomTensor({9, 70}, t, 31), yt = RandomTensor({9, 70}, t, 32);
+  const int x = b.Input(xt), y = b.Input(yt);
+  const int e = b.Output(t, {9, 70}), m = b.Output(t, {9, 70}), s = b.Output(t, {9, 70});
+  b.Pointwise(e, MakeOp("exp", {b.LoadAll(x)}, t));
+  b.Pointwise(m, MakeOp("mul", {b.LoadAll(x), b.LoadAll(y)}, t));
+  b.Pointwise(s, MakeOp("add", {b.LoadAll(e), b.LoadAll(m)}, t));
+  b.program.kernels = {
+      Kernel{.name = "k", .outer = ConstSyms(std::vector<int64_t>{9, 70}), .nodes = {0, 1, 2}}};
+  const Tensor ee = Eager("exp", {xt}), em = Eager("mul", {xt, yt});
+  b.Expect("exp", e, ee);
+  b.Expect("mul", m, em);
+  b.Expect("add", s, Eager("add", {ee, em}));
+  EmittedSource src = b.Run(false, false);
+  ASSERT_EQ(src.kernels.size(), 1u);
+  EXPECT_EQ(src.kernels[0].vector_width, 16);
+
+  // The third member reading e transposed: not element by element.
+  Program bad = b.program;
+  std::get<Pointwise>(bad.nodes[2].body).value =
+      MakeLoad(e, {Sym::Var("i1", 70) * Sym::Const(0) + Sym::Var("i0", 9), Sym::Const(0)}, t);
+  absl::StatusOr<EmittedSource> err = EmitCpp(bad);
+  ASSERT_FALSE(err.ok());
+  EXPECT_NE(err.status().message().find("another index"), std::string::npos) << err.status();
+}
+
 }  // namespace
 }  // namespace tc::codegen_cpu::testing

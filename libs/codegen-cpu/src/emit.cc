@@ -96,11 +96,14 @@ absl::Status CheckNode(const Program& program, const Node& node) {
 
 namespace {
 
-// A kernel that is one Pointwise node over all of its ranges.
+// A kernel of Pointwise nodes over all of their ranges (one node, or
+// several over the same index space).
 bool IsPlainPointwise(const Program& program, const Kernel& kernel) {
-  if (kernel.nodes.size() != 1) return false;
-  const auto* p = std::get_if<Pointwise>(&program.nodes[kernel.nodes[0]].body);
-  return p != nullptr && p->ranges == kernel.outer;
+  for (int n : kernel.nodes) {
+    const auto* p = std::get_if<Pointwise>(&program.nodes[n].body);
+    if (p == nullptr || p->ranges != kernel.outer) return false;
+  }
+  return true;
 }
 
 absl::Status CheckKernel(const Program& program, const Kernel& kernel) {

@@ -1,6 +1,7 @@
 // The loop nests of generated kernels: emit_pointwise.cc writes a kernel
-// that is one Pointwise node over all of its ranges (flattened where the
-// layout allows, innermost dim vectorized, split for the pool);
+// of Pointwise nodes over all of their ranges (one, or several over one
+// index space: flattened where the layout allows, innermost dim
+// vectorized, split for the pool);
 // emit_fused.cc writes every other kernel (reductions, row kernels whose
 // members share outer ranges). Both append one extern "C" function.
 #ifndef TC_CODEGEN_CPU_SRC_EMIT_LOOPS_H_
