@@ -13,7 +13,7 @@
 
 namespace tc::codegen_cpu {
 
-inline constexpr int kAbiVersion = 1;
+inline constexpr int kAbiVersion = 2;
 
 extern "C" {
 // Runs body(context, begin, end) over [0, n) in chunks of at least `grain`
@@ -22,8 +22,12 @@ typedef void (*TcParallelBody)(void* context, int64_t begin, int64_t end);
 typedef void (*TcParallelFor)(int64_t n, int64_t grain, TcParallelBody body, void* context);
 
 struct KernelRuntime {
-  TcParallelFor parallel_for;
+  TcParallelFor parallel_for;  // null: the kernel runs serially
   int num_threads;
+  // Set to 1 by a kernel that divided an integer by zero (eager's kernels
+  // fail with "ZeroDivisionError" there); the host zeroes it before the
+  // call and turns it into that error after. May be null (not reported).
+  int* error;
 };
 
 typedef void (*TcKernelFn)(char* const* buffers, const KernelRuntime* runtime);
