@@ -2,11 +2,17 @@
 #include "jit_test_env.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "gtest/gtest.h"
+
+#include "tc/codegen_cpu/compile.h"
 
 namespace tc::codegen_cpu::testing {
 namespace {
@@ -16,14 +22,25 @@ std::string& Dir() {
   return dir;
 }
 
+// A child process's whole life: compile the source file at `path` (with
+// the inherited environment) and write "<compiler runs> <pch builds>" to
+// path.<pid>; exit 0 when the module loaded.
+int RunChild(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream source;
+  source << in.rdbuf();
+  absl::StatusOr<std::shared_ptr<LoadedModule>> module = CompileAndLoad(source.str());
+  if (!module.ok()) std::fprintf(stderr, "child: %s\n", module.status().ToString().c_str());
+  CompileStats stats = GetCompileStats();
+  std::ofstream(path + "." + std::to_string(getpid()))
+      << stats.compiler_runs << " " << stats.pch_builds << "\n";
+  return module.ok() ? 0 : 1;
+}
+
 class CacheDirEnvironment : public ::testing::Environment {
  public:
   void SetUp() override {
-    if (IsChildProcess()) {
-      const char* inherited = std::getenv("TC_CACHE_DIR");
-      Dir() = inherited ? inherited : "";
-      return;
-    }
+    if (IsChildProcess()) std::_Exit(RunChild(std::getenv("TC_JIT_TEST_CHILD")));
     std::string pattern = (std::filesystem::temp_directory_path() / "tc-jit-test-XXXXXX").string();
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     Dir() = pattern;

@@ -2,7 +2,8 @@
 // cache directory (TC_CACHE_DIR in a fresh temporary directory, removed at
 // the end), so tests never touch ~/.cache/tc and the first compile really
 // builds the precompiled header. A child process started by a test (the
-// second-process PCH test) inherits its parent's directory instead.
+// second-process PCH tests) runs no tests: it compiles one source and
+// reports (see RunChildren in compile_test.cc).
 #ifndef TC_TESTS_CODEGEN_CPU_JIT_TEST_ENV_H_
 #define TC_TESTS_CODEGEN_CPU_JIT_TEST_ENV_H_
 
@@ -18,7 +19,8 @@ std::string AbiSource();
 // The TC_CACHE_DIR of this test binary run.
 const std::string& TestCacheDir();
 
-// True in a child process a test started (TC_JIT_TEST_CHILD is set).
+// True in a child process a test started (TC_JIT_TEST_CHILD names the
+// source file it compiles).
 bool IsChildProcess();
 
 // Sets an environment variable for one scope and restores the old value.
