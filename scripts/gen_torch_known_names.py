@@ -15,10 +15,10 @@ Run: scripts/gen_torch_known_names.py          # write
 makes: torch 2.15.0). The output is deterministic: a fixed environment
 (no CUDA device, no lazily imported extras beyond what `import torch` loads).
 """
-import argparse
 import os
 import sys
 
+import generated_file
 from reference_python import run_under_reference_python
 
 os.environ["CUDA_VISIBLE_DEVICES"] = ""
@@ -54,30 +54,5 @@ def render():
     return "\n".join(lines) + "\n"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true",
-                    help="compare with the committed file; write nothing")
-    args = ap.parse_args()
-    text = render()
-    if args.check:
-        try:
-            with open(OUT, encoding="utf-8") as f:
-                old = f.read()
-        except FileNotFoundError:
-            old = None
-        if old != text:
-            print(f"gen_torch_known_names: {os.path.relpath(OUT, ROOT)} is out of date",
-                  file=sys.stderr)
-            return 1
-        print("gen_torch_known_names: up to date")
-        return 0
-    os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(f"gen_torch_known_names: wrote {os.path.relpath(OUT, ROOT)}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(generated_file.main(OUT, render, "gen_torch_known_names", ROOT, __doc__))

@@ -50,6 +50,16 @@ void fill_parallel(char* const* b, const KernelRuntime* rt) {
   rt->parallel_for(200000, 1024, fill_body, b[0]);
 }
 void noop(char* const*, const KernelRuntime*) {}
+// Chain program over 64 floats: buf1 = in0 + 1, buf2 = 3 * buf1, out3 = buf2 - 2.
+void chain_a(char* const* b, const KernelRuntime*) {
+  for (int i = 0; i < 64; ++i) ((float*)b[1])[i] = ((const float*)b[0])[i] + 1;
+}
+void chain_b(char* const* b, const KernelRuntime*) {
+  for (int i = 0; i < 64; ++i) ((float*)b[2])[i] = 3 * ((const float*)b[1])[i];
+}
+void chain_c(char* const* b, const KernelRuntime*) {
+  for (int i = 0; i < 64; ++i) ((float*)b[3])[i] = ((const float*)b[2])[i] - 2;
+}
 }
 )";
 
@@ -165,6 +175,32 @@ TEST(RunnerTest, RunsKernelsAndReturnsOutputsWithTheirStrides) {
   EXPECT_NE((*again)[0].storage(), o.storage());
   EXPECT_EQ(At((*again)[0], 2, 3), 4 * At(c, 2, 3));
   EXPECT_EQ(At(o, 2, 3), 2 * (At(a, 2, 3) + At(b, 2, 3)));
+}
+
+// The memory planner places buf2 over buf1 (in place: chain_b reads each
+// element of buf1 once, where it writes buf2): one slot for two buffers.
+TEST(RunnerTest, IntermediatesShareStorageAsPlanned) {
+  Program p;
+  p.buffers = {Input("in0", 0, {64}, {1}),
+               Buf("buf1", Buffer::Role::kIntermediate, DType::kFloat32, {64}, {1}),
+               Buf("buf2", Buffer::Role::kIntermediate, DType::kFloat32, {64}, {1}),
+               Buf("out3", Buffer::Role::kOutput, DType::kFloat32, {64}, {1})};
+  p.nodes = {PointwiseNode(1, 0, {64}), PointwiseNode(2, 1, {64}), PointwiseNode(3, 2, {64})};
+  for (int k = 0; k < 3; ++k) {
+    p.kernels.push_back(Kernel{.name = std::string("chain_") + static_cast<char>('a' + k),
+                               .outer = {Sym::Const(64)},
+                               .nodes = {k}});
+  }
+  p.graph_outputs = {3};
+  absl::StatusOr<ProgramRunner> runner = ProgramRunner::Create(p, Module());
+  ASSERT_TRUE(runner.ok()) << runner.status();
+  EXPECT_EQ(runner->intermediate_bytes(), 64 * 4);
+  Tensor x = Filled({64}, -5, 0.5);
+  absl::StatusOr<std::vector<Tensor>> out = RunOn(*runner, {x});
+  ASSERT_TRUE(out.ok()) << out.status();
+  for (int i = 0; i < 64; ++i) {
+    ASSERT_EQ((*out)[0].data<float>()[i], 3 * (x.data<float>()[i] + 1) - 2) << i;
+  }
 }
 
 TEST(RunnerTest, InputOffsetsAreTheCallersView) {

@@ -1,4 +1,4 @@
-// DCE, CSE and topological sort on graphs written in the text format.
+// DCE, CSE, topological sort and composite decomposition on graphs written in the text format.
 #include "tc/graph_ir/passes.h"
 
 #include "gtest/gtest.h"
@@ -60,6 +60,30 @@ TEST(Passes, CommonSubexpressionsMergeButNotRandomOrDifferentConstants) {
   return (%5, %1)
 }
 )");
+}
+
+TEST(Passes, DecomposeCompositesKeepsInterfaceAndCoreOps) {
+  Graph g = Parse(R"(graph(%a: float32[2, 3], %b: float32[2, 3]) {
+  %0: float32[2, 3] = softmax(%a, 1)
+  %1: float32[2, 3] = add(%0, %b)
+  return (%1, %a)
+})");
+  auto d = DecomposeComposites(g);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_TRUE(Verify(*d).ok());
+  ASSERT_EQ(d->inputs().size(), 2u);
+  EXPECT_EQ(d->inputs()[1]->name(), "b");
+  ASSERT_EQ(d->outputs().size(), 2u);
+  EXPECT_EQ(d->outputs()[1], d->inputs()[0]);  // an input returned stays that input
+  EXPECT_EQ(d->outputs()[0]->meta(), g.outputs()[0]->meta());
+  for (const auto& node : d->nodes()) {
+    EXPECT_NE(node->op().category, OpCategory::kComposite) << node->op().name;
+  }
+  EXPECT_GT(d->nodes().size(), 3u);  // amax, sub, exp, sum, div, add
+  // `keep` leaves chosen composites alone.
+  auto kept = DecomposeComposites(g, [](const Node& n) { return n.op().name == "softmax"; });
+  ASSERT_TRUE(kept.ok()) << kept.status();
+  EXPECT_EQ(kept->ToString(), g.ToString());
 }
 
 TEST(Passes, TopologicalSortIsStableAndDetectsCycles) {

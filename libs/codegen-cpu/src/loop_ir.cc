@@ -176,7 +176,8 @@ std::string Program::ToString() const {
   }
   text += "nodes:\n";
   for (size_t n = 0; n < nodes.size(); ++n) {
-    absl::StrAppend(&text, "  node", n, ": ", NodeText(*this, nodes[n]), "\n");
+    absl::StrAppend(&text, "  node", n, ": ", nodes[n].written ? "" : "local ",
+                    NodeText(*this, nodes[n]), "\n");
   }
   if (!kernels.empty()) {
     text += "kernels:\n";

@@ -72,10 +72,14 @@ void PlaceAliases(const ProgramRunner::Impl& impl, RunState& state) {
   }
 }
 
-// An intermediate's planned slot, else storage of its own.
-std::shared_ptr<Storage> Allocate(const BufferLayout& l, const RunState& state) {
-  if (l.slot >= 0) return state.slots[l.slot];
-  return Storage::Create(static_cast<size_t>(l.bytes));
+// An intermediate's planned slot (allocated by its first user, so a slot
+// only extern results adopt is never allocated), else storage of its own.
+std::shared_ptr<Storage> Allocate(const ProgramRunner::Impl& impl, const BufferLayout& l,
+                                  RunState& state) {
+  if (l.slot < 0) return Storage::Create(static_cast<size_t>(l.bytes));
+  std::shared_ptr<Storage>& slot = state.slots[l.slot];
+  if (slot == nullptr) slot = Storage::Create(static_cast<size_t>(impl.slot_bytes[l.slot]));
+  return slot;
 }
 
 // Runs an extern op on views of its buffers and puts its results in its
@@ -110,7 +114,7 @@ absl::Status RunExtern(const ProgramRunner::Impl& impl, const RunnerStep& step, 
       state.Set(b, r.storage(), r.storage_offset() * l.itemsize);
       continue;
     }
-    if (state.storage[b] == nullptr) state.Set(b, Allocate(l, state), l.offset * l.itemsize);
+    if (state.storage[b] == nullptr) state.Set(b, Allocate(impl, l, state), l.offset * l.itemsize);
     TC_RETURN_IF_ERROR(View(state, l, b).CopyFrom(r));
   }
   PlaceAliases(impl, state);
@@ -127,9 +131,16 @@ absl::StatusOr<ProgramRunner> ProgramRunner::Create(const Program& program,
 
 int64_t ProgramRunner::intermediate_bytes() const {
   int64_t total = 0;
-  for (int64_t bytes : impl_->slot_bytes) total += bytes;
-  for (const BufferLayout& l : impl_->buffers) {
-    if (l.role == Buffer::Role::kIntermediate && l.slot < 0 && !l.extern_written) total += l.bytes;
+  std::vector<bool> counted(impl_->slot_bytes.size(), false);
+  for (int b : impl_->up_front) {
+    const BufferLayout& l = impl_->buffers[b];
+    if (l.role != Buffer::Role::kIntermediate) continue;
+    if (l.slot < 0) {
+      total += l.bytes;
+    } else if (!counted[l.slot]) {
+      counted[l.slot] = true;
+      total += impl_->slot_bytes[l.slot];
+    }
   }
   return total;
 }
@@ -151,11 +162,10 @@ absl::StatusOr<std::vector<Tensor>> ProgramRunner::Run(std::span<const Tensor> i
     TC_RETURN_IF_ERROR(CheckInput(i, inputs[i], l));
     state.Set(b, inputs[i].storage(), (inputs[i].storage_offset() + l.offset) * l.itemsize);
   }
-  for (int64_t bytes : impl.slot_bytes)
-    state.slots.push_back(Storage::Create(static_cast<size_t>(bytes)));
+  state.slots.resize(impl.slot_bytes.size());
   for (int b : impl.up_front) {
     const BufferLayout& l = impl.buffers[b];
-    state.Set(b, Allocate(l, state), l.offset * l.itemsize);
+    state.Set(b, Allocate(impl, l, state), l.offset * l.itemsize);
   }
   PlaceAliases(impl, state);
   const KernelRuntime& runtime = HostRuntime();

@@ -147,10 +147,12 @@ MemoryPlan OneSlotPerIntermediate(const std::vector<BufferLayout>& buffers) {
   return plan;
 }
 
-// The one-line switch: `return PlanMemory(program);` once schedule.h's
-// planner is on main.
-MemoryPlan IntermediatePlan(const Program& /*program*/, const std::vector<BufferLayout>& buffers) {
-  return OneSlotPerIntermediate(buffers);
+// The one switch: schedule.h's planner (storage shared by buffers whose
+// lifetimes do not overlap, in place where it can), or a slot each (to rule
+// the planner out when a program goes wrong).
+constexpr bool kUsePlanner = true;
+MemoryPlan IntermediatePlan(const Program& program, const std::vector<BufferLayout>& buffers) {
+  return kUsePlanner ? PlanMemory(program) : OneSlotPerIntermediate(buffers);
 }
 
 // Applies `plan` to the intermediates; every other buffer keeps slot -1.
@@ -243,10 +245,19 @@ absl::StatusOr<std::shared_ptr<const ProgramRunner::Impl>> PrepareRunner(
   }
   TC_RETURN_IF_ERROR(OrderInputsAndAliases(*impl));
   TC_RETURN_IF_ERROR(ApplyPlan(IntermediatePlan(program, impl->buffers), *impl));
+  // A reduction fused into a row kernel (Node::written false) keeps its
+  // result in the kernel: its buffer gets no storage.
+  std::vector<bool> written(impl->buffers.size(), false);
+  for (const Node& node : program.nodes) {
+    if (node.written && node.buffer >= 0 && static_cast<size_t>(node.buffer) < written.size()) {
+      written[node.buffer] = true;
+    }
+  }
   for (size_t b = 0; b < impl->buffers.size(); ++b) {
     const BufferLayout& l = impl->buffers[b];
     const bool allocated = l.role == Buffer::Role::kOutput || l.role == Buffer::Role::kIntermediate;
-    if (allocated && !l.extern_written) impl->up_front.push_back(static_cast<int>(b));
+    const bool stored = l.role == Buffer::Role::kOutput || written[b];
+    if (allocated && !l.extern_written && stored) impl->up_front.push_back(static_cast<int>(b));
   }
   for (int b : program.graph_outputs)
     TC_RETURN_IF_ERROR(CheckBuffer(b, program.buffers.size(), "graph output"));

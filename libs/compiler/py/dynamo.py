@@ -151,14 +151,55 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend='inductor', mo
         return fn
     if mode is not None and options is not None:
         raise RuntimeError('Either mode or options can be specified, but both can\'t be specified at the same time.')
+    if mode is None and options is None:
+        mode = 'default'
+    if options and isinstance(options, dict):
+        _pop_unsupported_options(options)
+    # As torch builds its backend wrapper here, before anything else is
+    # checked: mode= and options= fail at this call, not at the first call.
+    config_patches = None
+    if isinstance(backend, str) and backend == 'inductor':
+        import torch._inductor
+        config_patches = torch._inductor._compile_config(mode, options, dynamic)
+    elif not isinstance(backend, str):
+        backend = _backend_with_kwargs(backend, mode, options)
     if not callable(model):
         raise AssertionError(f'A callable function is expected, but {type(model)} is provided.')
     if disable:
         return model
-    opts = _C.options(backend, fullgraph, dynamic)
+    opts = _C.options(backend, fullgraph, dynamic, config_patches)
     if isinstance(model, _nn.Module):
         return OptimizedModule(model, opts)
     return _compile_fn(model, opts)
+
+
+def _pop_unsupported_options(options):
+    # torch.compile takes these two out of options= before the backend sees
+    # them; tc implements neither, so it says so instead of ignoring them.
+    if options.pop('guard_filter_fn', None) is not None:
+        raise NotImplementedError('torch.compile(options={"guard_filter_fn": ...}) is not supported '
+                                  'by tc (every guard is kept)')
+    if options.pop('use_aoti', False):
+        raise NotImplementedError('torch.compile(options={"use_aoti": True}) (AOTInductor) is not '
+                                  'supported by tc')
+
+
+def _backend_with_kwargs(backend, mode, options):
+    # A callable backend receives mode= (other than "default") and a
+    # non-empty options= as keyword arguments, as torch's _TorchCompileWrapper
+    # passes them; with neither it is called as it is.
+    kwargs = {}
+    if mode and mode != 'default':
+        kwargs['mode'] = mode
+    if options:
+        kwargs['options'] = options
+    if not kwargs or not callable(backend):
+        return backend
+
+    def compiler_fn(gm, example_inputs):
+        return backend(gm, example_inputs, **kwargs)
+    compiler_fn.__name__ = getattr(backend, '__name__', 'compiler_fn')
+    return compiler_fn
 
 
 def _module_compile(self, *args, **kwargs):

@@ -22,8 +22,8 @@ using script::Value;
 
 namespace {
 
-std::map<std::string, BackendFactory, std::less<>>& Registry() {
-  static auto* r = new std::map<std::string, BackendFactory, std::less<>>();
+std::map<std::string, ConfiguredBackendFactory, std::less<>>& Registry() {
+  static auto* r = new std::map<std::string, ConfiguredBackendFactory, std::less<>>();
   return *r;
 }
 
@@ -132,14 +132,22 @@ const bool kRegistered = [] {
 }  // namespace
 
 void RegisterBackend(std::string name, BackendFactory factory) {
+  Registry()[std::move(name)] = [factory = std::move(factory)](const Value&) { return factory(); };
+}
+
+void RegisterConfiguredBackend(std::string name, ConfiguredBackendFactory factory) {
   Registry()[std::move(name)] = std::move(factory);
 }
 
 std::shared_ptr<Backend> FindBackend(std::string_view name) {
+  return FindBackend(name, Value::None());
+}
+
+std::shared_ptr<Backend> FindBackend(std::string_view name, const Value& config_patches) {
   (void)kRegistered;
   auto& r = Registry();
   auto it = r.find(name);
-  return it == r.end() ? nullptr : it->second();
+  return it == r.end() ? nullptr : it->second(config_patches);
 }
 
 std::vector<std::string> BackendNames() {

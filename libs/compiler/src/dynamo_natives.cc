@@ -48,13 +48,16 @@ script::Type* OptionsType() {
   return t;
 }
 
-// options(backend, fullgraph, dynamic)
+// options(backend, fullgraph, dynamic[, config_patches]): config_patches
+// is what torch._inductor._compile_config made of mode= and options= for
+// backend="inductor" (None otherwise); the backend's factory receives it.
 Value Options(VM& vm, const Value&, const ArgsView& args) {
-  if (!script::CheckArgCount(vm, args, "options", 3, 3)) return {};
+  if (!script::CheckArgCount(vm, args, "options", 3, 4)) return {};
   Value out = script::NewObject<OptionsObject>(OptionsType());
   CompileOptions& o = script::Cast<OptionsObject>(out)->options;
+  const Value config_patches = args.nargs == 4 ? args[3] : Value::None();
   if (const std::string* name = script::StrValue(args[0])) {
-    o.backend = FindBackend(*name);
+    o.backend = FindBackend(*name, config_patches);
     o.backend_key = Value::Borrow(script::Intern(*name));
     if (o.backend == nullptr) {
       return script::Raise(vm, InvalidBackendType(),

@@ -1,6 +1,9 @@
 // The compiler library's modules: torch._dynamo (and its config, exc,
-// testing and utils submodules), torch.compiler, and torch.compile added to
-// the torch module. Their Python parts are py/*.py, embedded at build time.
+// testing and utils submodules), torch.compiler, torch._inductor (and its
+// config), and torch.compile added to the torch module. Their Python parts
+// are py/*.py, embedded at build time.
+#include <span>
+
 #include "absl/strings/str_format.h"
 
 #include "tc/frame_capture/dynamo.h"
@@ -31,6 +34,18 @@ bool RunPrelude(VM& vm, script::ModuleObject* m, const EmbeddedFile& file) {
   return !vm.RunCode(*code, m->dict).is_null();
 }
 
+// A module type (printed "module") whose __setattr__ is `set_attr`: the
+// config modules check and forward assignments.
+script::Type* NewConfigModuleType(const script::MethodDef* set_attr) {
+  script::TypeSpec spec;
+  spec.name = "module";
+  spec.module = "builtins";
+  spec.base = script::Types().module;
+  spec.methods = std::span<const script::MethodDef>(set_attr, 1);
+  spec.flags = script::Type::kInstanceDict;
+  return script::NewNativeType(spec);
+}
+
 bool InitDynamo(VM& vm, script::ModuleObject* m) {
   return RunPrelude(vm, m, kDynamoPy) && !vm.Import("torch._dynamo.config").is_null() &&
          !vm.Import("torch._dynamo.exc").is_null() && !vm.Import("torch._dynamo.utils").is_null();
@@ -38,6 +53,28 @@ bool InitDynamo(VM& vm, script::ModuleObject* m) {
 bool InitTesting(VM& vm, script::ModuleObject* m) { return RunPrelude(vm, m, kDynamoTestingPy); }
 bool InitUtils(VM& vm, script::ModuleObject* m) { return RunPrelude(vm, m, kDynamoUtilsPy); }
 bool InitCompilerModule(VM& vm, script::ModuleObject* m) { return RunPrelude(vm, m, kCompilerPy); }
+bool InitInductor(VM& vm, script::ModuleObject* m) { return RunPrelude(vm, m, kInductorPy); }
+
+// torch._inductor.config: the prelude builds the options from the table,
+// which it finds (and deletes) as _tc_options_table. Assignments go
+// through the prelude's _set, which rejects unknown names as PyTorch does.
+Value InductorConfigSetAttr(VM& vm, const Value& self, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "__setattr__", 2, 2)) return {};
+  auto* m = script::Cast<script::ModuleObject>(self);
+  const Value* set = script::DictGetStr(m->dict, "_set");
+  if (set == nullptr) return script::RaiseRuntimeError(vm, "torch._inductor.config has no _set");
+  if (vm.Call(*set, {args[0], args[1]}).is_null()) return {};
+  return Value::None();
+}
+
+constexpr script::MethodDef kInductorConfigSetAttr = {"__setattr__", InductorConfigSetAttr};
+
+bool InitInductorConfig(VM& vm, script::ModuleObject* m) {
+  static script::Type* const type = NewConfigModuleType(&kInductorConfigSetAttr);
+  m->type = type;
+  script::ModuleSet(m, "_tc_options_table", script::NewStr(std::string(kInductorOptionsTxt.text)));
+  return RunPrelude(vm, m, kInductorConfigPy);
+}
 
 bool InitExc(VM&, script::ModuleObject* m) {
   script::Type* unsupported = Dynamo::UnsupportedType();
@@ -82,18 +119,10 @@ Value ConfigSetAttr(VM& vm, const Value& self, const ArgsView& args) {
   return Value::None();
 }
 
-constexpr script::MethodDef kConfigMethods[] = {{"__setattr__", ConfigSetAttr}};
+constexpr script::MethodDef kConfigSetAttr = {"__setattr__", ConfigSetAttr};
 
 script::Type* ConfigModuleType() {
-  static script::Type* t = [] {
-    script::TypeSpec spec;
-    spec.name = "module";
-    spec.module = "builtins";
-    spec.base = script::Types().module;
-    spec.methods = kConfigMethods;
-    spec.flags = script::Type::kInstanceDict;
-    return script::NewNativeType(spec);
-  }();
+  static script::Type* t = NewConfigModuleType(&kConfigSetAttr);
   return t;
 }
 
@@ -142,6 +171,8 @@ TC_SCRIPT_REGISTER_MODULE("torch._dynamo.exc", InitExc);
 TC_SCRIPT_REGISTER_MODULE("torch._dynamo.testing", InitTesting);
 TC_SCRIPT_REGISTER_MODULE("torch._dynamo.utils", InitUtils);
 TC_SCRIPT_REGISTER_MODULE("torch.compiler", InitCompilerModule);
+TC_SCRIPT_REGISTER_MODULE("torch._inductor", InitInductor);
+TC_SCRIPT_REGISTER_MODULE("torch._inductor.config", InitInductorConfig);
 TC_SCRIPT_EXTEND_MODULE("torch", ExtendTorch);
 
 }  // namespace

@@ -143,6 +143,10 @@ struct Extern {
 struct Node {
   int buffer;  // the buffer written (Extern: outputs[0])
   std::variant<Pointwise, Reduction, Extern> body;
+  // false: a Reduction the scheduler fused into a row kernel whose result
+  // only lives in that kernel (later members read it as ReductionResult);
+  // its buffer is never allocated or written. Printed as "local".
+  bool written = true;
 };
 
 // One generated function: loops over the shared `outer` ranges (loop

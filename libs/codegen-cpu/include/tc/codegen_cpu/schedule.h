@@ -25,14 +25,32 @@ struct ScheduleOptions {
 };
 
 // Fills program.kernels (replacing any), inlines where it fuses, and drops
-// nodes whose buffers no kernel reads any more.
+// nodes whose buffers no kernel reads any more. Takes a Program as Lower
+// returns it (unscheduled: no ReductionResult, every node written).
+// Dropping renumbers nodes and buffers: intermediates no remaining node
+// mentions are removed (inputs, outputs and aliases all stay, in order), so
+// graph_outputs and alias_of are rewritten too. A fused reduction nobody
+// outside its kernel reads gets Node::written = false. A program whose
+// buffer indices or index ranks are inconsistent is not fused (it gets
+// ScheduleUnfused; Evaluate and the emitter say what is wrong). A program
+// Schedule already fused is left as it is.
 void Schedule(Program& program, const ScheduleOptions& options = {});
 
 // Storage shared between intermediates: slot[b] is the storage slot of
-// buffer b (-1 for inputs, outputs and aliases), slot_bytes[s] its size.
+// buffer b (-1 for inputs, outputs and aliases, and for buffers no node
+// writes: a Node::written == false reduction), slot_bytes[s] its size (from
+// the first element to one past the last, by the buffer's strides). Two
+// buffers share a slot only when one is dead (its last reader's kernel has
+// run) before the other is written, or in place: a Pointwise node writing
+// over its only reader's input of the same layout, read at its store index.
 struct MemoryPlan {
   std::vector<int> slot;
   std::vector<int64_t> slot_bytes;
+  int64_t TotalBytes() const {
+    int64_t total = 0;
+    for (int64_t b : slot_bytes) total += b;
+    return total;
+  }
 };
 MemoryPlan PlanMemory(const Program& program);
 

@@ -20,8 +20,20 @@ using BackendFactory = std::function<std::shared_ptr<frame_capture::Backend>()>;
 
 // Registers (or replaces) a named backend; process-wide.
 void RegisterBackend(std::string name, BackendFactory factory);
-// Null when no backend has that name.
+// A factory that also receives the torch.compile call's inductor config
+// patches: for backend="inductor", mode='s options with options= over them,
+// checked as PyTorch checks them (a dict of torch._inductor.config names,
+// '-' read as '_', to values); None otherwise. The backend reads its
+// settings with ReadInductorConfig(vm, patches, &config) when it compiles
+// (inductor_config.h), as PyTorch's compile_fx applies config_patches then.
+using ConfiguredBackendFactory =
+    std::function<std::shared_ptr<frame_capture::Backend>(const script::Value& config_patches)>;
+void RegisterConfiguredBackend(std::string name, ConfiguredBackendFactory factory);
+// Null when no backend has that name. The one-argument form passes None
+// as the patches.
 std::shared_ptr<frame_capture::Backend> FindBackend(std::string_view name);
+std::shared_ptr<frame_capture::Backend> FindBackend(std::string_view name,
+                                                    const script::Value& config_patches);
 std::vector<std::string> BackendNames();
 
 // A backend calling `callable(gm, example_inputs)` (gm: torch._dynamo's

@@ -3,7 +3,10 @@
 #ifndef TC_GRAPH_IR_PASSES_H_
 #define TC_GRAPH_IR_PASSES_H_
 
+#include <functional>
+
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 
 #include "tc/graph_ir/graph.h"
 
@@ -25,6 +28,13 @@ absl::Status EliminateDeadCode(Graph& graph);
 // ready nodes the earliest in the current order goes first, so a sorted
 // graph is unchanged. A cycle is InvalidArgument naming a node on it.
 absl::Status TopologicalSort(Graph& graph);
+
+// A new graph computing the same outputs with every composite node
+// replaced by its decomposition (core ops only, decompose.h), inputs and
+// outputs in the same order and with the same metadata; nodes for which
+// `keep` holds stay as they are (a backend's own lowering of an op).
+absl::StatusOr<Graph> DecomposeComposites(const Graph& graph,
+                                          const std::function<bool(const Node&)>& keep = nullptr);
 
 }  // namespace tc::graph_ir
 
