@@ -6,6 +6,7 @@
 #ifndef TC_CODEGEN_CPU_COMPILE_H_
 #define TC_CODEGEN_CPU_COMPILE_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,14 +30,37 @@ class LoadedModule {
 
 // The compiler command line (without input and output), part of the key.
 const std::string& CompilerFlags();
-// "clang version 14.0.6 ..." of the compiler in use, part of the key.
+// "Debian clang version 14.0.6; Target: ..." of the compiler in use (its
+// --version on one line; empty when it cannot be run), part of the key.
 const std::string& CompilerVersion();
 
+// The cache key of `source`: a hex hash of the source, CompilerFlags(),
+// CompilerVersion() and kAbiVersion. The in-memory cache and the disk
+// store both use it.
+std::string CacheKey(std::string_view source);
+
 // Compiles `source` (or finds it in the in-memory or disk cache) and loads
-// it. Errors: the compiler is missing or fails (its diagnostics quoted),
-// the cache directory cannot be written (then compiles into a temporary
-// directory instead), dlopen fails.
+// it. Errors: the compiler is missing (FailedPrecondition naming it) or
+// fails (Internal, its first diagnostics quoted), the cache directory
+// cannot be written (then compiles into a temporary directory instead),
+// dlopen fails. The source is compiled after a precompiled header holding
+// hwy/highway.h, hwy/contrib/math/math-inl.h and <algorithm>, <cmath>,
+// <cstddef>, <cstdint>, <cstring>, <limits>, <type_traits> (including them
+// again costs nothing); so it must not define macros that configure
+// Highway. The compiler is TC_CXX when set, else clang++; the target is
+// the best of AVX-512, AVX2 and the baseline the CPU runs (TC_CPU_TARGET=
+// avx2|baseline lowers it); TC_CODEGEN_PCH=0 compiles without the header;
+// the header lives under $TC_CACHE_DIR (default ~/.cache/tc).
 absl::StatusOr<std::shared_ptr<LoadedModule>> CompileAndLoad(std::string_view source);
+
+// Process-wide counters (compile_times(), tests, benches).
+struct CompileStats {
+  int64_t compiler_runs = 0;  // translation units this process handed to the compiler
+  int64_t pch_builds = 0;     // precompiled headers this process built
+  int64_t memory_hits = 0;    // CompileAndLoad calls answered by the in-memory cache
+  int64_t compile_nanos = 0;  // wall time spent in compiler runs (headers included)
+};
+CompileStats GetCompileStats();
 
 }  // namespace tc::codegen_cpu
 

@@ -1,0 +1,30 @@
+// HostRuntime: generated kernels' parallel loops on the kernels thread pool.
+#include "tc/codegen_cpu/kernel_runtime.h"
+
+#include "tc/kernels/thread_pool.h"
+
+namespace tc::codegen_cpu {
+namespace {
+
+void PoolParallelFor(int64_t n, int64_t grain, TcParallelBody body, void* context) {
+  if (n <= 0) return;
+  if (grain < 1) grain = 1;
+  // The inline cases first: no std::function is built for a loop that runs
+  // on this thread anyway (most small kernels).
+  if (n <= grain || kernels::InParallelRegion() || kernels::NumThreads() <= 1) {
+    body(context, 0, n);
+    return;
+  }
+  kernels::ParallelFor(n, grain, [body, context](int64_t begin, int64_t end) {
+    if (begin < end) body(context, begin, end);
+  });
+}
+
+}  // namespace
+
+const KernelRuntime& HostRuntime() {
+  static const KernelRuntime runtime{&PoolParallelFor, kernels::NumThreads()};
+  return runtime;
+}
+
+}  // namespace tc::codegen_cpu

@@ -1,0 +1,92 @@
+// The per-run cache directory of the jit tests (see jit_test_env.h).
+#include "jit_test_env.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+
+#include "tc/codegen_cpu/compile.h"
+
+namespace tc::codegen_cpu::testing {
+namespace {
+
+std::string& Dir() {
+  static std::string dir;
+  return dir;
+}
+
+// A child process's whole life: compile the source file at `path` (with
+// the inherited environment) and write "<compiler runs> <pch builds>" to
+// path.<pid>; exit 0 when the module loaded.
+int RunChild(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream source;
+  source << in.rdbuf();
+  absl::StatusOr<std::shared_ptr<LoadedModule>> module = CompileAndLoad(source.str());
+  if (!module.ok()) std::fprintf(stderr, "child: %s\n", module.status().ToString().c_str());
+  CompileStats stats = GetCompileStats();
+  std::ofstream(path + "." + std::to_string(getpid()))
+      << stats.compiler_runs << " " << stats.pch_builds << "\n";
+  return module.ok() ? 0 : 1;
+}
+
+class CacheDirEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    if (IsChildProcess()) std::_Exit(RunChild(std::getenv("TC_JIT_TEST_CHILD")));
+    std::string pattern = (std::filesystem::temp_directory_path() / "tc-jit-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    Dir() = pattern;
+    owned_ = true;
+    setenv("TC_CACHE_DIR", pattern.c_str(), 1);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    if (owned_) std::filesystem::remove_all(Dir(), ec);
+  }
+
+ private:
+  bool owned_ = false;
+};
+
+[[maybe_unused]] ::testing::Environment* const kEnvironment =
+    ::testing::AddGlobalTestEnvironment(new CacheDirEnvironment);
+
+}  // namespace
+
+std::string AbiSource() {
+  return "#include \"" TC_KERNEL_ABI_H "\"\nusing namespace tc::codegen_cpu;\n";
+}
+
+const std::string& TestCacheDir() { return Dir(); }
+
+bool IsChildProcess() { return std::getenv("TC_JIT_TEST_CHILD") != nullptr; }
+
+ScopedEnv::ScopedEnv(const char* name, const char* value) : name_(name) {
+  if (const char* old = std::getenv(name)) {
+    had_ = true;
+    old_ = old;
+  }
+  if (value) {
+    setenv(name, value, 1);
+  } else {
+    unsetenv(name);
+  }
+}
+
+ScopedEnv::~ScopedEnv() {
+  if (had_) {
+    setenv(name_.c_str(), old_.c_str(), 1);
+  } else {
+    unsetenv(name_.c_str());
+  }
+}
+
+}  // namespace tc::codegen_cpu::testing
