@@ -88,7 +88,7 @@ struct CountingRuntime {
       body(context, b, std::min(n, b + grain));
     }
   }
-  KernelRuntime runtime{&ParallelFor, 1};
+  KernelRuntime runtime{&ParallelFor, 1, nullptr};
 };
 
 std::shared_ptr<LoadedModule> MustCompile(std::string_view source) {

@@ -23,7 +23,7 @@ void PoolParallelFor(int64_t n, int64_t grain, TcParallelBody body, void* contex
 }  // namespace
 
 const KernelRuntime& HostRuntime() {
-  static const KernelRuntime runtime{&PoolParallelFor, kernels::NumThreads()};
+  static const KernelRuntime runtime{&PoolParallelFor, kernels::NumThreads(), nullptr};
   return runtime;
 }
 

@@ -168,10 +168,15 @@ absl::StatusOr<std::vector<Tensor>> ProgramRunner::Run(std::span<const Tensor> i
     state.Set(b, Allocate(impl, l, state), l.offset * l.itemsize);
   }
   PlaceAliases(impl, state);
-  const KernelRuntime& runtime = HostRuntime();
+  // A copy per run: its error flag belongs to this run alone.
+  int error = 0;
+  KernelRuntime runtime = HostRuntime();
+  runtime.error = &error;
   for (const RunnerStep& step : impl.steps) {
     if (step.fn != nullptr) {
       step.fn(state.ptrs.data(), &runtime);
+      // As eager's integer division kernels fail.
+      if (error != 0) return absl::InvalidArgumentError("ZeroDivisionError");
     } else {
       TC_RETURN_IF_ERROR(RunExtern(impl, step, state));
     }
