@@ -111,6 +111,8 @@ std::vector<std::filesystem::path> PchFiles(const std::string& cache_dir) {
 struct ChildReport {
   int64_t compiler_runs = -1;
   int64_t pch_builds = -1;
+  int64_t disk_hits = -1;
+  std::string origin;
 };
 
 // Compiles `source` in `count` new processes of this binary at once (they
@@ -133,7 +135,8 @@ std::optional<std::vector<ChildReport>> RunChildren(const std::string& source, i
     int status = 0;
     ok = waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok;
     ChildReport r;
-    std::ifstream(path + "." + std::to_string(pid)) >> r.compiler_runs >> r.pch_builds;
+    std::ifstream(path + "." + std::to_string(pid)) >> r.compiler_runs >> r.pch_builds >>
+        r.disk_hits >> r.origin;
     reports.push_back(r);
   }
   if (!ok) return std::nullopt;
@@ -303,7 +306,8 @@ TEST(CompileTest, TwoProcessesBuildingTheHeaderAtOnceBothSucceed) {
   // late starter may find the other's (timing, not checked).
   int64_t builds = 0;
   for (const ChildReport& r : *children) {
-    EXPECT_EQ(r.compiler_runs, 1);
+    // A late starter may load the other's object from the disk cache.
+    EXPECT_EQ(r.compiler_runs + r.disk_hits, 1);
     builds += r.pch_builds;
   }
   EXPECT_GE(builds, 1);
@@ -371,6 +375,69 @@ TEST(CompileTest, TwoThreadsCompilingOneSourceBothSucceedWithOneCompile) {
   ASSERT_NE(modules[1], nullptr);
   EXPECT_EQ(modules[0]->Find("add_f32"), modules[1]->Find("add_f32"));
   EXPECT_EQ(GetCompileStats().compiler_runs, before.compiler_runs + 1);
+}
+
+}  // namespace
+}  // namespace tc::codegen_cpu
+
+namespace tc::codegen_cpu {
+namespace {
+
+using testing::ScopedEnv;
+using testing::TestCacheDir;
+
+// The stored shared objects under `cache_dir`.
+std::vector<std::filesystem::path> StoredObjects(const std::string& cache_dir) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (auto it = std::filesystem::recursive_directory_iterator(cache_dir + "/kernels", ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->path().extension() == ".so") files.push_back(it->path());
+  }
+  return files;
+}
+
+// A warm process (the object on disk) loads it without starting a
+// compiler; a corrupt stored object is never loaded: it is deleted and
+// compiled again.
+TEST(CompileTest, DiskCacheServesANewProcessAndRecoversFromCorruption) {
+  std::string dir = TestCacheDir() + "/disk-cache";
+  ScopedEnv cache("TC_CACHE_DIR", dir.c_str());
+  const std::string source = KernelsSource() + "\n// disk cache\n";
+  std::optional<std::vector<ChildReport>> cold = RunChildren(source, 1);
+  ASSERT_TRUE(cold.has_value());
+  EXPECT_EQ((*cold)[0].compiler_runs, 1);
+  EXPECT_EQ((*cold)[0].origin, "compiled");
+  std::vector<std::filesystem::path> stored = StoredObjects(dir);
+  ASSERT_EQ(stored.size(), 1u);
+
+  std::optional<std::vector<ChildReport>> warm = RunChildren(source, 1);
+  ASSERT_TRUE(warm.has_value());
+  EXPECT_EQ((*warm)[0].compiler_runs, 0);
+  EXPECT_EQ((*warm)[0].disk_hits, 1);
+  EXPECT_EQ((*warm)[0].origin, "disk");
+
+  {  // Flip one byte in the middle of the stored object.
+    std::fstream f(stored[0], std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(static_cast<std::streamoff>(std::filesystem::file_size(stored[0]) / 2));
+    char c = 0;
+    f.get(c);
+    f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(stored[0]) / 2));
+    f.put(static_cast<char>(c ^ 0x5a));
+  }
+  std::optional<std::vector<ChildReport>> recovered = RunChildren(source, 1);
+  ASSERT_TRUE(recovered.has_value());
+  EXPECT_EQ((*recovered)[0].compiler_runs, 1);
+  EXPECT_EQ((*recovered)[0].disk_hits, 0);
+  EXPECT_EQ((*recovered)[0].origin, "compiled");
+  ASSERT_EQ(StoredObjects(dir).size(), 1u);  // stored again, whole
+
+  // Truncated: the same.
+  std::filesystem::resize_file(stored[0], std::filesystem::file_size(stored[0]) / 3);
+  std::optional<std::vector<ChildReport>> again = RunChildren(source, 1);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ((*again)[0].compiler_runs, 1);
+  EXPECT_EQ((*again)[0].origin, "compiled");
 }
 
 }  // namespace

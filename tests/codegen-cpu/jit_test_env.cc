@@ -23,7 +23,8 @@ std::string& Dir() {
 }
 
 // A child process's whole life: compile the source file at `path` (with
-// the inherited environment) and write "<compiler runs> <pch builds>" to
+// the inherited environment) and write "<compiler runs> <pch builds>
+// <disk hits> <origin>" to
 // path.<pid>; exit 0 when the module loaded.
 int RunChild(const std::string& path) {
   std::ifstream in(path);
@@ -33,7 +34,8 @@ int RunChild(const std::string& path) {
   if (!module.ok()) std::fprintf(stderr, "child: %s\n", module.status().ToString().c_str());
   CompileStats stats = GetCompileStats();
   std::ofstream(path + "." + std::to_string(getpid()))
-      << stats.compiler_runs << " " << stats.pch_builds << "\n";
+      << stats.compiler_runs << " " << stats.pch_builds << " " << stats.disk_hits << " "
+      << (module.ok() ? std::string((*module)->origin()) : std::string("failed")) << "\n";
   return module.ok() ? 0 : 1;
 }
 

@@ -1,6 +1,6 @@
 // CompileAndLoad: the in-memory cache, the compiler run (with the
 // precompiled header) in a private scratch directory, and dlopen. The disk
-// store plugs in at one seam (LookUpOnDisk / InsertOnDisk below).
+// store (runtime-cache) is looked up before compiling and written after.
 #include "tc/codegen_cpu/compile.h"
 
 #include <dlfcn.h>
@@ -18,6 +18,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 
+#include "tc/runtime_cache/disk_store.h"
 #include "tc/support/env.h"
 #include "tc/support/timer.h"
 
@@ -29,7 +30,8 @@
 namespace tc::codegen_cpu {
 namespace {
 
-std::atomic<int64_t> compiler_runs{0}, pch_builds{0}, memory_hits{0}, compile_nanos{0};
+std::atomic<int64_t> compiler_runs{0}, pch_builds{0}, memory_hits{0}, disk_hits{0},
+    compile_nanos{0};
 
 // A dlopen'ed shared object.
 class DlModule final : public LoadedModule {
@@ -95,15 +97,20 @@ std::string Key(const Toolchain& toolchain, CpuTarget target, std::string_view s
       32);
 }
 
-// ---- The disk cache seam -------------------------------------------------
-// The lead plugs runtime-cache's disk store in here. LookUpOnDisk: before
-// compiling, the path of a verified shared object stored under `key`
-// (loaded with origin "disk"), or nullopt. InsertOnDisk: after compiling,
-// stores the object at `so_path` under `key` (atomically; a failure only
-// warns, the cache being an optimization). Until then, nothing is stored.
-std::optional<std::string> LookUpOnDisk(const std::string& /*key*/) { return std::nullopt; }
-void InsertOnDisk(const std::string& /*key*/, const std::string& /*so_path*/) {}
-// ---------------------------------------------------------------------------
+// The disk cache (runtime-cache's store under $TC_CACHE_DIR): before
+// compiling, a verified shared object stored under `key` is loaded instead
+// (a corrupt or truncated one is deleted with a warning and recompiled);
+// after compiling, the object is stored atomically. A store that cannot be
+// written (a read-only cache directory) only costs the next process a
+// compile, so its failure is not an error.
+std::optional<std::string> LookUpOnDisk(const std::string& key) {
+  std::optional<std::string> path = runtime_cache::DiskStore::Default().Lookup(key);
+  if (path) ++disk_hits;
+  return path;
+}
+void InsertOnDisk(const std::string& key, const std::string& so_path) {
+  (void)runtime_cache::DiskStore::Default().InsertFile(key, so_path);
+}
 
 absl::StatusOr<std::shared_ptr<LoadedModule>> Load(const std::string& path,
                                                    std::string_view origin) {
@@ -281,6 +288,7 @@ CompileStats GetCompileStats() {
   return CompileStats{.compiler_runs = compiler_runs.load(),
                       .pch_builds = pch_builds.load(),
                       .memory_hits = memory_hits.load(),
+                      .disk_hits = disk_hits.load(),
                       .compile_nanos = compile_nanos.load()};
 }
 
