@@ -229,8 +229,13 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
   code.result = absl::StrCat("tc_r", tag);
   absl::StrAppend(out, indent, "const ", std::string(ComputeType(dst.dtype)), " ", code.result,
                   " = ", CastText(result, dst.dtype), ";\n");
-  const Sym at = FlatOffset(ctx, node.buffer, red.store);
-  absl::StrAppend(out, indent, StoreStatement(program, node.buffer, at.ToCpp(), code.result), "\n");
+  // A reduction the scheduler kept local (Node::written false) has no
+  // storage: later members read code.result.
+  if (node.written) {
+    const Sym at = FlatOffset(ctx, node.buffer, red.store);
+    absl::StrAppend(out, indent, StoreStatement(program, node.buffer, at.ToCpp(), code.result),
+                    "\n");
+  }
   return code;
 }
 

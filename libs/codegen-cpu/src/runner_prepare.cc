@@ -79,7 +79,7 @@ absl::Status CheckBuffer(int b, size_t num_buffers, std::string_view where) {
 }
 
 absl::StatusOr<RunnerStep> StepOf(const Program& program, const Kernel& kernel,
-                                  const LoadedModule& module) {
+                                  const LoadedModule* module) {
   RunnerStep step;
   step.kernel = kernel.name;
   if (kernel.nodes.empty()) {
@@ -126,7 +126,7 @@ absl::StatusOr<RunnerStep> StepOf(const Program& program, const Kernel& kernel,
           absl::StrCat("kernel ", kernel.name, " mixes an extern node with generated ones"));
     }
   }
-  step.fn = module.Find(kernel.name);
+  step.fn = module != nullptr ? module->Find(kernel.name) : nullptr;
   if (step.fn == nullptr) {
     return absl::InvalidArgumentError(
         absl::StrCat("kernel ", kernel.name, " is not in the compiled module"));
@@ -221,7 +221,7 @@ absl::Status OrderInputsAndAliases(ProgramRunner::Impl& impl) {
 
 absl::StatusOr<std::shared_ptr<const ProgramRunner::Impl>> PrepareRunner(
     const Program& program, std::shared_ptr<const LoadedModule> module) {
-  if (module == nullptr) return absl::InvalidArgumentError("no compiled module");
+  // A program of extern kernels only has nothing compiled: no module.
   if (program.kernels.empty() && !program.nodes.empty()) {
     return absl::InvalidArgumentError("the program is not scheduled (it has no kernels)");
   }
@@ -232,7 +232,7 @@ absl::StatusOr<std::shared_ptr<const ProgramRunner::Impl>> PrepareRunner(
     impl->buffers.push_back(std::move(layout));
   }
   for (const Kernel& kernel : program.kernels) {
-    TC_ASSIGN_OR_RETURN(RunnerStep step, StepOf(program, kernel, *module));
+    TC_ASSIGN_OR_RETURN(RunnerStep step, StepOf(program, kernel, module.get()));
     for (int b : step.outputs) {
       if (impl->buffers[b].role == Buffer::Role::kAlias) {
         return absl::InvalidArgumentError(absl::StrCat("extern ", step.op->name, " (", kernel.name,

@@ -11,6 +11,7 @@
 #include "tc/script/native.h"
 #include "tc/script_torch/tensor_value.h"
 
+#include "inductor_backend.h"
 #include "natives.h"
 
 namespace tc::compiler {
@@ -122,10 +123,11 @@ class ScriptCallableBackend : public Backend {
 const bool kRegistered = [] {
   auto eager = [] { return std::make_shared<EagerBackend>(); };
   RegisterBackend("eager", eager);
-  // No code generation yet: these run the graph on the interpreter too, so
-  // a script written for them still runs and gives the same answers.
+  // No autograd yet: aot_eager runs the graph on the interpreter too, so a
+  // script written for it still runs and gives the same answers.
   RegisterBackend("aot_eager", eager);
-  RegisterBackend("inductor", eager);
+  RegisterConfiguredBackend("inductor",
+                            [](const Value& patches) { return NewInductorBackend(patches); });
   return true;
 }();
 

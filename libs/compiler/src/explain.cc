@@ -136,11 +136,17 @@ std::string ExplainRecorder::Report(const ExplainOptions& options) const {
 }
 
 script::Value RunModuleCompiled(script::VM& vm, std::shared_ptr<const script::Code> code,
-                                std::string_view module_name, CompileScope scope) {
+                                std::string_view module_name, CompileScope scope,
+                                std::string_view backend) {
   // The script's own functions are compiled; class bodies, special methods
   // (constructors) and library code (the nn prelude's Module.__call__) run
   // as they are, their callees still looked at.
-  frame_capture::CompileOptions options{FindBackend("eager"), false};
+  frame_capture::CompileOptions options{FindBackend(backend), false};
+  if (options.backend == nullptr) {
+    vm.Raise(script::Types().value_error,
+             absl::StrCat("unknown backend '", std::string(backend), "'"));
+    return script::Value();
+  }
   std::string filename = code->filename;
   options.frame_filter = [filename, scope](const script::Code& c) {
     if (c.filename != filename) return false;

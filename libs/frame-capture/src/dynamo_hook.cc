@@ -8,6 +8,7 @@
 
 #include "tc/runtime_cache/messages.h"
 #include "tc/script/native.h"
+#include "tc/support/env.h"
 
 #include "dynamo_impl.h"
 
@@ -16,25 +17,6 @@ namespace tc::frame_capture {
 using script::Value;
 
 namespace {
-
-// Whether TORCH_LOGS turns the log `what` on. It is a comma-separated list
-// of names, each optionally prefixed by '+' (more verbose) or '-' (off), so
-// "-dynamo" must not count as naming "dynamo".
-bool LogEnabled(std::string_view what) {
-  const char* v = std::getenv("TORCH_LOGS");
-  if (v == nullptr) return false;
-  std::string_view rest(v);
-  while (!rest.empty()) {
-    const size_t comma = rest.find(',');
-    std::string_view item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    if (!item.empty() && item.front() == '+') item.remove_prefix(1);
-    if (item == what) return true;
-  }
-  return false;
-}
 
 // torch._dynamo.exc.FailOnRecompileLimitHit: a recompile limit hit under
 // fullgraph=True. Not a RuntimeError in PyTorch either.
@@ -183,12 +165,14 @@ script::FrameHookAction Dynamo::Impl::OnMiss(const script::FrameHookCall& call, 
     return script::FrameHookAction::kError;
   }
   if (!d.recompile_message.empty()) {
-    if (LogEnabled("recompiles")) vm.Write(d.recompile_message + "\n", /*to_stderr=*/true);
+    if (support::TorchLogsEnabled("recompiles"))
+      vm.Write(d.recompile_message + "\n", /*to_stderr=*/true);
     recompiles.push_back({FunctionLabel(*fn->code->code), reasons.empty() ? "" : reasons.front()});
   }
   // PyTorch logs the warning through the dynamo logger, which the goldens
   // silence (TORCH_LOGS=-dynamo): only printed when asked for.
-  if (!d.warning.empty() && (LogEnabled("recompiles") || LogEnabled("dynamo"))) {
+  if (!d.warning.empty() &&
+      (support::TorchLogsEnabled("recompiles") || support::TorchLogsEnabled("dynamo"))) {
     vm.Write(d.warning + "\n", /*to_stderr=*/true);
   }
   switch (d.action) {

@@ -3,6 +3,8 @@
 
 #include "absl/container/flat_hash_map.h"
 
+#include "tc/kernels/composite.h"
+
 namespace tc::kernels {
 
 namespace {
@@ -58,5 +60,7 @@ FusedFn FindFusedKernel(const graph_ir::OpDef& op) {
   auto it = table->find(&op);
   return it == table->end() ? nullptr : it->second;
 }
+
+bool HasFusedKernel(const graph_ir::OpDef& op) { return FindFusedKernel(op) != nullptr; }
 
 }  // namespace tc::kernels

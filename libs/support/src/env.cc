@@ -38,4 +38,20 @@ absl::StatusOr<int64_t> GetEnvInt(std::string_view name, int64_t fallback) {
   return result;
 }
 
+bool TorchLogsEnabled(std::string_view what) {
+  const char* v = std::getenv("TORCH_LOGS");
+  if (v == nullptr) return false;
+  std::string_view rest(v);
+  while (!rest.empty()) {
+    const size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty() && item.front() == '+') item.remove_prefix(1);
+    if (item == what) return true;
+  }
+  return false;
+}
+
 }  // namespace tc::support

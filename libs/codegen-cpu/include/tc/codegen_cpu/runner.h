@@ -33,7 +33,8 @@ namespace tc::codegen_cpu {
 class ProgramRunner {
  public:
   // Checks `program` (scheduled, constant sizes, consistent buffer
-  // references) and that `module` has every generated kernel; keeps
+  // references) and that `module` has every generated kernel (it may be
+  // null when every kernel is an Extern); keeps
   // `module` loaded. Errors are InvalidArgument naming the buffer or kernel.
   static absl::StatusOr<ProgramRunner> Create(const Program& program,
                                               std::shared_ptr<const LoadedModule> module);

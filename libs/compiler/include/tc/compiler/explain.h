@@ -51,13 +51,14 @@ enum class CompileScope : uint8_t {
   kTopLevelFunctions,    // the same-answers test mode: `def`s at module level
 };
 
-// Runs a module's code with calls of its functions compiled (eager
-// backend), as if each were wrapped in torch.compile; library code and
-// class bodies run as they are. The module, or null with the VM's
-// exception set.
+// Runs a module's code with calls of its functions compiled (by the
+// backend named `backend`), as if each were wrapped in torch.compile;
+// library code and class bodies run as they are. The module, or null with
+// the VM's exception set (a ValueError for an unknown backend).
 script::Value RunModuleCompiled(script::VM& vm, std::shared_ptr<const script::Code> code,
                                 std::string_view module_name,
-                                CompileScope scope = CompileScope::kFunctionsAndMethods);
+                                CompileScope scope = CompileScope::kFunctionsAndMethods,
+                                std::string_view backend = "eager");
 
 }  // namespace tc::compiler
 

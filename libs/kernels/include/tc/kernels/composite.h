@@ -20,6 +20,12 @@ namespace tc::kernels {
 absl::StatusOr<std::vector<Tensor>> RunComposite(const graph_ir::OpDef& op,
                                                  std::span<const KernelArg> args);
 
+// Whether composite `op` has a fused eager kernel (softmax, layer_norm,
+// batch_norm, linear...: libs/kernels/src/fused.cc), whose results can
+// differ in the last bits from its decomposition's. A backend that must
+// give eager's answers runs such an op as one call rather than decomposing it.
+bool HasFusedKernel(const graph_ir::OpDef& op);
+
 }  // namespace tc::kernels
 
 #endif  // TC_KERNELS_COMPOSITE_H_

@@ -24,6 +24,11 @@ absl::StatusOr<bool> GetEnvBool(std::string_view name, bool fallback);
 // An integer variable: unset gives `fallback`; a malformed value is an error.
 absl::StatusOr<int64_t> GetEnvInt(std::string_view name, int64_t fallback);
 
+// Whether TORCH_LOGS turns the log `what` on ("recompiles", "output_code").
+// TORCH_LOGS is a comma-separated list of names, each optionally prefixed
+// by '+' (more verbose) or '-' (off), so "-dynamo" does not name "dynamo".
+bool TorchLogsEnabled(std::string_view what);
+
 }  // namespace tc::support
 
 #endif  // TC_SUPPORT_ENV_H_

@@ -1,0 +1,69 @@
+// The inductor backend: captured graphs compiled by codegen-cpu. A graph
+// the pipeline cannot compile (a failed decomposition, IR the emitter
+// cannot express, no compiler, a non-CPU tensor) runs on the interpreter
+// instead, so a script never gets a wrong answer or an error it would not
+// get eagerly; TORCH_LOGS=output_code says so when it happens.
+#include "inductor_backend.h"
+
+#include <memory>
+#include <utility>
+
+#include "tc/codegen_cpu/codegen.h"
+#include "tc/compiler/backends.h"
+#include "tc/compiler/inductor_config.h"
+#include "tc/kernels/interpreter.h"
+#include "tc/script/native.h"
+
+#include "inductor_debug.h"
+
+namespace tc::compiler {
+
+using frame_capture::CapturedGraph;
+using frame_capture::CompiledGraph;
+
+namespace {
+
+class InductorBackend : public frame_capture::Backend {
+ public:
+  explicit InductorBackend(script::Value patches) : patches_(std::move(patches)) {}
+
+  bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
+               std::span<const tensor::Tensor>, CompiledGraph* out) override {
+    InductorConfig config;
+    if (!ReadInductorConfig(vm, patches_, &config)) return false;
+    codegen_cpu::CodegenOptions options;
+    auto generated = codegen_cpu::GeneratedGraph::Compile(graph->graph, options);
+    ReportGeneratedGraph(vm, *graph, generated, config);
+    if (!generated.ok()) {  // the interpreter runs what codegen cannot
+      auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
+      *out = [interpreter](script::VM& vm, std::span<const tensor::Tensor> inputs,
+                           std::vector<tensor::Tensor>* outputs) {
+        return RunOnInterpreter(vm, *interpreter, inputs, outputs);
+      };
+      return true;
+    }
+    std::shared_ptr<const codegen_cpu::GeneratedGraph> code = *std::move(generated);
+    *out = [code](script::VM& vm, std::span<const tensor::Tensor> inputs,
+                  std::vector<tensor::Tensor>* outputs) {
+      absl::StatusOr<std::vector<tensor::Tensor>> r = code->Run(inputs);
+      if (!r.ok()) {
+        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
+        return false;
+      }
+      *outputs = *std::move(r);
+      return true;
+    };
+    return true;
+  }
+
+ private:
+  script::Value patches_;
+};
+
+}  // namespace
+
+std::shared_ptr<frame_capture::Backend> NewInductorBackend(script::Value config_patches) {
+  return std::make_shared<InductorBackend>(std::move(config_patches));
+}
+
+}  // namespace tc::compiler

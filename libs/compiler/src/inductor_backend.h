@@ -1,0 +1,19 @@
+// The inductor backend (torch.compile's default): captured graphs compiled
+// to C++ by codegen-cpu; see inductor_backend.cc.
+#ifndef TC_COMPILER_SRC_INDUCTOR_BACKEND_H_
+#define TC_COMPILER_SRC_INDUCTOR_BACKEND_H_
+
+#include <memory>
+
+#include "tc/frame_capture/dynamo.h"
+#include "tc/script/value.h"
+
+namespace tc::compiler {
+
+// `config_patches`: torch.compile's mode=/options= patches (or None),
+// applied over torch._inductor.config when a graph is compiled.
+std::shared_ptr<frame_capture::Backend> NewInductorBackend(script::Value config_patches);
+
+}  // namespace tc::compiler
+
+#endif  // TC_COMPILER_SRC_INDUCTOR_BACKEND_H_
