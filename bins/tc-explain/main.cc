@@ -1,11 +1,11 @@
 // tc-explain: runs a PyTorch-style script and explains what torch.compile
 // makes of it: for each function the script compiles, its graphs, graph
 // breaks (reason, file, line and source line), ops, and with flags the
-// graph IR and the guards. A script that never uses torch.compile is run as
-// if each of its functions called from module level were compiled, so an
+// graph IR, the guards and the code the inductor backend generates. A script that never uses
+// torch.compile is run as if each of its functions called from module level were compiled, so an
 // unmodified script can be explained.
 //
-//   tc-explain script.py [--graphs] [--guards] [--function NAME] [-- args...]
+//   tc-explain script.py [--graphs] [--guards] [--code] [--function NAME] [-- args...]
 //
 // The script's own output comes first; the explanation follows on stdout
 // after a line "=== tc-explain ===". Exit status 0, 1 when the script
@@ -23,7 +23,7 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: tc-explain script.py [--graphs] [--guards] [--function NAME] [-- args...]\n";
+    "usage: tc-explain script.py [--graphs] [--guards] [--code] [--function NAME] [-- args...]\n";
 
 // Whether the script uses torch.compile or torch._dynamo itself (a name
 // it loads or an attribute it reads, in any of its code); if not, every
@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
       options.graphs = true;
     } else if (a == "--guards") {
       options.guards = true;
+    } else if (a == "--code") {
+      options.code = true;
     } else if (a == "--function") {
       if (i + 1 >= argc) {
         std::fprintf(stderr, "tc-explain: --function needs a name\n%s", kUsage);

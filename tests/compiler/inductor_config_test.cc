@@ -121,10 +121,12 @@ TEST_F(InductorConfigTest, AWrongTypeIsATypeErrorNamingTheOption) {
   Run("import torch._inductor.config as c\n"
       "c.cpp.threads = 2.5\n");
   EXPECT_THAT(failure(), HasSubstr("cpp.threads must be an int, not float"));
+  // trace.debug_dir is not type-checked (PyTorch compiles with options=
+  // {"trace.debug_dir": 3}): not a str reads as None.
   Run("import torch._inductor.config as c\n"
       "c.cpp.threads = -1\n"
       "c.trace.debug_dir = 5\n");
-  EXPECT_THAT(failure(), HasSubstr("trace.debug_dir must be a str or None, not int"));
+  EXPECT_EQ(failure(), "(no error)");
   Run("import torch._inductor.config as c\n"
       "c.trace.debug_dir = None\n"
       "c.cpp.simdlen = 'wide'\n");

@@ -10,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
+#include "tc/codegen_cpu/codegen.h"
 #include "tc/compiler/backends.h"
 
 namespace tc::compiler {
@@ -33,6 +34,32 @@ std::string IndentRest(const std::string& text, const std::string& pad) {
     first = false;
   }
   return out;
+}
+
+// tc-explain --code: what the inductor backend generates for a graph, its
+// kernels (vector width, parallel) and the buffers a call allocates.
+void AppendCode(std::string* out, int index, const frame_capture::CapturedGraph& g) {
+  auto generated = codegen_cpu::GeneratedGraph::Compile(g.graph);
+  if (!generated.ok()) {
+    absl::StrAppendFormat(out, "  Code of graph %d (%s): runs on the interpreter: %s\n", index,
+                          g.function_name, generated.status().ToString());
+    return;
+  }
+  const codegen_cpu::GraphArtifacts& a = (*generated)->artifacts();
+  absl::StrAppendFormat(out,
+                        "  Code of graph %d (%s): %d generated kernels, %d extern calls, "
+                        "%d buffers allocated (%d bytes of intermediates)\n",
+                        index, g.function_name, static_cast<int>(a.kernels.size()), a.num_externs,
+                        a.buffers_allocated, a.intermediate_bytes);
+  for (const codegen_cpu::EmittedKernel& k : a.kernels) {
+    absl::StrAppendFormat(out, "    %s: vector width %d%s\n", k.name, k.vector_width,
+                          k.parallel ? ", parallel" : "");
+  }
+  if (!a.source.empty()) {
+    absl::StrAppend(out, "    ",
+                    IndentRest(std::string(absl::StripTrailingAsciiWhitespace(a.source)), "    "),
+                    "\n");
+  }
 }
 
 void AppendFunction(std::string* out, const std::string& name,
@@ -84,6 +111,7 @@ void AppendFunction(std::string* out, const std::string& name,
       absl::StrAppendFormat(out, "  Guards of graph %d (%s):\n", i + 1, e.graph->function_name);
       for (const std::string& g : e.guards) absl::StrAppendFormat(out, "    %s\n", g);
     }
+    if (opt.code) AppendCode(out, i + 1, *e.graph);
   }
 }
 

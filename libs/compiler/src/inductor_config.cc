@@ -97,9 +97,14 @@ bool Store(script::VM& vm, const Field& f, const Value& v, InductorConfig* out) 
         (out->*f.text).clear();
         return true;
       }
+      // PyTorch checks no type here (options={"trace.debug_dir": 3} compiles
+      // and runs); a value that is not a str counts as None.
       const std::string* s = script::StrValue(v);
-      if (s == nullptr) return WrongType(vm, f, v, "a str or None");
-      out->*f.text = *s;
+      if (s == nullptr) {
+        (out->*f.text).clear();
+      } else {
+        out->*f.text = *s;
+      }
       return true;
     }
   }

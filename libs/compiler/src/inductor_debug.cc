@@ -87,8 +87,9 @@ void ReportGeneratedGraph(
                             ": every kernel is an extern call, no code generated\n"),
                /*to_stderr=*/true);
     } else {
-      vm.Write(absl::StrCat("[__output_code] Output code of ", graph.function_name, ":\n",
-                            (*generated)->artifacts().source, "\n"),
+      const codegen_cpu::GraphArtifacts& a = (*generated)->artifacts();
+      vm.Write(absl::StrCat("[__output_code] Output code of ", graph.function_name, " (", a.origin,
+                            "):\n", a.source, "\n"),
                /*to_stderr=*/true);
     }
   }

@@ -20,6 +20,7 @@ namespace tc::compiler {
 struct ExplainOptions {
   bool graphs = false;   // print each graph's IR
   bool guards = false;   // print each graph's guards
+  bool code = false;     // print each graph's generated kernels (the inductor backend's)
   std::string function;  // only this function (empty: all)
 };
 
