@@ -97,14 +97,21 @@ std::shared_ptr<LoadedModule> MustCompile(std::string_view source) {
   return module.ok() ? *module : nullptr;
 }
 
-std::vector<std::filesystem::path> PchFiles(const std::string& cache_dir) {
+// The files under `dir` whose name satisfies `want`.
+template <typename Want>
+std::vector<std::filesystem::path> FilesUnder(const std::string& dir, Want want) {
   std::vector<std::filesystem::path> files;
   std::error_code ec;
-  for (auto it = std::filesystem::recursive_directory_iterator(cache_dir + "/pch", ec);
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
        !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->path().filename() == "highway.pch") files.push_back(it->path());
+    if (want(it->path())) files.push_back(it->path());
   }
   return files;
+}
+
+std::vector<std::filesystem::path> PchFiles(const std::string& cache_dir) {
+  return FilesUnder(cache_dir + "/pch",
+                    [](const std::filesystem::path& p) { return p.filename() == "highway.pch"; });
 }
 
 // What a child process (jit_test_env.cc) reports.
@@ -388,13 +395,8 @@ using testing::TestCacheDir;
 
 // The stored shared objects under `cache_dir`.
 std::vector<std::filesystem::path> StoredObjects(const std::string& cache_dir) {
-  std::vector<std::filesystem::path> files;
-  std::error_code ec;
-  for (auto it = std::filesystem::recursive_directory_iterator(cache_dir + "/kernels", ec);
-       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->path().extension() == ".so") files.push_back(it->path());
-  }
-  return files;
+  return FilesUnder(cache_dir + "/kernels",
+                    [](const std::filesystem::path& p) { return p.extension() == ".so"; });
 }
 
 // A warm process (the object on disk) loads it without starting a

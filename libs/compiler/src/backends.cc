@@ -176,16 +176,20 @@ std::shared_ptr<const CapturedGraph> GraphOfHandle(const Value& handle) {
   return script::Cast<GraphHandleObject>(handle)->graph;
 }
 
+bool TakeOutputs(script::VM& vm, absl::StatusOr<std::vector<tensor::Tensor>> result,
+                 std::vector<tensor::Tensor>* outputs) {
+  if (!result.ok()) {
+    vm.Raise(script::Types().runtime_error, std::string(result.status().message()));
+    return false;
+  }
+  *outputs = *std::move(result);
+  return true;
+}
+
 bool RunOnInterpreter(script::VM& vm, const kernels::Interpreter& interpreter,
                       std::span<const tensor::Tensor> inputs,
                       std::vector<tensor::Tensor>* outputs) {
-  auto r = interpreter.Run(inputs);
-  if (!r.ok()) {
-    vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
-    return false;
-  }
-  *outputs = *std::move(r);
-  return true;
+  return TakeOutputs(vm, interpreter.Run(inputs), outputs);
 }
 
 bool RunHandle(script::VM& vm, const Value& handle, std::span<const tensor::Tensor> inputs,

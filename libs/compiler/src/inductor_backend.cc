@@ -45,13 +45,7 @@ class InductorBackend : public frame_capture::Backend {
     std::shared_ptr<const codegen_cpu::GeneratedGraph> code = *std::move(generated);
     *out = [code](script::VM& vm, std::span<const tensor::Tensor> inputs,
                   std::vector<tensor::Tensor>* outputs) {
-      absl::StatusOr<std::vector<tensor::Tensor>> r = code->Run(inputs);
-      if (!r.ok()) {
-        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
-        return false;
-      }
-      *outputs = *std::move(r);
-      return true;
+      return TakeOutputs(vm, code->Run(inputs), outputs);
     };
     return true;
   }

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/statusor.h"
+
 #include "tc/frame_capture/dynamo.h"
 #include "tc/kernels/interpreter.h"
 #include "tc/script/value.h"
@@ -46,6 +48,11 @@ std::shared_ptr<frame_capture::Backend> ScriptBackend(script::Value callable);
 // graph_text read it). GraphOfHandle is null for any other value.
 script::Value NewGraphHandle(std::shared_ptr<const frame_capture::CapturedGraph> graph);
 std::shared_ptr<const frame_capture::CapturedGraph> GraphOfHandle(const script::Value& handle);
+
+// A compiled graph's run result as a backend returns it: the outputs, or
+// false with a RuntimeError (the status's message) set on the VM.
+bool TakeOutputs(script::VM& vm, absl::StatusOr<std::vector<tensor::Tensor>> result,
+                 std::vector<tensor::Tensor>* outputs);
 
 // Runs a graph on `inputs` with its interpreter (the eager backend's run);
 // false with a RuntimeError set on the VM when a kernel fails.
