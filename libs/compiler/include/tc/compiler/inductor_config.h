@@ -1,8 +1,8 @@
 // torch._inductor.config as tc's inductor backend reads it. The script
 // module (libs/compiler/py/inductor_config.py) holds every option of
 // PyTorch 2.15 with its default, so scripts that set or print any of them
-// run; these are the ones tc's backend honours (or accepts with no effect
-// on CPU, said per field). The backend reads them when it compiles a graph,
+// run; these are the ones tc's backend reads (what it does with each is
+// said above the struct). The backend reads them when it compiles a graph,
 // with the torch.compile call's mode=/options= patches on top, as
 // PyTorch's compile_fx applies its config_patches then: a script that sets
 // torch._inductor.config.cpp.threads before the first call is obeyed.
@@ -24,15 +24,20 @@
 
 namespace tc::compiler {
 
+// What the backend does with each field today: trace.enabled and
+// trace.debug_dir are read (the TORCH_COMPILE_DEBUG dump); fallback_random
+// holds by construction (random ops always run eager's kernels, so compiled
+// and eager draws agree); triton.cudagraphs has no meaning on CPU. The
+// others are read and checked but not yet acted on by codegen-cpu (issue
+// 13 continues): the values are kept so the backend can honour them.
 struct InductorConfig {
-  bool debug = false;                      // debug: print the generated code's path, keep files
+  bool debug = false;                      // debug
   bool trace_enabled = false;              // trace.enabled: TORCH_COMPILE_DEBUG's per-graph dump
   std::string trace_debug_dir;             // trace.debug_dir ("" for None: ./torch_compile_debug)
   int64_t cpp_threads = -1;                // cpp.threads: threads per kernel (-1: the pool's)
   std::optional<int64_t> cpp_simdlen;      // cpp.simdlen: vector width in bits (None: the host's)
   int64_t cpp_min_chunk_size = 512;        // cpp.min_chunk_size: grain of the parallel outer loop
-  bool fallback_random = false;            // fallback_random: random ops run eager's kernels
-                                           // (tc always does, so compiled and eager draws agree)
+  bool fallback_random = false;            // fallback_random (always true in effect, see above)
   bool max_autotune = false;               // max_autotune (mode="max-autotune")
   bool coordinate_descent_tuning = false;  // coordinate_descent_tuning (max-autotune modes)
   bool triton_cudagraphs = false;          // triton.cudagraphs (reduce-overhead): no effect on CPU
