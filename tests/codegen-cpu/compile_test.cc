@@ -119,6 +119,7 @@ struct ChildReport {
   int64_t compiler_runs = -1;
   int64_t pch_builds = -1;
   int64_t disk_hits = -1;
+  int64_t version_probes = -1;
   std::string origin;
 };
 
@@ -143,7 +144,7 @@ std::optional<std::vector<ChildReport>> RunChildren(const std::string& source, i
     ok = waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok;
     ChildReport r;
     std::ifstream(path + "." + std::to_string(pid)) >> r.compiler_runs >> r.pch_builds >>
-        r.disk_hits >> r.origin;
+        r.disk_hits >> r.version_probes >> r.origin;
     reports.push_back(r);
   }
   if (!ok) return std::nullopt;
@@ -416,6 +417,7 @@ TEST(CompileTest, DiskCacheServesANewProcessAndRecoversFromCorruption) {
   std::optional<std::vector<ChildReport>> warm = RunChildren(source, 1);
   ASSERT_TRUE(warm.has_value());
   EXPECT_EQ((*warm)[0].compiler_runs, 0);
+  EXPECT_EQ((*warm)[0].version_probes, 0);  // the compiler is not even asked its version
   EXPECT_EQ((*warm)[0].disk_hits, 1);
   EXPECT_EQ((*warm)[0].origin, "disk");
 

@@ -24,7 +24,7 @@ std::string& Dir() {
 
 // A child process's whole life: compile the source file at `path` (with
 // the inherited environment) and write "<compiler runs> <pch builds>
-// <disk hits> <origin>" to
+// <disk hits> <version probes> <origin>" to
 // path.<pid>; exit 0 when the module loaded.
 int RunChild(const std::string& path) {
   std::ifstream in(path);
@@ -35,6 +35,7 @@ int RunChild(const std::string& path) {
   CompileStats stats = GetCompileStats();
   std::ofstream(path + "." + std::to_string(getpid()))
       << stats.compiler_runs << " " << stats.pch_builds << " " << stats.disk_hits << " "
+      << stats.version_probes << " "
       << (module.ok() ? std::string((*module)->origin()) : std::string("failed")) << "\n";
   return module.ok() ? 0 : 1;
 }

@@ -289,6 +289,7 @@ CompileStats GetCompileStats() {
                       .pch_builds = pch_builds.load(),
                       .memory_hits = memory_hits.load(),
                       .disk_hits = disk_hits.load(),
+                      .version_probes = VersionProbes(),
                       .compile_nanos = compile_nanos.load()};
 }
 

@@ -9,18 +9,25 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
+#include "tc/runtime_cache/disk_store.h"
 #include "tc/support/env.h"
 
+#include "digest.h"
 #include "process.h"
+#include <sys/stat.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -28,6 +35,8 @@
 
 namespace tc::codegen_cpu {
 namespace {
+
+std::atomic<int64_t> version_probes{0};
 
 bool Bit(unsigned value, int bit) { return (value >> bit) & 1u; }
 
@@ -75,9 +84,57 @@ std::string DefaultCompiler() {
   return "clang++";
 }
 
+// Where the version text of compiler `cxx` is remembered between
+// processes: a warm process (its kernels in the disk cache) must not start
+// the compiler even once, and `clang++ --version` costs tens of ms. The
+// name covers the resolved binary's path, inode, size and modification
+// time, so an upgraded compiler is asked again. nullopt for a compiler found
+// on PATH (no fixed file to identify).
+std::optional<std::string> VersionCachePath(const std::string& cxx) {
+  if (cxx.empty() || cxx[0] != '/') return std::nullopt;
+  std::error_code ec;
+  std::filesystem::path real = std::filesystem::canonical(cxx, ec);
+  struct stat st {};
+  if (ec || stat(real.c_str(), &st) != 0) return std::nullopt;
+  std::string id = absl::StrCat(real.string(), "|", st.st_ino, "|", st.st_size, "|",
+                                st.st_mtim.tv_sec, ".", st.st_mtim.tv_nsec);
+  return absl::StrCat(runtime_cache::DiskStore::DefaultDir(), "/toolchain/", HexDigest(id, 16),
+                      ".version");
+}
+
+std::optional<std::string> ReadCachedVersion(const std::optional<std::string>& path) {
+  if (!path) return std::nullopt;
+  std::ifstream in(*path);
+  std::string version;
+  if (!std::getline(in, version) || version.empty()) return std::nullopt;
+  return version;
+}
+
+// Atomically (a temporary name, then rename); failure only costs the next
+// process a probe.
+void WriteCachedVersion(const std::optional<std::string>& path, const std::string& version) {
+  if (!path) return;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(*path).parent_path(), ec);
+  std::string tmp = absl::StrCat(*path, ".", getpid(), ".tmp");
+  {
+    std::ofstream out(tmp);
+    out << version << "\n";
+    if (!out) return;
+  }
+  std::filesystem::rename(tmp, *path, ec);
+  if (ec) std::filesystem::remove(tmp, ec);
+}
+
 Toolchain Probe(const std::string& cxx) {
   Toolchain t;
   t.cxx = cxx;
+  const std::optional<std::string> cache_path = VersionCachePath(cxx);
+  if (std::optional<std::string> cached = ReadCachedVersion(cache_path)) {
+    t.version = *cached;
+    return t;
+  }
+  ++version_probes;
   absl::StatusOr<ProcessResult> r = RunProcess({cxx, "--version"});
   if (!r.ok()) {
     t.status = absl::FailedPreconditionError(
@@ -95,6 +152,7 @@ Toolchain Probe(const std::string& cxx) {
     lines.emplace_back(absl::StripAsciiWhitespace(line));
   }
   t.version = absl::StrJoin(lines, "; ");
+  WriteCachedVersion(cache_path, t.version);
   return t;
 }
 
@@ -144,5 +202,7 @@ const Toolchain& CurrentToolchain() {
   if (!slot) slot = std::make_unique<Toolchain>(Probe(cxx));
   return *slot;
 }
+
+int64_t VersionProbes() { return version_probes.load(); }
 
 }  // namespace tc::codegen_cpu

@@ -35,8 +35,12 @@ struct Toolchain {
   absl::Status status;  // FailedPrecondition naming `cxx` when it cannot run
 };
 // The toolchain for TC_CXX's current value; each distinct program is asked
-// for its version once per process. The reference stays valid forever.
+// for its version at most once per process, and not at all when an earlier
+// process remembered the answer (under the cache directory's toolchain/). The reference stays valid
+// forever.
 const Toolchain& CurrentToolchain();
+// How many times this process ran a compiler's --version.
+int64_t VersionProbes();
 
 }  // namespace tc::codegen_cpu
 
