@@ -68,7 +68,7 @@ EmittedSource Batch::Run(bool parallel, bool schedule) {
   absl::StatusOr<EmittedSource> source = EmitCpp(program);
   EXPECT_TRUE(source.ok()) << source.status();
   if (!source.ok()) return {};
-  absl::StatusOr<std::unique_ptr<TestModule>> module = TestModule::Compile(source->cpp);
+  absl::StatusOr<std::shared_ptr<LoadedModule>> module = CompileAndLoad(source->cpp);
   EXPECT_TRUE(module.ok()) << module.status();
   if (!module.ok()) return *source;
   TestRuntime runtime(parallel);

@@ -1,4 +1,4 @@
-// EmitCpp: generated kernels compiled with clang++, run on tensors and
+// EmitCpp: generated kernels compiled by CompileAndLoad, run on tensors and
 // compared with eager's kernels (kernels::Call) for the same ops. Float
 // ops whose eager algorithm the emitter mirrors are compared bit for bit.
 #include "tc/codegen_cpu/emit.h"
@@ -34,12 +34,12 @@ static_assert(std::is_same_v<decltype(::KernelRuntime::num_threads),
 static_assert(std::is_same_v<decltype(::KernelRuntime::error), decltype(abi::KernelRuntime::error)>);
 static_assert(std::is_same_v<::TcParallelBody, abi::TcParallelBody>);
 )");
-  auto module = TestModule::Compile(check);
+  auto module = CompileAndLoad(check);
   EXPECT_TRUE(module.ok()) << module.status();
   // The check is real: a different layout fails to compile.
   std::string broken = check;
   broken.replace(broken.find("  int* error;"), 12, "  long* error;");
-  EXPECT_FALSE(TestModule::Compile(broken).ok());
+  EXPECT_FALSE(CompileAndLoad(broken).ok());
 }
 
 // Every float32/float64 op eager vectorizes, at sizes 0, 1, odd (a tail)

@@ -1,16 +1,21 @@
 // The prelude of generated translation units (see emit_prelude.h). The
-// helpers mirror libs/kernels: the scalar ones pointwise_unary.cc,
-// pointwise_binary.cc and pointwise_other.cc's Apply functions (the 16-bit
-// floats compute in float and are rounded by the emitter after each op), the
-// vector ones simd.cc's BinaryVec/UnaryLoop (a vector with a lane outside
-// Highway's exact range is redone with libm, as eager redoes it) and
-// gelu_simd.cc's ErfV/GeluV, with the same Highway functions in the same
-// order, so a fused kernel computes each element as eager's kernels do.
+// formulas eager's kernels and generated code share (integer division and
+// pow, clamp, gelu's erf, the sum cascade's chunk loop) are kernels' formula
+// headers, pasted in as text (tc/kernels/formula_text.h): one copy serves
+// both. The other helpers mirror libs/kernels: the scalar ones
+// pointwise_unary.cc, pointwise_binary.cc and pointwise_other.cc's Apply
+// functions (the 16-bit floats compute in float and are rounded by the
+// emitter after each op), the vector ones simd.cc's BinaryVec/UnaryLoop (a
+// vector with a lane outside Highway's exact range is redone with libm, as
+// eager redoes it), with the same Highway functions in the same order, so a
+// fused kernel computes each element as eager's kernels do.
 #include "src/emit_prelude.h"
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
+
+#include "tc/kernels/formula_text.h"
 
 namespace tc::codegen_cpu {
 namespace {
@@ -48,11 +53,18 @@ namespace hn = hwy::HWY_NAMESPACE;
 #endif
 )";
 
-// Everything after the ABI. `#pragma clang fp contract(off)`: eager's
-// scalar loops are compiled without contraction, so a * b + c must round
-// twice here too (Highway's MulAdd stays one FMA, as in eager).
-constexpr std::string_view kHelpers = R"(
+// After the ABI. `#pragma clang fp contract(off)`: eager's scalar loops are
+// compiled without contraction, so a * b + c must round twice here too
+// (Highway's MulAdd stays one FMA, as in eager). Then come kernels'
+// formula headers (formula_text.h), then kHelpers.
+constexpr std::string_view kNoContract = R"(
 #pragma clang fp contract(off)
+)";
+
+// Everything after the formula headers.
+constexpr std::string_view kHelpers = R"(
+namespace tcf = tc::kernels::formulas;
+namespace tcfv = tc::kernels::formulas::HWY_NAMESPACE;
 
 // Index arithmetic (Sym::ToCpp): Python-signed floor division and modulo.
 static inline int64_t tc_floordiv(int64_t a, int64_t b) {
@@ -108,56 +120,25 @@ static inline float tc_bf2f(uint16_t b) { return tc_bitsf(static_cast<uint32_t>(
 static inline float tc_rh(float x) { return tc_h2f(tc_f2h(x)); }
 static inline float tc_rbf(float x) { return tc_bf2f(tc_f2bf(x)); }
 
-// Wrapping integer arithmetic (compute.h).
-template <typename T> static inline T tc_wadd(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-  } else { return a + b; }
-}
-template <typename T> static inline T tc_wsub(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-  } else { return a - b; }
-}
-template <typename T> static inline T tc_wmul(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<uint64_t>(static_cast<U>(a)) *
-                                         static_cast<uint64_t>(static_cast<U>(b))));
-  } else { return a * b; }
-}
-
 // Binary ops (pointwise_binary.cc's Apply). bool arithmetic runs on 0/1.
 template <typename C> static inline C tc_add(C a, C b, C alpha) {
   if constexpr (std::is_same_v<C, bool>) { return int(a) + int(alpha) * int(b) != 0; }
   else if constexpr (std::is_floating_point_v<C>) { return a + alpha * b; }
-  else { return tc_wadd(a, tc_wmul(alpha, b)); }
+  else { return tcf::WrapAdd(a, tcf::WrapMul(alpha, b)); }
 }
 template <typename C> static inline C tc_sub(C a, C b, C alpha) {
   if constexpr (std::is_same_v<C, bool>) { return int(a) - int(alpha) * int(b) != 0; }
   else if constexpr (std::is_floating_point_v<C>) { return a - alpha * b; }
-  else { return tc_wsub(a, tc_wmul(alpha, b)); }
+  else { return tcf::WrapSub(a, tcf::WrapMul(alpha, b)); }
 }
 template <typename C> static inline C tc_mul(C a, C b) {
   if constexpr (std::is_same_v<C, bool>) { return (int(a) & int(b)) != 0; }
-  else { return tc_wmul(a, b); }
+  else { return tcf::WrapMul(a, b); }
 }
 template <typename C> static inline C tc_div(C a, C b) {
   if constexpr (std::is_same_v<C, bool>) { return b || a; }
   else if constexpr (std::is_floating_point_v<C>) { return a / b; }
   else { return a; }
-}
-template <typename C> static inline C tc_div_floor_float(C a, C b) {
-  if (b == 0) return a / b;
-  C mod = std::fmod(a, b);
-  C div = (a - mod) / b;
-  if (mod != 0 && (b < 0) != (mod < 0)) div -= C(1);
-  if (div == 0) return std::copysign(C(0), a / b);
-  C floordiv = std::floor(div);
-  if (div - floordiv > C(0.5)) floordiv += C(1);
-  return floordiv;
 }
 // kind 0: trunc, 1: floor, 2: remainder. `zd` is set on integer division by 0.
 template <int kKind, typename C> static inline C tc_intdiv(C a, C b, int& zd) {
@@ -167,41 +148,19 @@ template <int kKind, typename C> static inline C tc_intdiv(C a, C b, int& zd) {
     return a;
   } else if constexpr (std::is_floating_point_v<C>) {
     if constexpr (kKind == 0) return std::trunc(a / b);
-    if constexpr (kKind == 1) return tc_div_floor_float(a, b);
-    C mod = std::fmod(a, b);
-    if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
-    return mod;
+    if constexpr (kKind == 1) return tcf::DivFloorFloat(a, b);
+    return tcf::RemainderFloat(a, b);
   } else {
-    if (b == 0) { zd = 1; return C(0); }
-    if constexpr (std::is_signed_v<C>) {
-      if (b == C(-1)) return kKind == 2 ? C(0) : tc_wsub(C(0), a);
-    }
-    C q = static_cast<C>(a / b);
-    C r = static_cast<C>(a % b);
-    if constexpr (kKind == 0) return q;
-    if constexpr (kKind == 1) return (r != 0 && ((r < 0) != (b < 0))) ? C(q - 1) : q;
-    return (r != 0 && ((r < 0) != (b < 0))) ? C(r + b) : r;
+    bool zero_div = false;
+    const C r = tcf::IntDivide<static_cast<tcf::IntDivKind>(kKind)>(a, b, &zero_div);
+    if (zero_div) zd = 1;
+    return r;
   }
 }
 template <typename C> static inline C tc_pow(C base, C exp) {
   if constexpr (std::is_same_v<C, bool>) { return !exp ? true : base; }
   else if constexpr (std::is_floating_point_v<C>) { return std::pow(base, exp); }
-  else {
-    if constexpr (std::is_signed_v<C>) {
-      if (exp < 0) {
-        if (base == 1) return 1;
-        if (base == -1) return (exp & 1) ? C(-1) : C(1);
-        return 0;
-      }
-    }
-    C result = 1;
-    while (exp) {
-      if (exp & 1) result = tc_wmul(result, base);
-      exp = static_cast<C>(exp >> 1);
-      base = tc_wmul(base, base);
-    }
-    return result;
-  }
+  else { return tcf::PowInt(base, exp); }
 }
 template <typename C> static inline C tc_maximum(C a, C b) {
   if constexpr (std::is_same_v<C, bool>) { return a || b; }
@@ -231,10 +190,10 @@ template <typename C> static inline C tc_bxor(C a, C b) {
 template <typename C> static inline C tc_abs(C x) {
   if constexpr (std::is_same_v<C, bool>) { return x; }
   else if constexpr (std::is_floating_point_v<C>) { return std::abs(x); }
-  else { return x < 0 ? tc_wsub(C(0), x) : x; }
+  else { return x < 0 ? tcf::WrapSub(C(0), x) : x; }
 }
 template <typename C> static inline C tc_neg(C x) {
-  if constexpr (std::is_floating_point_v<C>) { return -x; } else { return tc_wsub(C(0), x); }
+  if constexpr (std::is_floating_point_v<C>) { return -x; } else { return tcf::WrapSub(C(0), x); }
 }
 template <typename C> static inline C tc_relu(C x) {
   if constexpr (std::is_same_v<C, bool>) { return x; } else { return x < C(0) ? C(0) : x; }
@@ -276,16 +235,7 @@ template <typename C> static inline C tc_gelu_tanh(C x) {
 }
 // clamp (pointwise_other.cc): NaN in the input or in a bound propagates.
 template <typename C> static inline C tc_clamp(C x, bool has_lo, C lo, bool has_hi, C hi) {
-  if constexpr (std::is_floating_point_v<C>) {
-    if (!std::isnan(x)) {
-      if (has_lo && (std::isnan(lo) || x < lo)) x = lo;
-      if (has_hi && (std::isnan(hi) || x > hi)) x = hi;
-    }
-  } else {
-    if (has_lo && x < lo) x = lo;
-    if (has_hi && x > hi) x = hi;
-  }
-  return x;
+  return tcf::Clamp(x, has_lo, lo, has_hi, hi);
 }
 
 // pointwise_extra.cc: lerp and addcmul with one FMA, as ATen's compiled loops.
@@ -296,7 +246,7 @@ template <typename C> static inline C tc_lerp(C self, C end, C weight) {
 }
 template <typename C> static inline C tc_addcmul(C a, C b, C c, C v) {
   if constexpr (std::is_floating_point_v<C>) { return std::fma(v * b, c, a); }
-  else { return tc_wadd(a, static_cast<C>(v * b * c)); }
+  else { return tcf::WrapAdd(a, static_cast<C>(v * b * c)); }
 }
 template <typename C> static inline C tc_addcdiv(C a, C b, C c, C v) { return a + v * b / c; }
 template <typename C> static inline C tc_logit(C x) {
@@ -404,89 +354,39 @@ static HWY_INLINE hn::Vec<D> tc_v_clamp(D d, hn::Vec<D> x, bool has_lo, hn::TFro
   return x;
 }
 
-// gelu_simd.cc: erf and exact GELU for float32.
-static constexpr float tc_erf_near[] = {7.8472621681e-05f,  -8.0081931083e-04f, 5.1880995743e-03f,
-                                        -2.6853691787e-02f, 1.1283582449e-01f,  -3.7612625957e-01f,
-                                        1.2837916613e-01f};
-static constexpr float tc_erf_far[] = {
-    -4.104992257e-08f, -6.582342138e-08f, 1.844966619e-06f,  -1.297615654e-05f,
-    7.693983207e-05f,  -4.207068996e-04f, 2.165525686e-03f,  -1.085816510e-02f,
-    -9.438937306e-01f, -5.352680683e+00f, -7.806815147e+00f};
-template <class D>
-static HWY_INLINE hn::Vec<D> tc_v_horner(D d, hn::Vec<D> x, const float* c, int n) {
-  hn::Vec<D> p = hn::Set(d, c[0]);
-  for (int i = 1; i < n; ++i) p = hn::MulAdd(p, x, hn::Set(d, c[i]));
-  return p;
-}
+// gelu_simd.cc's erf and exact GELU for float32 (the formula header
+// gelu_erf-inl.h).
 template <class D> static HWY_INLINE hn::Vec<D> tc_v_erf(D d, hn::Vec<D> x) {
-  const auto t = hn::Abs(x);
-  const auto near = hn::MulAdd(x, tc_v_horner(d, hn::Mul(x, x), tc_erf_near, 7), x);
-  if (hn::AllTrue(d, hn::Lt(t, hn::Set(d, 1.0f)))) return near;
-  const auto u = hn::Sub(hn::Min(t, hn::Set(d, 4.0f)), hn::Set(d, 2.5f));
-  const auto far = hn::Sub(hn::Set(d, 1.0f), hn::Exp(d, tc_v_horner(d, u, tc_erf_far, 11)));
-  const auto e = hn::IfThenElse(hn::Lt(t, hn::Set(d, 1.0f)), near, hn::CopySign(far, x));
-  return hn::IfThenElse(hn::IsNaN(x), x, e);
+  return tcfv::ErfV(d, x);
 }
 template <class D> static HWY_INLINE hn::Vec<D> tc_v_gelu(D d, hn::Vec<D> x) {
-  const auto e = tc_v_erf(d, hn::Mul(x, hn::Set(d, static_cast<float>(tc_inv_sqrt2))));
-  return hn::Mul(hn::Mul(x, hn::Set(d, 0.5f)), hn::Add(hn::Set(d, 1.0f), e));
+  return tcfv::GeluV(d, x);
 }
-// One float through the vector GELU: eager's tail runs a padded vector.
+// One float through gelu_simd.cc's vector GELU (the formula header
+// gelu_erf-inl.h): eager's tail runs a padded vector.
 static inline float tc_gelu_f32(float x) {
   const hn::CappedTag<float, 1> d1;
-  return hn::GetLane(tc_v_gelu(d1, hn::Set(d1, x)));
+  return hn::GetLane(tcfv::GeluV(d1, hn::Set(d1, x)));
 }
 
 // Float sums in the order of eager's cascade (sum_cascade_simd.cc, ATen's
 // SumKernel.cpp): 4 interleaved rows, each a 4-level cascade of chunks;
 // contiguous rows in 32-byte vectors. Items come from ld(i).
-template <typename A> struct tc_one {
-  A v;
-  static tc_one Zero() { return {A(0)}; }
-  void Add(const tc_one& o) { v += o.v; }
-};
+template <typename A> using tc_one = tcfv::One<A>;
 template <typename A> struct tc_wide {
   using D = hn::CappedTag<A, 32 / sizeof(A)>;
   hn::Vec<D> v;
   static HWY_INLINE tc_wide Zero() { return {hn::Zero(D())}; }
   HWY_INLINE void Add(const tc_wide& o) { v = hn::Add(v, o.v); }
 };
-static inline int tc_ceil_log2(int64_t x) {
-  if (x <= 2) return 1;
-  return 64 - __builtin_clzll(static_cast<uint64_t>(x - 1));
-}
 // multi_row_sum: kRows sums over `size` items, item (i, k) = ld(i, k).
 template <class Acc, int kRows, class Ld>
 static HWY_INLINE void tc_multi_row_sum(Ld& ld, int64_t size, Acc (&out)[kRows]) {
-  const int power = std::max(4, tc_ceil_log2(size) / 4);
   Acc acc[4][kRows];
   for (auto& level : acc) for (auto& a : level) a = Acc::Zero();
-  const int64_t step = int64_t{1} << power;
-  const int64_t mask = step - 1;
   int64_t i = 0;
-  while (i + step <= size) {
-    Acc l0[kRows];
-    for (int k = 0; k < kRows; ++k) l0[k] = Acc::Zero();
-    for (int64_t j = 0; j < step; ++j) {
-      for (int k = 0; k < kRows; ++k) l0[k].Add(ld(i + j, k));
-    }
-    i += step;
-    for (int k = 0; k < kRows; ++k) acc[0][k] = l0[k];
-    for (int j = 1; j < 4; ++j) {
-      for (int k = 0; k < kRows; ++k) {
-        acc[j][k].Add(acc[j - 1][k]);
-        acc[j - 1][k] = Acc::Zero();
-      }
-      if ((i & (mask << (j * power))) != 0) break;
-    }
-  }
-  for (; i < size; ++i) {
-    for (int k = 0; k < kRows; ++k) acc[0][k].Add(ld(i, k));
-  }
-  for (int k = 0; k < kRows; ++k) {
-    for (int j = 1; j < 4; ++j) acc[0][k].Add(acc[j][k]);
-    out[k] = acc[0][k];
-  }
+  tcfv::CascadeLevels(ld, i, size, tcfv::CascadePower(size), acc);
+  tcfv::CascadeFinish(ld, i, size, acc, out);
 }
 // row_sum: the items seen as (-1, 4) for 4 independent sums.
 template <class Acc, class Ld> static HWY_INLINE Acc tc_row_sum(Ld& ld, int64_t size) {
@@ -589,8 +489,15 @@ static inline void tc_report_zero_division(const KernelRuntime* rt) {
 std::string_view AbiDeclarations() { return kAbi; }
 
 std::string_view Prelude() {
-  static const std::string* text =
-      new std::string(absl::StrCat(std::string(kHead), std::string(kAbi), std::string(kHelpers)));
+  static const std::string* text = [] {
+    auto* t = new std::string(
+        absl::StrCat(std::string(kHead), std::string(kAbi), std::string(kNoContract)));
+    for (const kernels::FormulaFile& f : kernels::FormulaFiles()) {
+      absl::StrAppend(t, "\n// ", std::string(f.path), "\n", std::string(f.text));
+    }
+    absl::StrAppend(t, std::string(kHelpers));
+    return t;
+  }();
   return *text;
 }
 

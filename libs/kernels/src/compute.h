@@ -6,6 +6,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "tc/kernels/formulas/arith.h"
 #include "tc/tensor/dispatch.h"
 #include "tc/tensor/half.h"
 #include "tc/tensor/scalar.h"
@@ -60,36 +61,10 @@ inline void Store<bool>(char* p, bool v) {
   *reinterpret_cast<bool*>(p) = v;
 }
 
-// Two's complement wrapping arithmetic (signed overflow is UB in C++).
-template <typename T>
-inline T WrapAdd(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-  } else {
-    return a + b;
-  }
-}
-template <typename T>
-inline T WrapSub(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-  } else {
-    return a - b;
-  }
-}
-template <typename T>
-inline T WrapMul(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    // uint16 * uint16 promotes to int and may overflow: multiply as uint64.
-    return static_cast<T>(static_cast<U>(static_cast<uint64_t>(static_cast<U>(a)) *
-                                         static_cast<uint64_t>(static_cast<U>(b))));
-  } else {
-    return a * b;
-  }
-}
+// Two's complement wrapping arithmetic, shared with generated code.
+using formulas::WrapAdd;
+using formulas::WrapMul;
+using formulas::WrapSub;
 
 }  // namespace tc::kernels
 

@@ -54,43 +54,7 @@ constexpr bool IsIntDivision(B k) {
   return k == B::kDivTrunc || k == B::kDivFloor || k == B::kRemainder;
 }
 
-// c10's div_floor_floating: Python's // on floats.
-template <typename C>
-inline C DivFloorFloat(C a, C b) {
-  if (b == 0) return a / b;
-  C mod = std::fmod(a, b);
-  C div = (a - mod) / b;
-  if (mod != 0 && (b < 0) != (mod < 0)) div -= C(1);
-  if (div == 0) return std::copysign(C(0), a / b);
-  C floordiv = std::floor(div);
-  if (div - floordiv > C(0.5)) floordiv += C(1);
-  return floordiv;
-}
-
-template <typename C>
-inline C RemainderFloat(C a, C b) {
-  C mod = std::fmod(a, b);
-  if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
-  return mod;
-}
-
-template <typename C>
-inline C PowInt(C base, C exp) {
-  if constexpr (std::is_signed_v<C>) {
-    if (exp < 0) {
-      if (base == 1) return 1;
-      if (base == -1) return (exp & 1) ? C(-1) : C(1);
-      return 0;
-    }
-  }
-  C result = 1;
-  while (exp) {
-    if (exp & 1) result = WrapMul(result, base);
-    exp = static_cast<C>(exp >> 1);
-    base = WrapMul(base, base);
-  }
-  return result;
-}
+using formulas::IntDivKind;
 
 // One element in compute type C. `zero_div` is set on integer division by 0.
 template <B K, typename C>
@@ -131,8 +95,8 @@ inline auto Apply(C a, C b, C alpha, bool* zero_div) {
     if constexpr (K == B::kMul) return a * b;
     if constexpr (K == B::kDiv) return a / b;
     if constexpr (K == B::kDivTrunc) return std::trunc(a / b);
-    if constexpr (K == B::kDivFloor) return DivFloorFloat(a, b);
-    if constexpr (K == B::kRemainder) return RemainderFloat(a, b);
+    if constexpr (K == B::kDivFloor) return formulas::DivFloorFloat(a, b);
+    if constexpr (K == B::kRemainder) return formulas::RemainderFloat(a, b);
     if constexpr (K == B::kPow) return std::pow(a, b);
     if constexpr (K == B::kMaximum) {
       return std::isnan(a) ? a : (std::isnan(b) ? b : (a < b ? b : a));
@@ -146,22 +110,12 @@ inline auto Apply(C a, C b, C alpha, bool* zero_div) {
     if constexpr (K == B::kSub) return WrapSub(a, WrapMul(alpha, b));
     if constexpr (K == B::kMul) return WrapMul(a, b);
     if constexpr (K == B::kDiv) return a;  // true division runs in floating types
-    if constexpr (IsIntDivision(K)) {
-      if (b == 0) {
-        *zero_div = true;
-        return C(0);
-      }
-      if constexpr (std::is_signed_v<C>) {
-        // MIN / -1 overflows: wrap (PyTorch itself traps here).
-        if (b == C(-1)) return K == B::kRemainder ? C(0) : WrapSub(C(0), a);
-      }
-      C q = static_cast<C>(a / b);
-      C r = static_cast<C>(a % b);
-      if constexpr (K == B::kDivTrunc) return q;
-      if constexpr (K == B::kDivFloor) return (r != 0 && ((r < 0) != (b < 0))) ? C(q - 1) : q;
-      if constexpr (K == B::kRemainder) return (r != 0 && ((r < 0) != (b < 0))) ? C(r + b) : r;
+    if constexpr (K == B::kDivTrunc) return formulas::IntDivide<IntDivKind::kTrunc>(a, b, zero_div);
+    if constexpr (K == B::kDivFloor) return formulas::IntDivide<IntDivKind::kFloor>(a, b, zero_div);
+    if constexpr (K == B::kRemainder) {
+      return formulas::IntDivide<IntDivKind::kRemainder>(a, b, zero_div);
     }
-    if constexpr (K == B::kPow) return PowInt(a, b);
+    if constexpr (K == B::kPow) return formulas::PowInt(a, b);
     if constexpr (K == B::kMaximum) return a < b ? b : a;
     if constexpr (K == B::kMinimum) return b < a ? b : a;
     if constexpr (K == B::kBitwiseAnd) return static_cast<C>(a & b);

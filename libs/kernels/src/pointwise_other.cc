@@ -2,6 +2,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "tc/kernels/formulas/clamp.h"
+
 #include "src/compute.h"
 #include "src/copy.h"
 #include "src/families.h"
@@ -49,17 +51,7 @@ absl::Status ClampKernel(std::span<const KernelArg> args, std::span<const Tensor
     const C hi = has_hi ? ScalarAs<C>(*hi_s) : C(0);
     RunParallel(loop, [=](char* const* p, const int64_t* s, int64_t n) {
       for (int64_t i = 0; i < n; ++i) {
-        C x = Load<T>(p[1] + i * s[1]);
-        if constexpr (std::is_floating_point_v<C>) {
-          // NaN in the input or in a bound propagates, as in PyTorch.
-          if (!std::isnan(x)) {
-            if (has_lo && (std::isnan(lo) || x < lo)) x = lo;
-            if (has_hi && (std::isnan(hi) || x > hi)) x = hi;
-          }
-        } else {
-          if (has_lo && x < lo) x = lo;
-          if (has_hi && x > hi) x = hi;
-        }
+        const C x = formulas::Clamp(Load<T>(p[1] + i * s[1]), has_lo, lo, has_hi, hi);
         Store<T>(p[0] + i * s[0], x);
       }
     });

@@ -16,6 +16,7 @@
 // clang-format off
 #include <hwy/foreach_target.h>  // must precede highway.h
 #include <hwy/highway.h>
+#include "tc/kernels/formulas/sum_cascade-inl.h"
 // clang-format on
 
 HWY_BEFORE_NAMESPACE();
@@ -58,12 +59,8 @@ struct Wide {
   }
 };
 
-template <typename A>
-struct One {
-  A v;
-  static HWY_INLINE One Zero() { return {A(0)}; }
-  HWY_INLINE void Add(const One& o) { v += o.v; }
-};
+// The cascade's chunk loop is shared with generated code.
+using formulas::HWY_NAMESPACE::One;
 
 // Accumulation type: float for the 16-bit floats, as at::acc_type.
 template <typename T>
@@ -128,42 +125,6 @@ struct OuterVecLoad {
   }
 };
 
-inline int CeilLog2(int64_t x) {
-  if (x <= 2) return 1;
-  return 64 - __builtin_clzll(static_cast<uint64_t>(x - 1));
-}
-
-// multi_row_sum's level loop over whole chunks of rows [i, end): chunks of
-// 2^power rows go into level 0, flushed upwards whenever the row count
-// reaches a multiple of the next level's chunk.
-template <class P, int kRows>
-HWY_INLINE void Levels(const char* base, int64_t rs, int64_t cs, int64_t& i, int64_t end, int power,
-                       typename P::Acc (&acc)[4][kRows]) {
-  using Acc = typename P::Acc;
-  const int64_t step = int64_t{1} << power;
-  const int64_t mask = step - 1;
-  while (i + step <= end) {
-    // Level 0 is zero at every chunk's start: keep it in registers.
-    Acc l0[kRows];
-    HWY_UNROLL(8)
-    for (int k = 0; k < kRows; ++k) l0[k] = Acc::Zero();
-    const char* row = base + i * rs;
-    for (int64_t j = 0; j < step; ++j, row += rs) {
-      HWY_UNROLL(8)
-      for (int k = 0; k < kRows; ++k) l0[k].Add(P::Load(row + k * cs));
-    }
-    i += step;
-    for (int k = 0; k < kRows; ++k) acc[0][k] = l0[k];
-    for (int j = 1; j < 4; ++j) {
-      for (int k = 0; k < kRows; ++k) {
-        acc[j][k].Add(acc[j - 1][k]);
-        acc[j - 1][k] = Acc::Zero();
-      }
-      if ((i & (mask << (j * power))) != 0) break;
-    }
-  }
-}
-
 // SumKernel.cpp's multi_row_sum: kRows column sums over `size` rows. With
 // `parallel`, the top-level chunks (2^(3 power) rows, each summed from zero
 // and added in order into level 3) are computed on the pool: same bits.
@@ -171,7 +132,9 @@ template <class P, int kRows>
 HWY_INLINE std::array<typename P::Acc, kRows> MultiRowSum(const char* base, int64_t rs, int64_t cs,
                                                           int64_t size, bool parallel) {
   using Acc = typename P::Acc;
-  const int power = std::max(4, CeilLog2(size) / 4);
+  namespace f = formulas::HWY_NAMESPACE;
+  auto ld = [base, rs, cs](int64_t i, int k) HWY_ATTR { return P::Load(base + i * rs + k * cs); };
+  const int power = f::CascadePower(size);
   Acc acc[4][kRows];
   for (auto& level : acc) {
     for (auto& a : level) a = Acc::Zero();
@@ -188,7 +151,7 @@ HWY_INLINE std::array<typename P::Acc, kRows> MultiRowSum(const char* base, int6
           for (auto& x : level) x = Acc::Zero();
         }
         int64_t r = b * top;
-        Levels<P, kRows>(base, rs, cs, r, r + top, power, a);
+        f::CascadeLevels(ld, r, r + top, power, a);
         for (int k = 0; k < kRows; ++k) sums[b][k] = a[3][k];
       }
     });
@@ -197,15 +160,9 @@ HWY_INLINE std::array<typename P::Acc, kRows> MultiRowSum(const char* base, int6
     }
     i = blocks * top;
   }
-  Levels<P, kRows>(base, rs, cs, i, size, power, acc);
-  for (; i < size; ++i) {
-    for (int k = 0; k < kRows; ++k) acc[0][k].Add(P::Load(base + i * rs + k * cs));
-  }
+  f::CascadeLevels(ld, i, size, power, acc);
   std::array<Acc, kRows> out;
-  for (int k = 0; k < kRows; ++k) {
-    for (int j = 1; j < 4; ++j) acc[0][k].Add(acc[j][k]);
-    out[k] = acc[0][k];
-  }
+  f::CascadeFinish(ld, i, size, acc, out);
   return out;
 }
 

@@ -1,0 +1,21 @@
+// The embedded formula headers (see formula_text.h).
+#include "tc/kernels/formula_text.h"
+
+#include <array>
+
+#include "kernels_formulas_embedded.h"
+
+namespace tc::kernels {
+
+std::span<const FormulaFile> FormulaFiles() {
+  namespace e = formulas_embedded;
+  static const std::array<FormulaFile, 4> kFiles = {{
+      {e::kArithH.name, e::kArithH.text},
+      {e::kClampH.name, e::kClampH.text},
+      {e::kGeluErfInlH.name, e::kGeluErfInlH.text},
+      {e::kSumCascadeInlH.name, e::kSumCascadeInlH.text},
+  }};
+  return kFiles;
+}
+
+}  // namespace tc::kernels
