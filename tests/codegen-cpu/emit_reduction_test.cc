@@ -34,6 +34,26 @@ ExprPtr RowLoad(int buffer, int64_t rows, int64_t cols, DType t, const char* col
   return MakeLoad(buffer, {Sym::Var("i0", rows), Sym::Var(col, cols)}, t);
 }
 
+// Regression (found by the differential fuzz, seed 45): Lower gives
+// argmax/argmin accumulate_dtype int64 (the index); the emitter cast the
+// values to it, so values in (-1, 1) all compared as 0 and the first won.
+TEST(EmitReductionTest, ArgMaxComparesValuesNotTheIndexDType) {
+  Batch b;
+  for (DType t : {DType::kFloat32, DType::kBFloat16, DType::kFloat64}) {
+    const Tensor xt = Eager("mul", {RandomTensor({3, 37}, t, 900, /*specials=*/false),
+                                    graph_ir::Constant(Scalar(0.2))});
+    const int x = b.Input(xt);
+    for (auto [op, name] :
+         {std::pair{ReduceOp::kArgMax, "argmax"}, {ReduceOp::kArgMin, "argmin"}}) {
+      const int out =
+          RowReduction(b, op, RowLoad(x, 3, 37, t), DType::kInt64, DType::kInt64, 3, 37);
+      b.Expect(absl::StrCat(name, " ", std::string(tensor::DTypeName(t))), out,
+               Eager(name, {xt, Int(1), kKeep}));
+    }
+  }
+  b.Run();
+}
+
 TEST(EmitReductionTest, RowReductionsMatchEager) {
   Batch b;
   uint64_t seed = 500;

@@ -130,12 +130,14 @@ absl::Status CheckKernel(const Program& program, const Kernel& kernel) {
 
 }  // namespace
 
-absl::StatusOr<EmittedSource> EmitCpp(const Program& program) {
+std::string_view CppPrelude() { return Prelude(); }
+
+absl::StatusOr<EmittedSource> EmitCpp(const Program& program, const EmitOptions& options) {
   if (program.kernels.empty() && !program.nodes.empty()) {
     return absl::InvalidArgumentError("emit: the program is not scheduled (no kernels)");
   }
   EmittedSource source;
-  source.cpp = std::string(Prelude());
+  if (options.prelude) source.cpp = std::string(Prelude());
   for (const Kernel& kernel : program.kernels) {
     TC_RETURN_IF_ERROR(CheckKernel(program, kernel));
     if (std::holds_alternative<Extern>(program.nodes[kernel.nodes[0]].body)) continue;

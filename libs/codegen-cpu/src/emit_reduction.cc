@@ -131,8 +131,13 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
   }
   const DType acc = red.accumulate_dtype;
   const bool float_sum = op == ReduceOp::kSum && IsFloat(acc);
-  // Float sums accumulate in float32 for the 16-bit floats.
-  const DType lane = float_sum && acc != DType::kFloat64 ? DType::kFloat32 : acc;
+  // Float sums accumulate in float32 for the 16-bit floats. argmax and
+  // argmin compare the values in their own dtype (their accumulate_dtype
+  // is the int64 index: casting values to it would truncate them).
+  const bool arg_op = op == ReduceOp::kArgMax || op == ReduceOp::kArgMin;
+  const DType lane = arg_op                                ? red.value->dtype
+                     : float_sum && acc != DType::kFloat64 ? DType::kFloat32
+                                                           : acc;
   const std::string lane_type(ComputeType(lane));
   {
     std::string body;

@@ -10,6 +10,7 @@
 #define TC_CODEGEN_CPU_EMIT_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -29,9 +30,21 @@ struct EmittedSource {
   std::vector<EmittedKernel> kernels;  // the non-Extern kernels, in program order
 };
 
+struct EmitOptions {
+  // false: only the kernels, no prelude, so that many programs' kernels can
+  // share one translation unit after one CppPrelude() (the differential
+  // fuzz compiles thousands of programs in a few clang++ runs); their
+  // Kernel::names must then differ.
+  bool prelude = true;
+};
+
 // Fails (InvalidArgument) only for IR the emitter cannot express; the
 // caller then runs the graph on the interpreter.
-absl::StatusOr<EmittedSource> EmitCpp(const Program& program);
+absl::StatusOr<EmittedSource> EmitCpp(const Program& program, const EmitOptions& options = {});
+
+// The text every translation unit starts with (what EmitCpp puts first
+// when options.prelude is set).
+std::string_view CppPrelude();
 
 }  // namespace tc::codegen_cpu
 
