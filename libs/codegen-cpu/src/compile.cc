@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,7 @@
 
 #include "tc/runtime_cache/disk_store.h"
 #include "tc/support/env.h"
+#include "tc/support/status.h"
 #include "tc/support/timer.h"
 
 #include "digest.h"
@@ -31,7 +33,7 @@ namespace tc::codegen_cpu {
 namespace {
 
 std::atomic<int64_t> compiler_runs{0}, pch_builds{0}, memory_hits{0}, disk_hits{0},
-    compile_nanos{0};
+    compile_nanos{0}, pch_nanos{0}, lookup_nanos{0}, load_nanos{0};
 
 // A dlopen'ed shared object.
 class DlModule final : public LoadedModule {
@@ -104,7 +106,9 @@ std::string Key(const Toolchain& toolchain, CpuTarget target, std::string_view s
 // written (a read-only cache directory) only costs the next process a
 // compile, so its failure is not an error.
 std::optional<std::string> LookUpOnDisk(const std::string& key) {
+  support::Timer timer;
   std::optional<std::string> path = runtime_cache::DiskStore::Default().Lookup(key);
+  lookup_nanos += timer.ElapsedNanos();
   if (path) ++disk_hits;
   return path;
 }
@@ -114,7 +118,9 @@ void InsertOnDisk(const std::string& key, const std::string& so_path) {
 
 absl::StatusOr<std::shared_ptr<LoadedModule>> Load(const std::string& path,
                                                    std::string_view origin) {
+  support::Timer timer;
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  load_nanos += timer.ElapsedNanos();
   if (handle == nullptr) {
     const char* error = dlerror();
     return absl::InternalError(
@@ -166,29 +172,46 @@ absl::StatusOr<ProcessResult> RunCompiler(const Toolchain& toolchain,
   return run;
 }
 
+absl::Status WriteFile(const std::string& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", path));
+  return absl::OkStatus();
+}
+
+// What the compiler reads: `source`, or with the prelude's precompiled
+// header only what follows the prelude, after a #line that keeps the
+// diagnostics' line numbers those of the whole source.
+std::string CompiledText(std::string_view source, PchKind kind) {
+  if (kind != PchKind::kPrelude) return std::string(source);
+  const std::string_view prelude = PrecompiledHeaderText(kind);
+  const int64_t lines = std::count(prelude.begin(), prelude.end(), '\n');
+  return absl::StrCat("#line ", lines + 1, " \"generated.cc\"\n",
+                      std::string(source.substr(prelude.size())));
+}
+
 // Writes `source`, compiles it to a shared object in `scratch`, returns its path.
 absl::StatusOr<std::string> CompileInto(const ScratchDir& scratch, const Toolchain& toolchain,
                                         CpuTarget target, std::string_view source, bool use_pch) {
   std::string cc = scratch.path() + "/generated.cc";
   std::string so = scratch.path() + "/generated.so";
-  {
-    std::ofstream out(cc, std::ios::binary);
-    out << source;
-    if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", cc));
-  }
+  const PchKind kind = PchKindFor(source);
   std::optional<std::string> pch;
   if (use_pch) {
     bool built = false;
     support::Timer timer;
-    pch = EnsurePrecompiledHeader(toolchain, target, &built);
+    pch = EnsurePrecompiledHeader(toolchain, target, kind, &built);
     if (built) {
       ++pch_builds;
+      pch_nanos += timer.ElapsedNanos();
       compile_nanos += timer.ElapsedNanos();
     }
   }
   for (int attempt = 0;; ++attempt) {
+    TC_RETURN_IF_ERROR(WriteFile(cc, pch ? CompiledText(source, kind) : std::string(source)));
     std::vector<std::string> argv = {toolchain.cxx};
     for (const std::string& f : TargetFlags(target)) argv.push_back(f);
+    for (const std::string& f : LinkerFlags()) argv.push_back(f);
     if (pch) {
       argv.push_back("-include-pch");
       argv.push_back(*pch);
@@ -290,7 +313,10 @@ CompileStats GetCompileStats() {
                       .memory_hits = memory_hits.load(),
                       .disk_hits = disk_hits.load(),
                       .version_probes = VersionProbes(),
-                      .compile_nanos = compile_nanos.load()};
+                      .compile_nanos = compile_nanos.load(),
+                      .pch_nanos = pch_nanos.load(),
+                      .disk_lookup_nanos = lookup_nanos.load(),
+                      .load_nanos = load_nanos.load()};
 }
 
 }  // namespace tc::codegen_cpu

@@ -5,6 +5,8 @@
 // -ffp-contract=off: eager's kernels are built by g++ in ISO C++ mode, which
 // never fuses a*b+c into an FMA behind the code's back; clang's default
 // (fuse within an expression) would round differently from eager.
+// -fno-exceptions -fno-rtti: generated code neither throws nor asks for
+// types; the same object code, a little less for the compiler to do.
 #include "toolchain.h"
 
 #include <unistd.h>
@@ -65,7 +67,8 @@ CpuTarget Detect() {
 }
 
 std::vector<std::string> MakeFlags(CpuTarget target) {
-  std::vector<std::string> flags = {"-O2", "-std=c++17", "-fPIC", "-ffp-contract=off"};
+  std::vector<std::string> flags = {
+      "-O2", "-std=c++17", "-fPIC", "-ffp-contract=off", "-fno-exceptions", "-fno-rtti"};
   if (target == CpuTarget::kAvx2 || target == CpuTarget::kAvx512) {
     for (const char* f : {"-mavx2", "-mfma", "-mbmi", "-mbmi2", "-mf16c", "-mpclmul", "-maes"}) {
       flags.push_back(f);
@@ -190,6 +193,23 @@ const std::string& TargetFlagsText(CpuTarget target) {
                                    absl::StrJoin(TargetFlags(CpuTarget::kAvx2), " "),
                                    absl::StrJoin(TargetFlags(CpuTarget::kAvx512), " ")};
   return (*texts)[static_cast<int>(target)];
+}
+
+const std::vector<std::string>& LinkerFlags() {
+  static const auto* flags = [] {
+    auto* f = new std::vector<std::string>;
+    absl::StatusOr<bool> lld = support::GetEnvBool("TC_CODEGEN_LLD", true);
+    if (!lld.ok() || !*lld) return f;
+    std::string path = support::GetEnv("PATH").value_or("/usr/bin:/bin");
+    for (absl::string_view dir : absl::StrSplit(path, ':', absl::SkipEmpty())) {
+      if (access(absl::StrCat(dir, "/ld.lld").c_str(), X_OK) == 0) {
+        f->push_back("-fuse-ld=lld");
+        break;
+      }
+    }
+    return f;
+  }();
+  return *flags;
 }
 
 const Toolchain& CurrentToolchain() {

@@ -55,12 +55,15 @@ absl::StatusOr<std::shared_ptr<LoadedModule>> CompileAndLoad(std::string_view so
 
 // Process-wide counters (compile_times(), tests, benches).
 struct CompileStats {
-  int64_t compiler_runs = 0;   // translation units this process handed to the compiler
-  int64_t pch_builds = 0;      // precompiled headers this process built
-  int64_t memory_hits = 0;     // CompileAndLoad calls answered by the in-memory cache
-  int64_t disk_hits = 0;       // objects loaded from the disk cache instead of compiled
-  int64_t version_probes = 0;  // `compiler --version` runs (0 once an earlier process cached it)
-  int64_t compile_nanos = 0;   // wall time spent in compiler runs (headers included)
+  int64_t compiler_runs = 0;      // translation units this process handed to the compiler
+  int64_t pch_builds = 0;         // precompiled headers this process built
+  int64_t memory_hits = 0;        // CompileAndLoad calls answered by the in-memory cache
+  int64_t disk_hits = 0;          // objects loaded from the disk cache instead of compiled
+  int64_t version_probes = 0;     // `compiler --version` runs (0 once an earlier process cached it)
+  int64_t compile_nanos = 0;      // wall time spent in compiler runs (headers included)
+  int64_t pch_nanos = 0;          // of which building precompiled headers
+  int64_t disk_lookup_nanos = 0;  // looking up (and verifying) objects in the disk cache
+  int64_t load_nanos = 0;         // dlopen of compiled or cached objects
 };
 CompileStats GetCompileStats();
 
