@@ -6,8 +6,6 @@
 // translation unit holds most kernels.
 #include "tc/codegen_cpu/compile.h"
 
-#include <spawn.h>
-
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -23,13 +21,13 @@
 #include "tc/tensor/tensor.h"
 
 #include "jit_test_env.h"
-#include <sys/wait.h>
-
-extern char** environ;
 
 namespace tc::codegen_cpu {
 namespace {
 
+using testing::ChildReport;
+using testing::FilesUnder;
+using testing::RunChildren;
 using testing::ScopedEnv;
 using testing::TestCacheDir;
 
@@ -97,58 +95,9 @@ std::shared_ptr<LoadedModule> MustCompile(std::string_view source) {
   return module.ok() ? *module : nullptr;
 }
 
-// The files under `dir` whose name satisfies `want`.
-template <typename Want>
-std::vector<std::filesystem::path> FilesUnder(const std::string& dir, Want want) {
-  std::vector<std::filesystem::path> files;
-  std::error_code ec;
-  for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
-       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    if (want(it->path())) files.push_back(it->path());
-  }
-  return files;
-}
-
 std::vector<std::filesystem::path> PchFiles(const std::string& cache_dir) {
   return FilesUnder(cache_dir + "/pch",
                     [](const std::filesystem::path& p) { return p.filename() == "highway.pch"; });
-}
-
-// What a child process (jit_test_env.cc) reports.
-struct ChildReport {
-  int64_t compiler_runs = -1;
-  int64_t pch_builds = -1;
-  int64_t disk_hits = -1;
-  int64_t version_probes = -1;
-  std::string origin;
-};
-
-// Compiles `source` in `count` new processes of this binary at once (they
-// inherit this environment, TC_CACHE_DIR included); nullopt unless every
-// one exits 0 and reports.
-std::optional<std::vector<ChildReport>> RunChildren(const std::string& source, int count) {
-  static int n = 0;
-  std::string path = TestCacheDir() + "/child-source-" + std::to_string(n++) + ".cc";
-  std::ofstream(path) << source;
-  std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-  char* argv[] = {self.data(), nullptr};
-  ScopedEnv child("TC_JIT_TEST_CHILD", path.c_str());
-  std::vector<pid_t> pids(count);
-  for (pid_t& pid : pids) {
-    if (posix_spawn(&pid, self.c_str(), nullptr, nullptr, argv, environ) != 0) return std::nullopt;
-  }
-  std::vector<ChildReport> reports;
-  bool ok = true;
-  for (pid_t pid : pids) {
-    int status = 0;
-    ok = waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok;
-    ChildReport r;
-    std::ifstream(path + "." + std::to_string(pid)) >> r.compiler_runs >> r.pch_builds >>
-        r.disk_hits >> r.version_probes >> r.origin;
-    reports.push_back(r);
-  }
-  if (!ok) return std::nullopt;
-  return reports;
 }
 
 TEST(CompileTest, KernelsComputeWhatTheyShould) {
@@ -391,6 +340,9 @@ TEST(CompileTest, TwoThreadsCompilingOneSourceBothSucceedWithOneCompile) {
 namespace tc::codegen_cpu {
 namespace {
 
+using testing::ChildReport;
+using testing::FilesUnder;
+using testing::RunChildren;
 using testing::ScopedEnv;
 using testing::TestCacheDir;
 

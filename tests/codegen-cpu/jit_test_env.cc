@@ -1,6 +1,7 @@
 // The per-run cache directory of the jit tests (see jit_test_env.h).
 #include "jit_test_env.h"
 
+#include <spawn.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -13,6 +14,10 @@
 #include "gtest/gtest.h"
 
 #include "tc/codegen_cpu/compile.h"
+
+#include <sys/wait.h>
+
+extern char** environ;
 
 namespace tc::codegen_cpu::testing {
 namespace {
@@ -72,6 +77,42 @@ std::string AbiSource() {
 }
 
 const std::string& TestCacheDir() { return Dir(); }
+
+std::vector<std::filesystem::path> FilesUnder(
+    const std::string& dir, const std::function<bool(const std::filesystem::path&)>& want) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+    if (want(it->path())) files.push_back(it->path());
+  }
+  return files;
+}
+
+std::optional<std::vector<ChildReport>> RunChildren(const std::string& source, int count) {
+  static int n = 0;
+  std::string path = TestCacheDir() + "/child-source-" + std::to_string(n++) + ".cc";
+  std::ofstream(path) << source;
+  std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  char* argv[] = {self.data(), nullptr};
+  ScopedEnv child("TC_JIT_TEST_CHILD", path.c_str());
+  std::vector<pid_t> pids(count);
+  for (pid_t& pid : pids) {
+    if (posix_spawn(&pid, self.c_str(), nullptr, nullptr, argv, environ) != 0) return std::nullopt;
+  }
+  std::vector<ChildReport> reports;
+  bool ok = true;
+  for (pid_t pid : pids) {
+    int status = 0;
+    ok = waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok;
+    ChildReport r;
+    std::ifstream(path + "." + std::to_string(pid)) >> r.compiler_runs >> r.pch_builds >>
+        r.disk_hits >> r.version_probes >> r.origin;
+    reports.push_back(r);
+  }
+  if (!ok) return std::nullopt;
+  return reports;
+}
 
 bool IsChildProcess() { return std::getenv("TC_JIT_TEST_CHILD") != nullptr; }
 

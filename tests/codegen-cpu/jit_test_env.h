@@ -7,9 +7,32 @@
 #ifndef TC_TESTS_CODEGEN_CPU_JIT_TEST_ENV_H_
 #define TC_TESTS_CODEGEN_CPU_JIT_TEST_ENV_H_
 
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace tc::codegen_cpu::testing {
+
+// The files under `dir` whose path satisfies `want`.
+std::vector<std::filesystem::path> FilesUnder(
+    const std::string& dir, const std::function<bool(const std::filesystem::path&)>& want);
+
+// What a child process reports.
+struct ChildReport {
+  int64_t compiler_runs = -1;
+  int64_t pch_builds = -1;
+  int64_t disk_hits = -1;
+  int64_t version_probes = -1;
+  std::string origin;
+};
+
+// Compiles `source` in `count` new processes of this binary at once (they
+// inherit this environment, TC_CACHE_DIR included); nullopt unless every
+// one exits 0 and reports.
+std::optional<std::vector<ChildReport>> RunChildren(const std::string& source, int count);
 
 // The start of a hand-written test kernel's source: kernel_abi.h itself
 // (its path is built in), so test kernels and the host cannot disagree on

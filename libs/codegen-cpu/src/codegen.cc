@@ -10,6 +10,7 @@
 #include "tc/graph_ir/passes.h"
 #include "tc/kernels/composite.h"
 #include "tc/support/status.h"
+#include "tc/support/timer.h"
 
 namespace tc::codegen_cpu {
 
@@ -21,6 +22,12 @@ absl::StatusOr<std::shared_ptr<GeneratedGraph>> GeneratedGraph::Compile(
     const graph_ir::Graph& graph, const CodegenOptions& options) {
   auto out = std::make_shared<GeneratedGraph>();
   GraphArtifacts& a = out->artifacts_;
+  support::Timer timer;
+  // The time since the last stage ended, into `nanos`.
+  auto stage = [&timer](int64_t& nanos) {
+    nanos = timer.ElapsedNanos();
+    timer.Reset();
+  };
   // Composites with a fused eager kernel stay whole (Lower makes them
   // Extern calls of that kernel): their decompositions can round
   // differently, and compiling must not change a script's answers.
@@ -29,26 +36,32 @@ absl::StatusOr<std::shared_ptr<GeneratedGraph>> GeneratedGraph::Compile(
                         return kernels::HasFusedKernel(node.op());
                       }));
   a.core_graph = core.ToString();
+  stage(a.stage_nanos.decompose);
   TC_ASSIGN_OR_RETURN(Program program, Lower(core));
   ScheduleUnfused(program);
   a.ir_before = program.ToString();
+  stage(a.stage_nanos.lower);
   Schedule(program, ScheduleOptions{.fuse = options.fuse});
   a.ir_after = program.ToString();
+  stage(a.stage_nanos.schedule);
   TC_ASSIGN_OR_RETURN(EmittedSource emitted, EmitCpp(program));
   a.kernels = emitted.kernels;
   for (const Node& n : program.nodes) a.num_externs += std::holds_alternative<Extern>(n.body);
   std::shared_ptr<const LoadedModule> module;
+  stage(a.stage_nanos.emit);
   if (!emitted.kernels.empty()) {
     a.source = std::move(emitted.cpp);
     TC_ASSIGN_OR_RETURN(module, CompileAndLoad(a.source));
     a.origin = std::string(module->origin());
   }
+  stage(a.stage_nanos.compile);
   TC_ASSIGN_OR_RETURN(ProgramRunner runner, ProgramRunner::Create(program, std::move(module)));
   a.intermediate_bytes = runner.intermediate_bytes();
   MemoryPlan plan = PlanMemory(program);
   a.buffers_allocated = static_cast<int>(plan.slot_bytes.size());
   for (const Buffer& b : program.buffers) a.buffers_allocated += b.role == Buffer::Role::kOutput;
   out->state_ = std::make_shared<const State>(State{std::move(runner)});
+  stage(a.stage_nanos.prepare);
   return out;
 }
 

@@ -28,6 +28,7 @@
 #include "tc/support/env.h"
 
 #include "digest.h"
+#include "pch.h"
 #include "process.h"
 #include <sys/stat.h>
 
@@ -88,21 +89,20 @@ std::string DefaultCompiler() {
 }
 
 // Where the version text of compiler `cxx` is remembered between
-// processes: a warm process (its kernels in the disk cache) must not start
-// the compiler even once, and `clang++ --version` costs tens of ms. The
-// name covers the resolved binary's path, inode, size and modification
-// time, so an upgraded compiler is asked again. nullopt for a compiler found
-// on PATH (no fixed file to identify).
-std::optional<std::string> VersionCachePath(const std::string& cxx) {
-  if (cxx.empty() || cxx[0] != '/') return std::nullopt;
+// processes, under cache directory `base`: a warm process (its kernels in
+// the disk cache) must not start the compiler even once, and `clang++
+// --version` costs tens of ms. The name covers the resolved binary's path,
+// inode, size and modification time, so an upgraded compiler is asked
+// again. nullopt for a compiler found on PATH (no fixed file to identify).
+std::optional<std::string> VersionCachePath(std::string_view base, const std::string& cxx) {
+  if (base.empty() || cxx.empty() || cxx[0] != '/') return std::nullopt;
   std::error_code ec;
   std::filesystem::path real = std::filesystem::canonical(cxx, ec);
   struct stat st {};
   if (ec || stat(real.c_str(), &st) != 0) return std::nullopt;
   std::string id = absl::StrCat(real.string(), "|", st.st_ino, "|", st.st_size, "|",
                                 st.st_mtim.tv_sec, ".", st.st_mtim.tv_nsec);
-  return absl::StrCat(runtime_cache::DiskStore::DefaultDir(), "/toolchain/", HexDigest(id, 16),
-                      ".version");
+  return absl::StrCat(std::string(base), "/toolchain/", HexDigest(id, 16), ".version");
 }
 
 std::optional<std::string> ReadCachedVersion(const std::optional<std::string>& path) {
@@ -132,10 +132,23 @@ void WriteCachedVersion(const std::optional<std::string>& path, const std::strin
 Toolchain Probe(const std::string& cxx) {
   Toolchain t;
   t.cxx = cxx;
-  const std::optional<std::string> cache_path = VersionCachePath(cxx);
+  const std::optional<std::string> cache_path =
+      VersionCachePath(runtime_cache::DiskStore::DefaultDir(), cxx);
   if (std::optional<std::string> cached = ReadCachedVersion(cache_path)) {
     t.version = *cached;
     return t;
+  }
+  // The build ran this compiler too (tc_codegen_pch remembered its answer
+  // under the build's directory): a first process with an empty cache
+  // directory need not ask it either.
+  if (!BuildPchRoot().empty()) {
+    std::optional<std::string> cached = ReadCachedVersion(
+        VersionCachePath(absl::StrCat(std::string(BuildPchRoot()), "/cache"), cxx));
+    if (cached) {
+      t.version = *cached;
+      WriteCachedVersion(cache_path, t.version);
+      return t;
+    }
   }
   ++version_probes;
   absl::StatusOr<ProcessResult> r = RunProcess({cxx, "--version"});

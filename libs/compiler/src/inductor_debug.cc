@@ -93,6 +93,16 @@ void ReportGeneratedGraph(
                /*to_stderr=*/true);
     }
   }
+  absl::StatusOr<bool> times = support::GetEnvBool("TC_CODEGEN_TIMES", false);
+  if (times.ok() && *times && generated.ok()) {
+    const codegen_cpu::GraphArtifacts::StageNanos& n = (*generated)->artifacts().stage_nanos;
+    vm.Write(absl::StrFormat("[tc codegen] %s: decompose %.2f ms, lower %.2f ms, schedule %.2f ms, "
+                             "emit %.2f ms, compile %.2f ms (%s), prepare %.2f ms\n",
+                             graph.function_name, n.decompose * 1e-6, n.lower * 1e-6,
+                             n.schedule * 1e-6, n.emit * 1e-6, n.compile * 1e-6,
+                             (*generated)->artifacts().origin, n.prepare * 1e-6),
+             /*to_stderr=*/true);
+  }
   absl::StatusOr<bool> debug = support::GetEnvBool("TORCH_COMPILE_DEBUG", false);
   if ((debug.ok() && *debug) || config.trace_enabled) {
     WriteDebugDirectory(vm, graph, generated, config);

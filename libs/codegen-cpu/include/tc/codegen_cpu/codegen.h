@@ -35,6 +35,12 @@ struct GraphArtifacts {
   int buffers_allocated = 0;  // outputs plus intermediate storage slots
   int64_t intermediate_bytes = 0;
   std::string origin;  // "compiled", "disk", "memory" or "" (nothing to compile)
+  // Wall time of each stage of Compile (TC_CODEGEN_TIMES=1 makes the
+  // inductor backend print them per graph; benches read them). compile is
+  // CompileAndLoad: key, cache lookups, the compiler run, dlopen.
+  struct StageNanos {
+    int64_t decompose = 0, lower = 0, schedule = 0, emit = 0, compile = 0, prepare = 0;
+  } stage_nanos;
 };
 
 class GeneratedGraph {
