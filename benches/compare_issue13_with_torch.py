@@ -4,10 +4,17 @@ in one go: per case tc's compiled time, PyTorch's eager and torch.compile
 times and tc / min(PyTorch eager, PyTorch compiled) (below 1: tc is
 faster); softmax and layer_norm as a fraction of a same-size copy's
 bandwidth; then the first call of each compiled case in a fresh process
-with an empty cache directory (cold compile) and again with that directory
-filled (warm). Both use their default thread counts; run on an idle machine.
+with an empty cache directory (cold) and again with that directory filled
+(warm), and of that first call the backend's compile alone
+(compile_times()'s OutputGraph.call_user_compiler: for tc decompose,
+lower, schedule, emit, clang++ or the disk cache, dlopen; for PyTorch AOT
+autograd and Inductor, its code cache included). tc's cold figures use the
+precompiled headers its build made; --no-build-pch makes tc build them too
+(nothing at all in place). Both use their default thread counts; run on an
+idle machine.
 
     benches/compare_issue13_with_torch.py [--tc-run build/bins/tc-run/tc-run] [--no-compile-times]
+                                          [--no-build-pch]
 """
 import argparse
 import os
@@ -35,19 +42,22 @@ def reference_python():
     return py
 
 
-def first_calls(cmd, name, cache_var):
-    """(cold ms, warm ms): first compiled call in two new processes sharing a new cache dir."""
+def first_calls(cmd, name, cache_var, extra_env=None):
+    """((cold first call, cold compile), (warm first call, warm compile)) in ms: the first
+    compiled call in two new processes sharing a new cache dir."""
     with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, **{cache_var: cache})
-        cold = float(run(cmd + ["--first", name], env)[0][1])
-        warm = float(run(cmd + ["--first", name], env)[0][1])
-    return cold, warm
+        env = dict(os.environ, **{cache_var: cache}, **(extra_env or {}))
+        cold = run(cmd + ["--first", name], env)[0]
+        warm = run(cmd + ["--first", name], env)[0]
+    return (float(cold[1]), float(cold[3])), (float(warm[1]), float(warm[3]))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tc-run", default=os.path.join(ROOT, "build", "bins", "tc-run", "tc-run"))
     parser.add_argument("--no-compile-times", action="store_true")
+    parser.add_argument("--no-build-pch", action="store_true",
+                        help="tc builds its precompiled headers itself (an empty cache and no build's)")
     args = parser.parse_args()
     py = reference_python()
     torch_rows = {r[0]: (float(r[1]), float(r[2])) for r in run([py, SCRIPT])}
@@ -64,13 +74,16 @@ def main():
               f" (pt copy {torch_rows['copy_4096x1024'][0] / tc_rows[name][1]:.2f} x)")
     if args.no_compile_times:
         return
-    print(f"\n{'first call, ms':18s} {'tc cold':>9s} {'tc warm':>9s} {'pt cold':>9s} {'pt warm':>9s}")
+    tc_env = {"TC_CODEGEN_PCH_BUILD_ROOT": ""} if args.no_build_pch else {}
+    print(f"\n{'ms':18s} {'first call':>31s}   {'compile only':>31s}")
+    print(f"{'':18s}" + f" {'tc cold':>7s} {'tc warm':>7s} {'pt cold':>7s} {'pt warm':>7s}" * 2)
     for name in torch_rows:
         if name == "copy_4096x1024":
             continue
-        tc_cold, tc_warm = first_calls([args.tc_run, SCRIPT], name, "TC_CACHE_DIR")
+        tc_cold, tc_warm = first_calls([args.tc_run, SCRIPT], name, "TC_CACHE_DIR", tc_env)
         pt_cold, pt_warm = first_calls([py, SCRIPT], name, "TORCHINDUCTOR_CACHE_DIR")
-        print(f"{name:18s} {tc_cold:9.1f} {tc_warm:9.1f} {pt_cold:9.1f} {pt_warm:9.1f}")
+        print(f"{name:18s} {tc_cold[0]:7.1f} {tc_warm[0]:7.1f} {pt_cold[0]:7.1f} {pt_warm[0]:7.1f}"
+              f" {tc_cold[1]:7.1f} {tc_warm[1]:7.1f} {pt_cold[1]:7.1f} {pt_warm[1]:7.1f}")
 
 
 if __name__ == "__main__":

@@ -334,6 +334,25 @@ TEST(CompileTest, TwoThreadsCompilingOneSourceBothSucceedWithOneCompile) {
   EXPECT_EQ(GetCompileStats().compiler_runs, before.compiler_runs + 1);
 }
 
+// force_disable_caches: every call compiles, and nothing it compiled is
+// cached for the calls that do use the caches.
+TEST(CompileTest, WithoutCachesEveryCallCompiles) {
+  const std::string source = KernelsSource() + "\n// uncached\n";
+  CompileStats before = GetCompileStats();
+  for (int i = 0; i < 2; ++i) {
+    absl::StatusOr<std::shared_ptr<LoadedModule>> m =
+        CompileAndLoad(source, CompileOptions{.use_caches = false});
+    ASSERT_TRUE(m.ok()) << m.status();
+    EXPECT_EQ((*m)->origin(), "compiled");
+  }
+  EXPECT_EQ(GetCompileStats().compiler_runs, before.compiler_runs + 2);
+  EXPECT_EQ(GetCompileStats().disk_hits, before.disk_hits);
+  std::shared_ptr<LoadedModule> cached = MustCompile(source);
+  ASSERT_NE(cached, nullptr);
+  EXPECT_EQ(cached->origin(), "compiled");
+  EXPECT_EQ(MustCompile(source)->origin(), "memory");
+}
+
 }  // namespace
 }  // namespace tc::codegen_cpu
 

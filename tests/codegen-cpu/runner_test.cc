@@ -50,6 +50,18 @@ void fill_parallel(char* const* b, const KernelRuntime* rt) {
   rt->parallel_for(200000, 1024, fill_body, b[0]);
 }
 void noop(char* const*, const KernelRuntime*) {}
+// Runtime report: out0 (int64[3]) = num_threads, whether parallel_for is
+// set, the chunks a 1000-element loop of grain 1 is split into.
+static void count_body(void* c, int64_t, int64_t) {
+  __atomic_add_fetch((int64_t*)c, 1, __ATOMIC_RELAXED);
+}
+void report_runtime(char* const* b, const KernelRuntime* rt) {
+  int64_t* o = (int64_t*)b[0];
+  o[0] = rt->num_threads;
+  o[1] = rt->parallel_for != nullptr;
+  o[2] = 0;
+  if (rt->parallel_for != nullptr) rt->parallel_for(1000, 1, count_body, &o[2]); else o[2] = 1;
+}
 // Chain program over 64 floats: buf1 = in0 + 1, buf2 = 3 * buf1, out3 = buf2 - 2.
 void chain_a(char* const* b, const KernelRuntime*) {
   for (int i = 0; i < 64; ++i) ((float*)b[1])[i] = ((const float*)b[0])[i] + 1;
@@ -358,6 +370,65 @@ TEST(RunnerTest, ParallelKernelRunsOnThePool) {
   ASSERT_TRUE(out.ok()) << out.status();
   const int64_t* v = (*out)[0].data<int64_t>();
   for (int64_t i = 0; i < 200000; ++i) ASSERT_EQ(v[i], 7 * i) << i;
+}
+
+// The runtime report of report_runtime run by a runner with `options`.
+std::vector<int64_t> RuntimeReport(const RunnerOptions& options) {
+  Program p;
+  p.buffers = {Buf("out0", Buffer::Role::kOutput, DType::kInt64, {3}, {1})};
+  p.nodes = {Node{.buffer = 0,
+                  .body = Pointwise{.ranges = {Sym::Const(3)},
+                                    .store = {Sym::Var("i0", 3)},
+                                    .value = MakeIndexValue(Sym::Var("i0", 3), DType::kInt64)}}};
+  p.kernels = {Kernel{.name = "report_runtime", .outer = {Sym::Const(3)}, .nodes = {0}}};
+  p.graph_outputs = {0};
+  absl::StatusOr<ProgramRunner> runner = ProgramRunner::Create(p, Module(), options);
+  EXPECT_TRUE(runner.ok()) << runner.status();
+  if (!runner.ok()) return {};
+  absl::StatusOr<std::vector<Tensor>> out = runner->Run({});
+  EXPECT_TRUE(out.ok()) << out.status();
+  if (!out.ok()) return {};
+  const int64_t* v = (*out)[0].data<int64_t>();
+  return {v[0], v[1], v[2]};
+}
+
+// cpp.threads: 1 runs the loops inline, N splits them into at most N
+// chunks, -1 leaves them to the pool (this binary runs with
+// TC_NUM_THREADS=4, see meson.build).
+TEST(RunnerTest, NumThreadsLimitsTheKernelsParallelLoops) {
+  ASSERT_GE(kernels::NumThreads(), 3);
+  std::vector<int64_t> pool = RuntimeReport({});
+  ASSERT_EQ(pool.size(), 3u);
+  EXPECT_EQ(pool[0], kernels::NumThreads());
+  EXPECT_EQ(pool[1], 1);
+  EXPECT_GT(pool[2], 2);
+  EXPECT_EQ(RuntimeReport({.num_threads = 1}), (std::vector<int64_t>{1, 0, 1}));
+  std::vector<int64_t> two = RuntimeReport({.num_threads = 2});
+  ASSERT_EQ(two.size(), 3u);
+  EXPECT_EQ(two[0], 2);
+  EXPECT_EQ(two[1], 1);
+  EXPECT_LE(two[2], 2);
+  EXPECT_EQ(RuntimeReport({.num_threads = 1000})[0], kernels::NumThreads());
+  // The limit belongs to the runner that set it: the pool's runner again.
+  EXPECT_GT(RuntimeReport({})[2], 2);
+}
+
+// size_asserts=False: the layout is not compared, but an input too small
+// for the compiled layout is still refused.
+TEST(RunnerTest, UncheckedInputsStillMustHoldTheLayout) {
+  absl::StatusOr<ProgramRunner> runner =
+      ProgramRunner::Create(ElementwiseProgram(), Module(), {.check_inputs = false});
+  ASSERT_TRUE(runner.ok()) << runner.status();
+  Tensor good = Filled({4, 5}, 0, 1);
+  Tensor transposed =
+      Filled({5, 4}, 0, 1).AsStrided(std::vector<int64_t>{4, 5}, std::vector<int64_t>{1, 4}, 0);
+  absl::StatusOr<std::vector<Tensor>> out = RunOn(*runner, {good, transposed});
+  EXPECT_TRUE(out.ok()) << out.status();
+  absl::StatusOr<std::vector<Tensor>> small = RunOn(*runner, {good, Filled({4, 4}, 0, 1)});
+  ASSERT_FALSE(small.ok());
+  EXPECT_EQ(small.status().message(),
+            "input 1 (in1) holds 64 bytes, the compiled program reads 80");
+  EXPECT_FALSE(RunOn(*runner, {good, Tensor()}).ok());
 }
 
 // HostRuntime's parallel_for: disjoint chunks of at least `grain` covering

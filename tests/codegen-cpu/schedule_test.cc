@@ -262,6 +262,15 @@ TEST(ScheduleTest, IndependentPointwiseNodesShareAKernel) {
             "  kernel0 outer [4, 8]: nodes 0, 1\n");
 }
 
+TEST(ScheduleTest, MaxFusionSizeLimitsTheNodesPerKernel) {
+  Program p = testing::TwoOutputs(false);
+  Schedule(p, ScheduleOptions{.max_fusion_size = 1});
+  EXPECT_EQ(p.kernels.size(), 2u);
+  Program q = testing::TwoOutputs(false);
+  Schedule(q, ScheduleOptions{.max_fusion_size = 2});
+  EXPECT_EQ(q.kernels.size(), 1u);
+}
+
 TEST(ScheduleTest, ReadingAnotherRowsReductionIsNotFused) {
   Program p = Scheduled(testing::TransposedRowRead());
   EXPECT_EQ(NodesAndKernels(p),

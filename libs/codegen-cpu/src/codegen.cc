@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "tc/codegen_cpu/compile.h"
+#include "tc/codegen_cpu/kernel_runtime.h"
 #include "tc/codegen_cpu/lower.h"
 #include "tc/codegen_cpu/runner.h"
 #include "tc/codegen_cpu/schedule.h"
@@ -41,7 +42,8 @@ absl::StatusOr<std::shared_ptr<GeneratedGraph>> GeneratedGraph::Compile(
   ScheduleUnfused(program);
   a.ir_before = program.ToString();
   stage(a.stage_nanos.lower);
-  Schedule(program, ScheduleOptions{.fuse = options.fuse});
+  Schedule(program,
+           ScheduleOptions{.fuse = options.fuse, .max_fusion_size = options.max_fusion_size});
   a.ir_after = program.ToString();
   stage(a.stage_nanos.schedule);
   TC_ASSIGN_OR_RETURN(EmittedSource emitted, EmitCpp(program));
@@ -51,12 +53,17 @@ absl::StatusOr<std::shared_ptr<GeneratedGraph>> GeneratedGraph::Compile(
   stage(a.stage_nanos.emit);
   if (!emitted.kernels.empty()) {
     a.source = std::move(emitted.cpp);
-    TC_ASSIGN_OR_RETURN(module, CompileAndLoad(a.source));
+    TC_ASSIGN_OR_RETURN(module,
+                        CompileAndLoad(a.source, CompileOptions{.use_caches = options.use_caches}));
     a.origin = std::string(module->origin());
   }
   stage(a.stage_nanos.compile);
-  TC_ASSIGN_OR_RETURN(ProgramRunner runner, ProgramRunner::Create(program, std::move(module)));
+  TC_ASSIGN_OR_RETURN(ProgramRunner runner,
+                      ProgramRunner::Create(program, std::move(module),
+                                            RunnerOptions{.num_threads = options.num_threads,
+                                                          .check_inputs = options.check_inputs}));
   a.intermediate_bytes = runner.intermediate_bytes();
+  a.kernel_threads = LimitedRuntime(options.num_threads).num_threads;
   MemoryPlan plan = PlanMemory(program);
   a.buffers_allocated = static_cast<int>(plan.slot_bytes.size());
   for (const Buffer& b : program.buffers) a.buffers_allocated += b.role == Buffer::Role::kOutput;

@@ -237,9 +237,9 @@ absl::StatusOr<std::string> CompileInto(const ScratchDir& scratch, const Toolcha
 }
 
 absl::StatusOr<std::shared_ptr<LoadedModule>> Build(const Toolchain& toolchain, CpuTarget target,
-                                                    const std::string& key,
-                                                    std::string_view source) {
-  if (std::optional<std::string> stored = LookUpOnDisk(key)) {
+                                                    const std::string& key, std::string_view source,
+                                                    bool use_caches) {
+  if (std::optional<std::string> stored = use_caches ? LookUpOnDisk(key) : std::nullopt) {
     absl::StatusOr<std::shared_ptr<LoadedModule>> loaded = Load(*stored, "disk");
     if (loaded.ok()) return loaded;
   }
@@ -250,7 +250,7 @@ absl::StatusOr<std::shared_ptr<LoadedModule>> Build(const Toolchain& toolchain, 
   if (!scratch.ok()) return scratch.status();
   absl::StatusOr<std::string> so = CompileInto(*scratch, toolchain, target, source, *use_pch);
   if (!so.ok()) return so.status();
-  InsertOnDisk(key, *so);
+  if (use_caches) InsertOnDisk(key, *so);
   return Load(*so, "compiled");
 }
 
@@ -280,9 +280,17 @@ std::string CacheKey(std::string_view source) {
 }
 
 absl::StatusOr<std::shared_ptr<LoadedModule>> CompileAndLoad(std::string_view source) {
+  return CompileAndLoad(source, CompileOptions{});
+}
+
+absl::StatusOr<std::shared_ptr<LoadedModule>> CompileAndLoad(std::string_view source,
+                                                             const CompileOptions& options) {
   const Toolchain& toolchain = CurrentToolchain();
   CpuTarget target = ChosenCpuTarget();
   std::string key = Key(toolchain, target, source);
+  if (!options.use_caches || !options.memory_cache) {
+    return Build(toolchain, target, key, source, options.use_caches);
+  }
   std::shared_ptr<Slot> slot;
   {
     std::lock_guard<std::mutex> lock(cache_mu);
@@ -295,7 +303,8 @@ absl::StatusOr<std::shared_ptr<LoadedModule>> CompileAndLoad(std::string_view so
     ++memory_hits;
     return std::make_shared<MemoryHit>(slot->module);
   }
-  absl::StatusOr<std::shared_ptr<LoadedModule>> module = Build(toolchain, target, key, source);
+  absl::StatusOr<std::shared_ptr<LoadedModule>> module =
+      Build(toolchain, target, key, source, /*use_caches=*/true);
   if (module.ok()) {
     slot->module = *module;
   } else {

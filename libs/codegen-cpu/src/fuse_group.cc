@@ -29,11 +29,10 @@
 namespace tc::codegen_cpu::internal {
 namespace {
 
-// How far back an independent node looks for a kernel to join, and how
-// many nodes one kernel takes (Inductor's max_fusion_size is 64; its C++
-// backend caps horizontal fusion at 16).
+// How far back an independent node looks for a kernel to join (Inductor's
+// C++ backend caps horizontal fusion at 16). How many nodes one kernel
+// takes is GroupKernels' max_members (Inductor's max_fusion_size, 64).
 constexpr size_t kHorizontalWindow = 16;
-constexpr size_t kMaxMembers = 64;
 
 // Whether a member loading `index` from the buffer another member stores
 // at `store` only reads elements written in the same iteration of the first
@@ -72,7 +71,7 @@ struct Group {
 
 class Grouper {
  public:
-  explicit Grouper(Program& program) : p_(program) {
+  Grouper(Program& program, size_t max_members) : p_(program), max_members_(max_members) {
     writer_.assign(p_.buffers.size(), -1);
     kernel_of_.assign(p_.nodes.size(), -1);
   }
@@ -147,7 +146,7 @@ class Grouper {
     Group& group = groups_[g];
     const Node& node = p_.nodes[n];
     const std::vector<Sym>& ranges = NodeRanges(node);
-    if (group.is_extern || group.nodes.size() >= kMaxMembers) return false;
+    if (group.is_extern || group.nodes.size() >= max_members_) return false;
     std::vector<Sym> outer = group.outer;
     bool row = group.row;
     if (group.row) {
@@ -193,6 +192,7 @@ class Grouper {
   }
 
   Program& p_;
+  size_t max_members_;
   std::vector<int> writer_;     // buffer -> node that writes it (placed so far)
   std::vector<int> kernel_of_;  // node -> group
   std::vector<Group> groups_;
@@ -255,8 +255,8 @@ void UseReductionResults(Program& p) {
 
 }  // namespace
 
-void GroupKernels(Program& program) {
-  Grouper(program).Run();
+void GroupKernels(Program& program, size_t max_members) {
+  Grouper(program, max_members).Run();
   UseReductionResults(program);
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -102,13 +103,9 @@ std::string CacheDir() {
 }
 
 std::string_view BuildPchRoot() {
-  // TC_CODEGEN_PCH_BUILD_ROOT overrides the compiled-in directory (tests;
-  // "" turns the build's headers off).
-  static const std::string* from_env = [] {
-    std::optional<std::string> v = support::GetEnv("TC_CODEGEN_PCH_BUILD_ROOT");
-    return v ? new std::string(*v) : nullptr;
-  }();
-  if (from_env != nullptr) return *from_env;
+  // TC_CODEGEN_PCH_BUILD_ROOT overrides the compiled-in directory (tests,
+  // benches; "" turns the build's headers off).
+  if (const char* v = std::getenv("TC_CODEGEN_PCH_BUILD_ROOT")) return v;
 #ifdef TC_CODEGEN_PCH_BUILD_ROOT
   return TC_CODEGEN_PCH_BUILD_ROOT;
 #else

@@ -49,6 +49,7 @@ struct ProgramRunner::Impl {
   std::vector<int> alias_order;     // kAlias buffers, each after its base
   std::vector<int64_t> slot_bytes;  // storage slots shared by intermediates
   std::vector<int> graph_outputs;
+  RunnerOptions options;
 };
 
 absl::StatusOr<std::shared_ptr<const ProgramRunner::Impl>> PrepareRunner(

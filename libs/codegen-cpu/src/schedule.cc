@@ -2,6 +2,7 @@
 // the removal pass itself (dropping nodes renumbers nodes and buffers).
 #include "tc/codegen_cpu/schedule.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "schedule_internal.h"
@@ -96,7 +97,7 @@ void Schedule(Program& program, const ScheduleOptions& options) {
   }
   internal::InlinePointwise(program);
   internal::DropDeadNodes(program);
-  internal::GroupKernels(program);
+  internal::GroupKernels(program, static_cast<size_t>(std::max(1, options.max_fusion_size)));
 }
 
 }  // namespace tc::codegen_cpu

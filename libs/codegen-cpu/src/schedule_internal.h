@@ -74,7 +74,7 @@ void DropDeadNodes(Program& program);
 // Groups the nodes into Kernels (row kernels, horizontal fusion), rewrites
 // reads of fused reductions into ReductionResult and clears `written` on
 // reductions nobody else reads.
-void GroupKernels(Program& program);
+void GroupKernels(Program& program, size_t max_members = 64);
 
 }  // namespace tc::codegen_cpu::internal
 

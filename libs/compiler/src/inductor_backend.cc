@@ -5,6 +5,8 @@
 // get eagerly; TORCH_LOGS=output_code says so when it happens.
 #include "inductor_backend.h"
 
+#include <algorithm>
+#include <limits>
 #include <memory>
 #include <utility>
 
@@ -13,6 +15,7 @@
 #include "tc/compiler/inductor_config.h"
 #include "tc/kernels/interpreter.h"
 #include "tc/script/native.h"
+#include "tc/support/timer.h"
 
 #include "inductor_debug.h"
 
@@ -23,6 +26,19 @@ using frame_capture::CompiledGraph;
 
 namespace {
 
+int ClampToInt(int64_t v) {
+  return static_cast<int>(
+      std::clamp<int64_t>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+
+// The config fields codegen-cpu acts on (inductor_config.h says which).
+codegen_cpu::CodegenOptions CodegenOptionsFrom(const InductorConfig& config) {
+  return codegen_cpu::CodegenOptions{.max_fusion_size = ClampToInt(config.max_fusion_size),
+                                     .num_threads = ClampToInt(config.cpp_threads),
+                                     .check_inputs = config.size_asserts,
+                                     .use_caches = !config.force_disable_caches};
+}
+
 class InductorBackend : public frame_capture::Backend {
  public:
   explicit InductorBackend(script::Value patches) : patches_(std::move(patches)) {}
@@ -30,10 +46,12 @@ class InductorBackend : public frame_capture::Backend {
   bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
                std::span<const tensor::Tensor>, CompiledGraph* out) override {
     InductorConfig config;
+    support::Timer config_timer;
     if (!ReadInductorConfig(vm, patches_, &config)) return false;
-    codegen_cpu::CodegenOptions options;
+    const int64_t config_nanos = config_timer.ElapsedNanos();
+    codegen_cpu::CodegenOptions options = CodegenOptionsFrom(config);
     auto generated = codegen_cpu::GeneratedGraph::Compile(graph->graph, options);
-    ReportGeneratedGraph(vm, *graph, generated, config);
+    ReportGeneratedGraph(vm, *graph, generated, config, config_nanos);
     if (!generated.ok()) {  // the interpreter runs what codegen cannot
       auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
       *out = [interpreter](script::VM& vm, std::span<const tensor::Tensor> inputs,

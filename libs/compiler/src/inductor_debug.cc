@@ -76,7 +76,7 @@ void WriteDebugDirectory(script::VM& vm, const frame_capture::CapturedGraph& gra
 void ReportGeneratedGraph(
     script::VM& vm, const frame_capture::CapturedGraph& graph,
     const absl::StatusOr<std::shared_ptr<codegen_cpu::GeneratedGraph>>& generated,
-    const InductorConfig& config) {
+    const InductorConfig& config, int64_t config_nanos) {
   if (support::TorchLogsEnabled("output_code")) {
     if (!generated.ok()) {
       vm.Write(absl::StrCat("[__output_code] graph of ", graph.function_name,
@@ -96,12 +96,15 @@ void ReportGeneratedGraph(
   absl::StatusOr<bool> times = support::GetEnvBool("TC_CODEGEN_TIMES", false);
   if (times.ok() && *times && generated.ok()) {
     const codegen_cpu::GraphArtifacts::StageNanos& n = (*generated)->artifacts().stage_nanos;
-    vm.Write(absl::StrFormat("[tc codegen] %s: decompose %.2f ms, lower %.2f ms, schedule %.2f ms, "
-                             "emit %.2f ms, compile %.2f ms (%s), prepare %.2f ms\n",
-                             graph.function_name, n.decompose * 1e-6, n.lower * 1e-6,
-                             n.schedule * 1e-6, n.emit * 1e-6, n.compile * 1e-6,
-                             (*generated)->artifacts().origin, n.prepare * 1e-6),
-             /*to_stderr=*/true);
+    vm.Write(
+        absl::StrFormat(
+            "[tc codegen] %s: config %.2f ms, decompose %.2f ms, lower %.2f ms, schedule %.2f ms, "
+            "emit %.2f ms, compile %.2f ms (%s), prepare %.2f ms; %d kernel "
+            "threads\n",
+            graph.function_name, config_nanos * 1e-6, n.decompose * 1e-6, n.lower * 1e-6,
+            n.schedule * 1e-6, n.emit * 1e-6, n.compile * 1e-6, (*generated)->artifacts().origin,
+            n.prepare * 1e-6, (*generated)->artifacts().kernel_threads),
+        /*to_stderr=*/true);
   }
   absl::StatusOr<bool> debug = support::GetEnvBool("TORCH_COMPILE_DEBUG", false);
   if ((debug.ok() && *debug) || config.trace_enabled) {

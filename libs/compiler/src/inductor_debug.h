@@ -4,6 +4,8 @@
 // torch._inductor.config.trace.enabled) writes, per graph, the captured
 // graph, the loop IR before and after fusion and the C++ source under
 // torch_compile_debug/run_<timestamp>-pid_<pid>/torchinductor/.
+// TC_CODEGEN_TIMES=1 prints how long each stage took (reading the config
+// took `config_nanos`).
 #ifndef TC_COMPILER_SRC_INDUCTOR_DEBUG_H_
 #define TC_COMPILER_SRC_INDUCTOR_DEBUG_H_
 
@@ -21,7 +23,7 @@ namespace tc::compiler {
 void ReportGeneratedGraph(
     script::VM& vm, const frame_capture::CapturedGraph& graph,
     const absl::StatusOr<std::shared_ptr<codegen_cpu::GeneratedGraph>>& generated,
-    const InductorConfig& config);
+    const InductorConfig& config, int64_t config_nanos);
 
 }  // namespace tc::compiler
 

@@ -20,8 +20,14 @@
 
 namespace tc::codegen_cpu {
 
+// torch._inductor.config's fields the pipeline acts on (the inductor
+// backend fills these; see inductor_config.h).
 struct CodegenOptions {
-  bool fuse = true;  // false: one kernel per node (debugging)
+  bool fuse = true;          // false: one kernel per node (debugging)
+  int max_fusion_size = 64;  // max_fusion_size: nodes per kernel (ScheduleOptions)
+  int num_threads = -1;      // cpp.threads: threads of generated loops (RunnerOptions)
+  bool check_inputs = true;  // size_asserts: inputs' layouts checked per call (RunnerOptions)
+  bool use_caches = true;    // !force_disable_caches: in-memory and disk caches (CompileOptions)
 };
 
 // What the stages produced, as text and counts.
@@ -34,7 +40,8 @@ struct GraphArtifacts {
   int num_externs = 0;
   int buffers_allocated = 0;  // outputs plus intermediate storage slots
   int64_t intermediate_bytes = 0;
-  std::string origin;  // "compiled", "disk", "memory" or "" (nothing to compile)
+  std::string origin;      // "compiled", "disk", "memory" or "" (nothing to compile)
+  int kernel_threads = 1;  // threads the generated kernels' loops may use (cpp.threads)
   // Wall time of each stage of Compile (TC_CODEGEN_TIMES=1 makes the
   // inductor backend print them per graph; benches read them). compile is
   // CompileAndLoad: key, cache lookups, the compiler run, dlopen.

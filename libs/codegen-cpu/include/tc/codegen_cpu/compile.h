@@ -53,6 +53,18 @@ std::string CacheKey(std::string_view source);
 // the header lives under $TC_CACHE_DIR (default ~/.cache/tc).
 absl::StatusOr<std::shared_ptr<LoadedModule>> CompileAndLoad(std::string_view source);
 
+struct CompileOptions {
+  // false (torch._inductor.config.force_disable_caches): neither the
+  // in-memory nor the disk cache is read or written; the source is
+  // compiled (the precompiled header, not a cache of results, is still used).
+  bool use_caches = true;
+  // false: the in-memory cache is neither read nor written, the disk cache
+  // is (what a new process sees: benches time a warm compile with it).
+  bool memory_cache = true;
+};
+absl::StatusOr<std::shared_ptr<LoadedModule>> CompileAndLoad(std::string_view source,
+                                                             const CompileOptions& options);
+
 // Process-wide counters (compile_times(), tests, benches).
 struct CompileStats {
   int64_t compiler_runs = 0;      // translation units this process handed to the compiler

@@ -15,6 +15,13 @@ namespace tc::codegen_cpu {
 // called from a parallel region); num_threads is the pool's thread count.
 const KernelRuntime& HostRuntime();
 
+// HostRuntime() with generated kernels' parallel loops on at most `threads`
+// threads, the caller included (torch._inductor.config.cpp.threads): 1 runs
+// every loop inline (no parallel_for), N > 1 splits a loop into at most N
+// chunks, so at most N threads work on it; N < 1 or above the pool's thread
+// count: HostRuntime().
+KernelRuntime LimitedRuntime(int threads);
+
 }  // namespace tc::codegen_cpu
 
 #endif  // TC_CODEGEN_CPU_KERNEL_RUNTIME_H_

@@ -30,6 +30,19 @@
 
 namespace tc::codegen_cpu {
 
+// How a runner runs (torch._inductor.config's cpp.threads and size_asserts).
+struct RunnerOptions {
+  // Threads the generated kernels' parallel loops use (the caller
+  // included); -1: the kernels pool's (LimitedRuntime). Extern kernels use
+  // the pool as eagerly.
+  int num_threads = -1;
+  // false: an input's dtype, sizes and strides are not compared with what
+  // the program was compiled for (Dynamo's guards already checked them);
+  // a CPU tensor whose storage holds the compiled layout is still required,
+  // so a wrong input can give wrong numbers but never read out of bounds.
+  bool check_inputs = true;
+};
+
 class ProgramRunner {
  public:
   // Checks `program` (scheduled, constant sizes, consistent buffer
@@ -37,7 +50,8 @@ class ProgramRunner {
   // null when every kernel is an Extern); keeps
   // `module` loaded. Errors are InvalidArgument naming the buffer or kernel.
   static absl::StatusOr<ProgramRunner> Create(const Program& program,
-                                              std::shared_ptr<const LoadedModule> module);
+                                              std::shared_ptr<const LoadedModule> module,
+                                              const RunnerOptions& options = {});
 
   // One run. Inputs must match the kInput buffers (dtype, sizes, and
   // strides of dims longer than 1): InvalidArgument naming the input.

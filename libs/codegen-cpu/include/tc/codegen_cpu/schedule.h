@@ -22,6 +22,10 @@ namespace tc::codegen_cpu {
 
 struct ScheduleOptions {
   bool fuse = true;  // false: ScheduleUnfused (TORCH_COMPILE_DEBUG's "before fusion" view)
+  // Nodes one kernel takes at most (torch._inductor.config.max_fusion_size;
+  // 1: every node its own kernel, after pointwise inlining as Inductor
+  // inlines in lowering). Values below 1 count as 1.
+  int max_fusion_size = 64;
 };
 
 // Fills program.kernels (replacing any), inlines where it fuses, and drops

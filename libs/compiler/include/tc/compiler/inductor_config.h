@@ -24,12 +24,13 @@
 
 namespace tc::compiler {
 
-// What the backend does with each field today: trace.enabled and
-// trace.debug_dir are read (the TORCH_COMPILE_DEBUG dump); fallback_random
+// What the backend does with each field (README "torch._inductor.config"):
+// cpp.threads, max_fusion_size, force_disable_caches and size_asserts go to
+// codegen_cpu::CodegenOptions (inductor_backend.cc); trace.enabled and
+// trace.debug_dir drive the TORCH_COMPILE_DEBUG dump; fallback_random
 // holds by construction (random ops always run eager's kernels, so compiled
 // and eager draws agree); triton.cudagraphs has no meaning on CPU. The
-// others are read and checked but not yet acted on by codegen-cpu (issue
-// 13 continues): the values are kept so the backend can honour them.
+// others are read and checked but not acted on.
 struct InductorConfig {
   bool debug = false;                      // debug
   bool trace_enabled = false;              // trace.enabled: TORCH_COMPILE_DEBUG's per-graph dump
