@@ -15,14 +15,9 @@
 
 #include "jit_test_env.h"
 
-namespace tc::codegen_cpu {
+// In the helpers' namespace (jit_test_env.h): RunChildren, ScopedEnv, ...
+namespace tc::codegen_cpu::testing {
 namespace {
-
-using testing::ChildReport;
-using testing::FilesUnder;
-using testing::RunChildren;
-using testing::ScopedEnv;
-using testing::TestCacheDir;
 
 // buffers: out (int64[2]) = tc_floordiv(-7, 2), tc_mod(-7, 2): the
 // prelude's helpers, as Python's // and %.
@@ -122,4 +117,4 @@ TEST(PchTest, RefusedBuildHeaderIsLeftAloneAndTheCompileSucceeds) {
 }
 
 }  // namespace
-}  // namespace tc::codegen_cpu
+}  // namespace tc::codegen_cpu::testing
