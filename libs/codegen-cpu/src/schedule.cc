@@ -97,6 +97,7 @@ void Schedule(Program& program, const ScheduleOptions& options) {
   internal::InlinePointwise(program);
   internal::DropDeadNodes(program);
   internal::GroupKernels(program);
+  internal::FuseEpilogues(program);
 }
 
 }  // namespace tc::codegen_cpu
