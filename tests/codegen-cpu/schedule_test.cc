@@ -201,8 +201,22 @@ TEST(ScheduleTest, ProducerReadByExternStaysWritten) {
             "  node2: out0[i0, i1] = pointwise for i0 < 4, i1 < 3: mul(buf3[i0, i1], 2:float32)\n"
             "kernels:\n"
             "  kernel0 outer [4, 8]: nodes 0\n"
-            "  kernel1 outer []: nodes 1\n"
-            "  kernel2 outer [4, 3]: nodes 2\n");
+            "  kernel1 outer [4, 3]: nodes 1, 2 (extern mm with epilogue)\n");
+}
+
+// The consumer of the product also reads what a later extern writes: it
+// cannot run on the product's panels before that extern, so it is no
+// epilogue (three kernels).
+TEST(ScheduleTest, EpilogueNeedingALaterExternIsNotFused) {
+  ProgramBuilder b;
+  int x = b.Input({4, 8}), w = b.Input({8, 3}), v = b.Input({4, 3});
+  int y = b.Extern("mm", {x, w}, {4, 3});
+  int z = b.Extern("neg", {v}, {4, 3});
+  b.Pointwise(
+      {4, 3}, [&](const Index& i) { return testing::Add(b.Load(y, i), b.Load(z, i)); }, true);
+  Program p = Scheduled(b.Build());
+  ASSERT_EQ(p.kernels.size(), 3u) << p.ToString();
+  for (const Kernel& k : p.kernels) EXPECT_EQ(k.nodes.size(), 1u) << p.ToString();
 }
 
 TEST(ScheduleTest, OutputThatIsAlsoReadStaysWritten) {

@@ -1,11 +1,13 @@
-// EmitCpp: the prelude, then one function per non-Extern kernel (see
-// emit.h); the loop nests are emit_pointwise.cc's and emit_fused.cc's.
+// EmitCpp: the prelude, then one function per non-Extern kernel and per
+// GEMM epilogue (see emit.h); the loop nests are emit_pointwise.cc's and
+// emit_fused.cc's.
 #include "tc/codegen_cpu/emit.h"
 
 #include "absl/strings/str_cat.h"
 
 #include "tc/support/status.h"
 
+#include "src/emit_epilogue.h"
 #include "src/emit_expr.h"
 #include "src/emit_loops.h"
 #include "src/emit_prelude.h"
@@ -120,12 +122,26 @@ absl::Status CheckKernel(const Program& program, const Kernel& kernel) {
       return absl::InvalidArgumentError(
           absl::StrCat("emit: node ", n, " writes unknown buffer ", node.buffer));
     }
-    if (std::holds_alternative<Extern>(node.body) && kernel.nodes.size() != 1) {
+    // An Extern only first: alone, or followed by its epilogue.
+    if (std::holds_alternative<Extern>(node.body) && n != kernel.nodes[0]) {
       return absl::InvalidArgumentError(
           absl::StrCat("emit: kernel ", kernel.name, " mixes an extern node with others"));
     }
   }
   return absl::OkStatus();
+}
+
+// The epilogue function of a kernel that starts with an Extern.
+absl::StatusOr<EmittedKernel> EmitEpilogue(const Program& program, const Kernel& kernel,
+                                           std::string* out) {
+  const Kernel members = EpilogueMembers(kernel);
+  std::optional<EpiloguePlan> plan = PlanEpilogue(program, members);
+  if (!plan.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "emit: kernel ", kernel.name,
+        "'s epilogue is not Pointwise nodes over the extern's output that row panels can cut"));
+  }
+  return EmitPointwiseKernel(program, members, out, &*plan);
 }
 
 }  // namespace
@@ -140,7 +156,13 @@ absl::StatusOr<EmittedSource> EmitCpp(const Program& program, const EmitOptions&
   if (options.prelude) source.cpp = std::string(Prelude());
   for (const Kernel& kernel : program.kernels) {
     TC_RETURN_IF_ERROR(CheckKernel(program, kernel));
-    if (std::holds_alternative<Extern>(program.nodes[kernel.nodes[0]].body)) continue;
+    if (std::holds_alternative<Extern>(program.nodes[kernel.nodes[0]].body)) {
+      if (kernel.nodes.size() == 1) continue;
+      source.cpp += "\n";
+      TC_ASSIGN_OR_RETURN(EmittedKernel k, EmitEpilogue(program, kernel, &source.cpp));
+      source.kernels.push_back(std::move(k));
+      continue;
+    }
     source.cpp += "\n";
     absl::StatusOr<EmittedKernel> k = IsPlainPointwise(program, kernel)
                                           ? EmitPointwiseKernel(program, kernel, &source.cpp)

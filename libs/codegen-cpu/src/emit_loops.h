@@ -27,8 +27,12 @@ inline constexpr int64_t kParallelElements = 32768;
 // of every lane count, so only a row's end has a tail, as in eager).
 inline constexpr int64_t kBlockElements = 8192;
 
+// With `epilogue`, the kernel is a GEMM epilogue (kernel_abi.h's
+// TcEpilogueFn) looping as `epilogue` plans (emit_epilogue.h).
+struct EpiloguePlan;
 absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const Kernel& kernel,
-                                                  std::string* out);
+                                                  std::string* out,
+                                                  const EpiloguePlan* epilogue = nullptr);
 absl::StatusOr<EmittedKernel> EmitFusedKernel(const Program& program, const Kernel& kernel,
                                               std::string* out);
 

@@ -10,6 +10,7 @@
 
 #include "tc/support/status.h"
 
+#include "src/emit_epilogue.h"
 #include "src/emit_expr.h"
 #include "src/emit_loops.h"
 
@@ -53,7 +54,7 @@ absl::Status CheckSameIndexReads(const Program& program, const Kernel& kernel) {
 }  // namespace
 
 absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const Kernel& kernel,
-                                                  std::string* out) {
+                                                  std::string* out, const EpiloguePlan* epilogue) {
   std::vector<const Node*> members;
   for (int n : kernel.nodes) {
     members.push_back(&program.nodes[n]);
@@ -72,11 +73,14 @@ absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const 
     CollectAccesses(program, pw.value, &accesses);
   }
   absl::StrAppend(out, "extern \"C\" void ", kernel.name,
-                  "(char* const* tc_buffers, const KernelRuntime* tc_rt) {\n");
+                  "(char* const* tc_buffers, const KernelRuntime* tc_rt",
+                  epilogue != nullptr ? ", int64_t tc_row_begin, int64_t tc_row_end" : "", ") {\n");
   int64_t numel = 1;
   for (int64_t e : extents) numel *= e;
   if (numel == 0) {
-    absl::StrAppend(out, "  (void)tc_buffers;\n  (void)tc_rt;\n}\n");
+    absl::StrAppend(out, "  (void)tc_buffers;\n  (void)tc_rt;\n",
+                    epilogue != nullptr ? "  (void)tc_row_begin;\n  (void)tc_row_end;\n" : "",
+                    "}\n");
     return result;
   }
   absl::StrAppend(out, BufferDecls(program, used));
@@ -105,7 +109,9 @@ absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const 
     absl::StrAppend(out, "  const hn::ScalableTag<", type, "> d;\n",
                     "  const int64_t tc_lanes = static_cast<int64_t>(hn::Lanes(d));\n");
   }
-  const int64_t block = std::min(inner.extent, kBlockElements);
+  // An epilogue's blocks tile its rows' panels (emit_epilogue.cc).
+  const int64_t block =
+      epilogue != nullptr ? epilogue->block : std::min(inner.extent, kBlockElements);
   const int64_t blocks = (inner.extent + block - 1) / block;
   int64_t tasks = blocks;
   for (size_t k = 0; k + 1 < dims.size(); ++k) tasks *= dims[k].extent;
@@ -146,8 +152,15 @@ absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const 
   }
   absl::StrAppend(out, "      for (; ", inner.var, " < tc_je; ++", inner.var, ") {\n", body,
                   "      }\n");
-  absl::StrAppend(out, "    }\n    if (tc_zd) tc_report_zero_division(tc_rt);\n  };\n",
-                  "  tc_parallel(tc_rt, ", tasks, ", ", grain, ", tc_body);\n}\n");
+  absl::StrAppend(out, "    }\n    if (tc_zd) tc_report_zero_division(tc_rt);\n  };\n");
+  if (epilogue != nullptr) {
+    if (tasks != epilogue->tasks) {
+      return absl::InternalError(absl::StrCat("emit: epilogue ", kernel.name, " has ", tasks,
+                                              " tasks, planned ", epilogue->tasks));
+    }
+    return EmitEpilogueDispatch(*epilogue, grain, result, out);
+  }
+  absl::StrAppend(out, "  tc_parallel(tc_rt, ", tasks, ", ", grain, ", tc_body);\n}\n");
   return result;
 }
 

@@ -183,7 +183,14 @@ std::string Program::ToString() const {
     text += "kernels:\n";
     for (const Kernel& k : kernels) {
       absl::StrAppend(&text, "  ", k.name, " outer ", SymList(k.outer), ": nodes ",
-                      absl::StrJoin(k.nodes, ", "), "\n");
+                      absl::StrJoin(k.nodes, ", "));
+      // A GEMM with its fused epilogue (schedule.h).
+      const Extern* x =
+          k.nodes.size() > 1 && k.nodes[0] >= 0 && static_cast<size_t>(k.nodes[0]) < nodes.size()
+              ? std::get_if<Extern>(&nodes[k.nodes[0]].body)
+              : nullptr;
+      if (x != nullptr) absl::StrAppend(&text, " (extern ", x->op, " with epilogue)");
+      text += "\n";
     }
   }
   std::vector<std::string> outs;

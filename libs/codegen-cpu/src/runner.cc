@@ -7,6 +7,7 @@
 
 #include "tc/codegen_cpu/kernel_runtime.h"
 #include "tc/kernels/eager.h"
+#include "tc/kernels/gemm_panels.h"
 #include "tc/support/status.h"
 
 #include "runner_impl.h"
@@ -100,7 +101,8 @@ std::shared_ptr<Storage> Allocate(const ProgramRunner::Impl& impl, const BufferL
 // Runs an extern op on views of its buffers and puts its results in its
 // output buffers: adopted when the result already has the buffer's layout,
 // else copied in (and always copied into an input: that is a mutation).
-absl::Status RunExtern(const ProgramRunner::Impl& impl, const RunnerStep& step, RunState& state) {
+absl::Status RunExtern(const ProgramRunner::Impl& impl, const RunnerStep& step, RunState& state,
+                       const KernelRuntime& runtime) {
   absl::InlinedVector<kernels::KernelArg, 8> args;
   for (const Extern::Arg& arg : step.args) {
     if (const int* b = std::get_if<int>(&arg)) {
@@ -113,12 +115,39 @@ absl::Status RunExtern(const ProgramRunner::Impl& impl, const RunnerStep& step, 
       args.emplace_back(std::get<graph_ir::Constant>(arg));
     }
   }
+  const std::span<const kernels::KernelArg> arg_span(args.data(), args.size());
+  kernels::GemmPanelHook hook;
+  if (step.epilogue != nullptr) {
+    // The epilogue runs on each panel of the product as it is computed: the
+    // output buffer is placed over the op's result before the first panel.
+    hook.align_rows = step.epilogue_align_rows;
+    hook.start = [&](const Tensor& out) {
+      const int b = step.outputs[0];
+      const BufferLayout& l = impl.buffers[b];
+      if (l.role == Buffer::Role::kInput || out.dtype() != l.dtype || l.offset != 0) return false;
+      state.Set(b, out.storage(), out.storage_offset() * l.itemsize);
+      PlaceAliases(impl, state);
+      return true;
+    };
+    hook.rows = [&](int64_t begin, int64_t end) {
+      step.epilogue(state.ptrs.data(), &runtime, begin, end);
+    };
+  }
   absl::StatusOr<std::vector<Tensor>> results =
-      kernels::Call(*step.op, std::span<const kernels::KernelArg>(args.data(), args.size()));
+      step.epilogue != nullptr ? kernels::CallWithPanelHook(*step.op, arg_span, hook)
+                               : kernels::Call(*step.op, arg_span);
   if (!results.ok()) {
     return absl::Status(results.status().code(),
                         absl::StrCat("extern ", step.op->name, " (", step.kernel,
                                      "): ", results.status().message()));
+  }
+  if (hook.used) {
+    const Tensor& r = (*results)[0];
+    if (!SameLayout(r.sizes(), r.strides(), impl.buffers[step.outputs[0]])) {
+      return absl::InternalError(absl::StrCat("extern ", step.op->name, " (", step.kernel,
+                                              ") made ", tensor::ShapeToString(r.strides()),
+                                              " strides; its epilogue read it contiguous"));
+    }
   }
   for (size_t k = 0; k < step.outputs.size(); ++k) {
     int b = step.outputs[k];
@@ -133,6 +162,9 @@ absl::Status RunExtern(const ProgramRunner::Impl& impl, const RunnerStep& step, 
     TC_RETURN_IF_ERROR(View(state, l, b).CopyFrom(r));
   }
   PlaceAliases(impl, state);
+  if (step.epilogue != nullptr && !hook.used) {
+    step.epilogue(state.ptrs.data(), &runtime, 0, step.epilogue_rows);
+  }
   return absl::OkStatus();
 }
 
@@ -197,7 +229,8 @@ absl::StatusOr<std::vector<Tensor>> ProgramRunner::Run(std::span<const Tensor> i
       // As eager's integer division kernels fail.
       if (error != 0) return absl::InvalidArgumentError("ZeroDivisionError");
     } else {
-      TC_RETURN_IF_ERROR(RunExtern(impl, step, state));
+      TC_RETURN_IF_ERROR(RunExtern(impl, step, state, runtime));
+      if (error != 0) return absl::InvalidArgumentError("ZeroDivisionError");
     }
   }
   std::vector<Tensor> outputs;

@@ -38,6 +38,11 @@ struct RunnerStep {
   const graph_ir::OpDef* op = nullptr;  // an Extern
   std::vector<Extern::Arg> args;
   std::vector<int> outputs;
+  // A GEMM Extern's fused epilogue (kernel_abi.h), run on the output's row
+  // panels as the kernels library computes them (gemm_panels.h).
+  TcEpilogueFn epilogue = nullptr;
+  int64_t epilogue_rows = 0;
+  int64_t epilogue_align_rows = 1;
 };
 
 struct ProgramRunner::Impl {

@@ -10,6 +10,7 @@
 #include "tc/support/status.h"
 
 #include "runner_impl.h"
+#include "src/emit_epilogue.h"
 
 namespace tc::codegen_cpu {
 namespace {
@@ -78,6 +79,34 @@ absl::Status CheckBuffer(int b, size_t num_buffers, std::string_view where) {
   return absl::OkStatus();
 }
 
+// The epilogue of an Extern kernel with further members: its function and
+// row plan (emit_epilogue.h).
+absl::Status AddEpilogue(const Program& program, const Kernel& kernel, const LoadedModule* module,
+                         RunnerStep& step) {
+  const Kernel members = EpilogueMembers(kernel);
+  for (int n : members.nodes) {
+    if (std::holds_alternative<Extern>(program.nodes[n].body)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("kernel ", kernel.name, " runs two extern nodes"));
+    }
+  }
+  const std::optional<EpiloguePlan> plan = PlanEpilogue(program, members);
+  if (!plan.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("kernel ", kernel.name, " runs an extern next to nodes that are no epilogue"));
+  }
+  TcKernelFn fn = module != nullptr ? module->Find(kernel.name) : nullptr;
+  if (fn == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("kernel ", kernel.name, "'s epilogue is not in the compiled module"));
+  }
+  // The symbol was emitted with the TcEpilogueFn signature.
+  step.epilogue = reinterpret_cast<TcEpilogueFn>(reinterpret_cast<void (*)()>(fn));
+  step.epilogue_rows = plan->rows;
+  step.epilogue_align_rows = plan->align_rows;
+  return absl::OkStatus();
+}
+
 absl::StatusOr<RunnerStep> StepOf(const Program& program, const Kernel& kernel,
                                   const LoadedModule* module) {
   RunnerStep step;
@@ -93,10 +122,7 @@ absl::StatusOr<RunnerStep> StepOf(const Program& program, const Kernel& kernel,
   }
   const Node& first = program.nodes[kernel.nodes[0]];
   if (const auto* ext = std::get_if<Extern>(&first.body)) {
-    if (kernel.nodes.size() != 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("kernel ", kernel.name, " runs extern ", ext->op, " next to other nodes"));
-    }
+    if (kernel.nodes.size() != 1) TC_RETURN_IF_ERROR(AddEpilogue(program, kernel, module, step));
     step.op = graph_ir::FindOp(ext->op);
     if (step.op == nullptr) {
       return absl::InvalidArgumentError(

@@ -98,6 +98,7 @@ void Schedule(Program& program, const ScheduleOptions& options) {
   internal::InlinePointwise(program);
   internal::DropDeadNodes(program);
   internal::GroupKernels(program, static_cast<size_t>(std::max(1, options.max_fusion_size)));
+  internal::FuseEpilogues(program);
 }
 
 }  // namespace tc::codegen_cpu

@@ -1,7 +1,7 @@
 // The scheduler's passes and the helpers they share (private to
 // codegen-cpu): walking and rewriting expression trees, a node's ranges and
-// reads, and the three passes Schedule runs in order: InlinePointwise,
-// DropDeadNodes, GroupKernels.
+// reads, and the passes Schedule runs in order: InlinePointwise,
+// DropDeadNodes, GroupKernels, FuseEpilogues.
 #ifndef TC_CODEGEN_CPU_SRC_SCHEDULE_INTERNAL_H_
 #define TC_CODEGEN_CPU_SRC_SCHEDULE_INTERNAL_H_
 
@@ -75,6 +75,11 @@ void DropDeadNodes(Program& program);
 // reads of fused reductions into ReductionResult and clears `written` on
 // reductions nobody else reads.
 void GroupKernels(Program& program, size_t max_members = 64);
+
+// Joins the Pointwise kernel that follows a linear/mm/bmm/matmul Extern and
+// reads its output only at its own loop index into the Extern's kernel, as
+// its epilogue (fuse_epilogue.cc); renames the kernels kernel0.. in order.
+void FuseEpilogues(Program& program);
 
 }  // namespace tc::codegen_cpu::internal
 

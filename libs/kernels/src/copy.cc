@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "tc/kernels/copy.h"
 #include "tc/tensor/dispatch.h"
 
 #include "src/compute.h"
@@ -31,6 +32,18 @@ void CopyCast(const tensor::Tensor& src, const tensor::Tensor& dst) {
       });
     });
   });
+}
+
+absl::Status CopyInto(const tensor::Tensor& dst, const tensor::Tensor& src) {
+  if (!dst.defined() || !src.defined() || src.sizes() != dst.sizes() || dst.is_meta() ||
+      src.is_meta() || dst.storage() == src.storage()) {
+    // CopyFrom's errors (shape mismatch, copying out of meta) and its
+    // element order for tensors sharing storage.
+    tensor::Tensor d = dst;
+    return d.CopyFrom(src);
+  }
+  CopyCast(src, dst);
+  return absl::OkStatus();
 }
 
 tensor::Tensor Contiguous(const tensor::Tensor& t) {

@@ -18,6 +18,7 @@
 
 #include "src/alloc_check.h"
 #include "src/fused.h"
+#include "src/gemm_panels.h"
 #include "src/kernel.h"
 
 namespace tc::kernels {
@@ -76,6 +77,10 @@ Fused LinearFused(std::span<const KernelArg> args) {
   Tensor out = Tensor::Empty(sizes, dt);
   const int64_t panel = PanelRows(rows, k, m);
   const int64_t panels = (rows + panel - 1) / panel;
+  // A compiled epilogue (gemm_panels.h) runs on each panel after its GEMM.
+  GemmPanelHook* hook = TakePanelHook("linear");
+  const bool hooked =
+      hook != nullptr && PanelsAligned(*hook, 1, rows, panels, panel) && hook->start(out);
   auto run = [&]<typename T>(const T* xp, const T* wp, const T* bp, T* op) {
     ParallelFor(panels, 1, [&](int64_t pb, int64_t pe) {
       for (int64_t p = pb; p < pe; ++p) {
@@ -86,6 +91,7 @@ Fused LinearFused(std::span<const KernelArg> args) {
           o = op + r0 * m;
         }
         Gemm<T>(r1 - r0, k, m, xp + r0 * k, wp, bp != nullptr ? T(1) : T(0), o);
+        if (hooked) hook->rows(r0, r1);
       }
     });
   };
@@ -95,6 +101,7 @@ Fused LinearFused(std::span<const KernelArg> args) {
     run(x.data<double>(), w.data<double>(), bias ? bias->data<double>() : nullptr,
         out.data<double>());
   }
+  if (hooked) hook->used = true;
   return std::vector<Tensor>{std::move(out)};
 }
 

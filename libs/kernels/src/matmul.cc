@@ -12,6 +12,7 @@
 #include "src/compute.h"
 #include "src/copy.h"
 #include "src/families.h"
+#include "src/gemm_panels.h"
 #include "src/kernel.h"
 
 namespace tc::kernels {
@@ -94,7 +95,10 @@ absl::Status MakeContiguous(Tensor& t) {
 
 // out[batch] = a[batch] @ b[batch]; a: [B, n, k], b: [B, k, m] views (any
 // strides, stride 0 for broadcast batches), out contiguous [B, n, m].
-absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& out) {
+// `hook` (may be null) gets each panel of rows bi * n + [r0, r1) once it is
+// computed, when the panel plan allows (gemm_panels.h).
+absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& out,
+                         GemmPanelHook* hook = nullptr) {
   const int64_t batch = a_in.size(0), n = a_in.size(1), k = a_in.size(2), m = b_in.size(2);
   if (out.numel() == 0) return absl::OkStatus();
   if (batch > 1 && n > 1 && b_in.stride(0) == 0 && a_in.stride(0) == n * a_in.stride(1)) {
@@ -106,7 +110,7 @@ absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& o
                        a_in.storage_offset()),
         b_in.AsStrided(Shape{1, k, m}, Shape{0, b_in.stride(1), b_in.stride(2)},
                        b_in.storage_offset()),
-        out.AsStrided(Shape{1, batch * n, m}, Shape{0, m, 1}, out.storage_offset()));
+        out.AsStrided(Shape{1, batch * n, m}, Shape{0, m, 1}, out.storage_offset()), hook);
   }
   return tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
     T* c = out.data<T>();
@@ -133,6 +137,8 @@ absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& o
     };
     const int64_t grain = RowGrain(n, k, m);
     const int64_t panels_per_batch = (n + grain - 1) / grain;
+    const bool hooked = hook != nullptr &&
+                        PanelsAligned(*hook, batch, n, panels_per_batch, grain) && hook->start(out);
     ParallelFor(batch * panels_per_batch, 1, [&](int64_t tb, int64_t te) {
       for (int64_t t = tb; t < te; ++t) {
         const int64_t bi = t / panels_per_batch;
@@ -143,12 +149,16 @@ absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& o
         if constexpr (kBlas) {
           if (BlasLayoutOk(am, n, k) && BlasLayoutOk(bm, k, m)) {
             BlasGemm<T>(n, k, m, am, bm, cp, r0, r1);
-            continue;
+          } else {
+            LoopGemm<T>(k, m, am, bm, cp, r0, r1);
           }
+        } else {
+          LoopGemm<T>(k, m, am, bm, cp, r0, r1);
         }
-        LoopGemm<T>(k, m, am, bm, cp, r0, r1);
+        if (hooked) hook->rows(bi * n + r0, bi * n + r1);
       }
     });
+    if (hooked) hook->used = true;
     return absl::OkStatus();
   });
 }
@@ -160,12 +170,13 @@ Tensor As3d(const Tensor& t) {
 
 absl::Status MmKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                       std::span<Tensor> outs) {
-  return BatchedGemm(As3d(TensorArg(args, 0)), As3d(TensorArg(args, 1)), As3d(outs[0]));
+  return BatchedGemm(As3d(TensorArg(args, 0)), As3d(TensorArg(args, 1)), As3d(outs[0]),
+                     TakePanelHook("mm"));
 }
 
 absl::Status BmmKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                        std::span<Tensor> outs) {
-  return BatchedGemm(TensorArg(args, 0), TensorArg(args, 1), outs[0]);
+  return BatchedGemm(TensorArg(args, 0), TensorArg(args, 1), outs[0], TakePanelHook("bmm"));
 }
 
 // torch.matmul: 1-D operands gain a dim that is dropped again; batch dims
@@ -173,6 +184,7 @@ absl::Status BmmKernel(std::span<const KernelArg> args, std::span<const TensorMe
 absl::Status MatmulKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                           std::span<Tensor> outs) {
   const Tensor& out = outs[0];
+  GemmPanelHook* hook = TakePanelHook("matmul");
   Tensor a = TensorArg(args, 0), b = TensorArg(args, 1);
   if (a.dtype() != out.dtype()) a = ToDType(a, out.dtype());
   if (b.dtype() != out.dtype()) b = ToDType(b, out.dtype());
@@ -223,7 +235,8 @@ absl::Status MatmulKernel(std::span<const KernelArg> args, std::span<const Tenso
     const int64_t sa = batch.empty() ? 0 : a_bst[0], sb = batch.empty() ? 0 : b_bst[0];
     return BatchedGemm(
         a.AsStrided(Shape{nb, n, k}, Shape{sa, a_mat[2], a_mat[3]}, a.storage_offset()),
-        b.AsStrided(Shape{nb, k, m}, Shape{sb, b_mat[2], b_mat[3]}, b.storage_offset()), out3);
+        b.AsStrided(Shape{nb, k, m}, Shape{sb, b_mat[2], b_mat[3]}, b.storage_offset()), out3,
+        hook);
   }
   for (int64_t bi = 0; bi < nb; ++bi) {
     TC_RETURN_IF_ERROR(BatchedGemm(

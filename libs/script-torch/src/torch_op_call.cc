@@ -2,6 +2,7 @@
 // behind most Tensor methods and torch functions, plus the in-place write.
 #include "absl/strings/str_format.h"
 
+#include "tc/kernels/copy.h"
 #include "tc/script/bigint.h"
 
 #include "torch_tensor.h"
@@ -197,8 +198,8 @@ bool StoreInPlace(VM& vm, const tensor::Tensor& dst, const tensor::Tensor& src) 
   // A meta tensor has nothing to write into; its sizes were checked.
   if (dst.is_meta()) return true;
   if (!CheckHasData(vm, src, kMetaCopyOutMessage)) return false;
-  tensor::Tensor d = dst;
-  absl::Status s = d.CopyFrom(src);
+  // On the pool, at memcpy speed for alike layouts (kernels/copy.h).
+  absl::Status s = kernels::CopyInto(dst, src);
   if (!s.ok()) {
     RaiseStatus(vm, s);
     return false;

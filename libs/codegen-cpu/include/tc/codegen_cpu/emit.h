@@ -5,7 +5,8 @@
 // whose loads and store are contiguous (a scalar tail after it);
 // reductions keep per-lane accumulators; the outer loop is split across
 // the runtime's parallel_for above a size threshold. Extern kernels are
-// not emitted (the host runs them).
+// not emitted (the host runs them); a kernel whose Extern is followed by
+// an epilogue gets a TcEpilogueFn (kernel_abi.h) under its name.
 #ifndef TC_CODEGEN_CPU_EMIT_H_
 #define TC_CODEGEN_CPU_EMIT_H_
 
@@ -27,7 +28,7 @@ struct EmittedKernel {
 
 struct EmittedSource {
   std::string cpp;                     // the whole translation unit
-  std::vector<EmittedKernel> kernels;  // the non-Extern kernels, in program order
+  std::vector<EmittedKernel> kernels;  // the non-Extern kernels and epilogues, in program order
 };
 
 struct EmitOptions {

@@ -13,7 +13,7 @@
 
 namespace tc::codegen_cpu {
 
-inline constexpr int kAbiVersion = 2;
+inline constexpr int kAbiVersion = 3;
 
 extern "C" {
 // Runs body(context, begin, end) over [0, n) in chunks of at least `grain`
@@ -31,6 +31,14 @@ struct KernelRuntime {
 };
 
 typedef void (*TcKernelFn)(char* const* buffers, const KernelRuntime* runtime);
+
+// A GEMM epilogue: the Pointwise members of a Kernel that starts with a
+// linear/mm/bmm/matmul Extern, computed for the rows [row_begin, row_end)
+// of the extern's output (its leading dims flattened; row_end at most the
+// row count). The host calls it on each panel of rows right after the
+// GEMM computed it (kernels' gemm_panels.h), or once over all rows.
+typedef void (*TcEpilogueFn)(char* const* buffers, const KernelRuntime* runtime, int64_t row_begin,
+                             int64_t row_end);
 }
 
 }  // namespace tc::codegen_cpu

@@ -159,7 +159,11 @@ struct Node {
 // member nodes run in order, each over its own remaining ranges. A member
 // Reduction whose ranges equal `outer` keeps its result in a local that
 // later members read through ReductionResult (softmax's max and sum, then
-// its output, per row). A Kernel with one Extern member runs that op.
+// its output, per row). A Kernel whose first member is an Extern runs that
+// op; any further members are Pointwise nodes over the op's output shape
+// (`outer`), its epilogue (bias, activation, residual add after a linear,
+// mm, bmm or matmul: schedule.h), run on each row panel of the output as
+// the GEMM completes it.
 struct Kernel {
   std::string name;  // "kernel0": the generated function's name
   std::vector<Sym> outer;

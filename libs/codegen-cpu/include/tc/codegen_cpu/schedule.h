@@ -8,6 +8,10 @@
 //   output) share one Kernel, so each row is read from cache the second
 //   time; later members read reduction results as ReductionResult.
 // - Horizontal fusion of independent nodes over the same index space.
+// - GEMM epilogues: the plain Pointwise kernel that first reads a linear,
+//   mm, bmm or matmul Extern's output, reading it only at its own loop
+//   index, joins the Extern's Kernel, so it runs on each row panel of the
+//   product while the panel is in cache (fuse_epilogue.cc).
 // - Memory planning: intermediates reuse the storage of dead buffers of the
 //   same byte size and dtype; outputs are written straight into the
 //   buffers the caller receives.
