@@ -2,7 +2,7 @@
 // softmax, log_softmax, layer_norm and rms_norm over [4096, 1024] float32
 // rows (the shape), batch_norm eval and train on 8x64x56x56. Bytes
 // processed count one read and one write of the tensor, the traffic a fused
-// kernel needs at least; BM_Memcpy is that traffic as a plain copy of the
+// kernel needs at least; BM_RowsMemcpy is that traffic as a plain copy of the
 // same bytes (std::memcpy over the pool's threads, as the row kernels split
 // their rows), the bandwidth a row kernel is measured against.
 #include <cstring>
@@ -67,7 +67,7 @@ void BM_BatchNorm(benchmark::State& state) {
            Constant(Scalar(state.range(0) != 0)), Constant(Scalar(0.1)), Constant(Scalar(1e-5))});
 }
 
-void BM_Memcpy(benchmark::State& state) {
+void BM_RowsMemcpy(benchmark::State& state) {
   Tensor in = Ramp(Shape{4096, 1024});
   Tensor out = Tensor::Empty(in.sizes(), DType::kFloat32);
   const float* src = in.data<float>();
@@ -82,7 +82,7 @@ void BM_Memcpy(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * 2 * in.numel() * 4);
 }
 
-BENCHMARK(BM_Memcpy)->UseRealTime();
+BENCHMARK(BM_RowsMemcpy)->UseRealTime();
 BENCHMARK(BM_Softmax)->Arg(0)->Arg(1)->UseRealTime();
 BENCHMARK(BM_LayerNorm)->UseRealTime();
 BENCHMARK(BM_RmsNorm)->UseRealTime();

@@ -204,7 +204,9 @@ std::string FormulaCall(const RowPlan& p, const std::string& x, const std::strin
 absl::StatusOr<EmittedKernel> EmitRowKernel(const Program& program, const Kernel& kernel,
                                             std::string* out) {
   TC_ASSIGN_OR_RETURN(RowPlan p, Plan(program, kernel));
-  EmittedKernel result{.name = kernel.name};
+  // The row formula runs Highway vectors of the row's dtype.
+  EmittedKernel result{.name = kernel.name,
+                       .vector_width = kVectorBytes / (p.type == "float" ? 4 : 8)};
   absl::StrAppend(out, "extern \"C\" void ", kernel.name,
                   "(char* const* tc_buffers, const KernelRuntime* tc_rt) {\n");
   if (p.rows * p.n == 0) {
