@@ -2,13 +2,17 @@
 // softmax, log_softmax, layer_norm and rms_norm over [4096, 1024] float32
 // rows (the shape), batch_norm eval and train on 8x64x56x56. Bytes
 // processed count one read and one write of the tensor, the traffic a fused
-// kernel needs at least.
+// kernel needs at least; BM_RowsMemcpy is that traffic as a plain copy of the
+// same bytes (std::memcpy over the pool's threads, as the row kernels split
+// their rows), the bandwidth a row kernel is measured against.
+#include <cstring>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
 #include "tc/kernels/caching_allocator.h"
 #include "tc/kernels/eager.h"
+#include "tc/kernels/thread_pool.h"
 #include "tc/tensor/tensor.h"
 
 namespace tc::kernels {
@@ -63,6 +67,22 @@ void BM_BatchNorm(benchmark::State& state) {
            Constant(Scalar(state.range(0) != 0)), Constant(Scalar(0.1)), Constant(Scalar(1e-5))});
 }
 
+void BM_RowsMemcpy(benchmark::State& state) {
+  Tensor in = Ramp(Shape{4096, 1024});
+  Tensor out = Tensor::Empty(in.sizes(), DType::kFloat32);
+  const float* src = in.data<float>();
+  float* dst = out.data<float>();
+  for (auto _ : state) {
+    // Rows of 1024 in chunks of 16 rows, as the row kernels' grain.
+    ParallelFor(4096, 16, [&](int64_t b, int64_t e) {
+      std::memcpy(dst + b * 1024, src + b * 1024, (e - b) * 1024 * sizeof(float));
+    });
+    benchmark::DoNotOptimize(dst);
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * in.numel() * 4);
+}
+
+BENCHMARK(BM_RowsMemcpy)->UseRealTime();
 BENCHMARK(BM_Softmax)->Arg(0)->Arg(1)->UseRealTime();
 BENCHMARK(BM_LayerNorm)->UseRealTime();
 BENCHMARK(BM_RmsNorm)->UseRealTime();

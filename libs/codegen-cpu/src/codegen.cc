@@ -29,9 +29,11 @@ absl::StatusOr<std::shared_ptr<GeneratedGraph>> GeneratedGraph::Compile(
     nanos = timer.ElapsedNanos();
     timer.Reset();
   };
-  // Composites with a fused eager kernel stay whole (Lower makes them
-  // Extern calls of that kernel): their decompositions can round
-  // differently, and compiling must not change a script's answers.
+  // Composites with a fused eager kernel stay whole: their decompositions
+  // can round differently, and compiling must not change a script's
+  // answers. Lower makes softmax, log_softmax, layer_norm and rms_norm row
+  // ops (generated row kernels running eager's row formulas) where eager
+  // runs its fused kernel, and the rest Extern calls of eager's kernel.
   TC_ASSIGN_OR_RETURN(graph_ir::Graph core,
                       graph_ir::DecomposeComposites(graph, [](const graph_ir::Node& node) {
                         return kernels::HasFusedKernel(node.op());

@@ -11,6 +11,7 @@
 #include "src/emit_expr.h"
 #include "src/emit_loops.h"
 #include "src/emit_prelude.h"
+#include "src/row_op.h"
 
 namespace tc::codegen_cpu {
 
@@ -108,6 +109,15 @@ bool IsPlainPointwise(const Program& program, const Kernel& kernel) {
   return true;
 }
 
+// A kernel one of whose members carries a row op (emit_row.cc).
+bool CarriesRowOp(const Program& program, const Kernel& kernel) {
+  for (int n : kernel.nodes) {
+    const auto* p = std::get_if<Pointwise>(&program.nodes[n].body);
+    if (p != nullptr && p->value != nullptr && CountRowOps(p->value) > 0) return true;
+  }
+  return false;
+}
+
 absl::Status CheckKernel(const Program& program, const Kernel& kernel) {
   if (kernel.nodes.empty()) {
     return absl::InvalidArgumentError(absl::StrCat("emit: kernel ", kernel.name, " has no nodes"));
@@ -164,9 +174,10 @@ absl::StatusOr<EmittedSource> EmitCpp(const Program& program, const EmitOptions&
       continue;
     }
     source.cpp += "\n";
-    absl::StatusOr<EmittedKernel> k = IsPlainPointwise(program, kernel)
-                                          ? EmitPointwiseKernel(program, kernel, &source.cpp)
-                                          : EmitFusedKernel(program, kernel, &source.cpp);
+    absl::StatusOr<EmittedKernel> k =
+        CarriesRowOp(program, kernel)       ? EmitRowKernel(program, kernel, &source.cpp)
+        : IsPlainPointwise(program, kernel) ? EmitPointwiseKernel(program, kernel, &source.cpp)
+                                            : EmitFusedKernel(program, kernel, &source.cpp);
     if (!k.ok()) return k.status();
     source.kernels.push_back(*std::move(k));
   }

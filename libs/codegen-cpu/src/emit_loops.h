@@ -35,6 +35,9 @@ absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const 
                                                   const EpiloguePlan* epilogue = nullptr);
 absl::StatusOr<EmittedKernel> EmitFusedKernel(const Program& program, const Kernel& kernel,
                                               std::string* out);
+// emit_row.cc: a kernel of one node carrying a row op (row_op.h).
+absl::StatusOr<EmittedKernel> EmitRowKernel(const Program& program, const Kernel& kernel,
+                                            std::string* out);
 
 // Writes code (each line prefixed by `indent`) computing reduction node
 // `n` at the current values of its output loop variables (declared by the

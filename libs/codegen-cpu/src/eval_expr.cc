@@ -9,6 +9,8 @@
 #include "tc/kernels/eager.h"
 #include "tc/support/status.h"
 
+#include "src/row_op.h"
+
 namespace tc::codegen_cpu::eval_internal {
 namespace {
 
@@ -66,7 +68,58 @@ absl::StatusOr<Tensor> ExprEvaluator::EvalUncached(const Expr& expr) {
   return EvalOp(std::get<Op>(expr.node), expr.dtype);
 }
 
+absl::StatusOr<Tensor> ExprEvaluator::EvalRowOperand(const ExprPtr& e, int row_dims) {
+  TC_ASSIGN_OR_RETURN(Tensor t, Eval(e));
+  if (t.dim() < row_dims) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("evaluate: a row op over ", row_dims, " dims of a ", t.dim(), "-dim space"));
+  }
+  // The row at the leading index 0 (a weight is the same in every row).
+  tensor::Shape sizes(t.sizes().end() - row_dims, t.sizes().end());
+  tensor::Shape strides(t.strides().end() - row_dims, t.strides().end());
+  return kernels::Call1("clone", {t.AsStrided(sizes, strides, t.storage_offset()),
+                                  graph_ir::Constant(std::string("contiguous"))});
+}
+
+absl::StatusOr<Tensor> ExprEvaluator::EvalRowOp(const Op& op, tensor::DType dtype) {
+  TC_ASSIGN_OR_RETURN(RowOpInfo info, ParseRowOp(op));
+  // x contiguous over the space, as eager's fused kernel requires.
+  TC_ASSIGN_OR_RETURN(Tensor x, Eval(op.args[0]));
+  TC_ASSIGN_OR_RETURN(x,
+                      kernels::Call1("clone", {x, graph_ir::Constant(std::string("contiguous"))}));
+  std::vector<kernels::KernelArg> args = {x};
+  std::string name = op.name;
+  auto param = [&](int arg) -> absl::StatusOr<kernels::KernelArg> {
+    if (arg < 0) return kernels::KernelArg(graph_ir::Constant(graph_ir::None{}));
+    TC_ASSIGN_OR_RETURN(Tensor t, EvalRowOperand(op.args[arg], info.row_dims));
+    return kernels::KernelArg(std::move(t));
+  };
+  if (info.kind == RowKind::kSoftmax || info.kind == RowKind::kLogSoftmax) {
+    for (const graph_ir::Constant& a : op.attrs) args.emplace_back(a);
+  } else {
+    args.emplace_back(op.attrs[0]);  // normalized_shape
+    TC_ASSIGN_OR_RETURN(kernels::KernelArg w, param(info.weight_arg()));
+    args.push_back(std::move(w));
+    if (info.kind == RowKind::kLayerNorm) {
+      TC_ASSIGN_OR_RETURN(kernels::KernelArg b, param(info.bias_arg()));
+      args.push_back(std::move(b));
+    }
+    args.emplace_back(graph_ir::Constant(tensor::Scalar(info.eps)));
+  }
+  auto out = kernels::Call1(name, std::move(args));
+  if (!out.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("evaluate: ", name, ": ", std::string(out.status().message())));
+  }
+  if (out->dtype() != dtype) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("evaluate: ", name, " gives ", DT(out->dtype()), ", the IR says ", DT(dtype)));
+  }
+  return out;
+}
+
 absl::StatusOr<Tensor> ExprEvaluator::EvalOp(const Op& op, tensor::DType dtype) {
+  if (IsRowOpName(op.name)) return EvalRowOp(op, dtype);
   const graph_ir::OpDef* def = graph_ir::FindOp(op.name);
   if (def == nullptr || def->category != graph_ir::OpCategory::kPointwise) {
     return absl::InvalidArgumentError(

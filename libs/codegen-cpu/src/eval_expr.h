@@ -34,6 +34,11 @@ class ExprEvaluator {
   absl::StatusOr<tensor::Tensor> EvalUncached(const Expr& expr);
   absl::StatusOr<tensor::Tensor> EvalOp(const Op& op, tensor::DType dtype);
   absl::StatusOr<tensor::Tensor> EvalResult(const ReductionResult& rr);
+  // A row op (row_op.h) run by eager's kernel of that name on the operand
+  // made contiguous, rows over the space's trailing dims.
+  absl::StatusOr<tensor::Tensor> EvalRowOp(const Op& op, tensor::DType dtype);
+  // A weight / bias operand as a contiguous row (its value at leading index 0).
+  absl::StatusOr<tensor::Tensor> EvalRowOperand(const ExprPtr& e, int row_dims);
 
   const Program& program_;
   const std::vector<tensor::Tensor>& buffers_;

@@ -12,7 +12,8 @@
 //   ranges it prefixes turns it into one).
 // Inside a kernel, a member may read a buffer another member wrote only
 // where that element was written in the same outer iteration (RowSafe),
-// since the outer loop is split across threads. Externs run alone.
+// since the outer loop is split across threads. Externs run alone, and so
+// does a node carrying a row op (row_op.h: emit_row.cc writes its kernel).
 // Afterwards reads of a member Reduction whose ranges are the outer ranges,
 // at its store index, become ReductionResult, and such a reduction nobody
 // else reads is no longer written.
@@ -25,6 +26,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "schedule_internal.h"
+#include "src/row_op.h"
 
 namespace tc::codegen_cpu::internal {
 namespace {
@@ -66,8 +68,14 @@ struct Group {
   std::vector<Sym> outer;
   std::vector<int> nodes;
   bool is_extern = false;
-  bool row = false;  // outer = a member reduction's ranges
+  bool row = false;   // outer = a member reduction's ranges
+  bool solo = false;  // a row op's node: nothing joins it
 };
+
+bool CarriesRowOp(const Node& node) {
+  const ExprPtr* value = NodeValue(node);
+  return value != nullptr && CountRowOps(*value) > 0;
+}
 
 class Grouper {
  public:
@@ -97,7 +105,8 @@ class Grouper {
       if (writer_[b] >= 0) dep = std::max(dep, kernel_of_[writer_[b]]);
     }
     int target = -1;
-    if (!std::holds_alternative<Extern>(node.body)) {
+    const bool solo = CarriesRowOp(node);
+    if (!std::holds_alternative<Extern>(node.body) && !solo) {
       if (dep >= 0 && TryJoin(dep, n)) target = dep;
       for (int g = static_cast<int>(groups_.size()) - 1;
            target < 0 && g > dep && groups_.size() - g <= kHorizontalWindow; --g) {
@@ -109,6 +118,7 @@ class Grouper {
       g.is_extern = std::holds_alternative<Extern>(node.body);
       g.outer = NodeRanges(node);
       g.row = std::holds_alternative<Reduction>(node.body);
+      g.solo = solo;
       g.nodes = {n};
       target = static_cast<int>(groups_.size());
       if (g.is_extern) {
@@ -146,7 +156,7 @@ class Grouper {
     Group& group = groups_[g];
     const Node& node = p_.nodes[n];
     const std::vector<Sym>& ranges = NodeRanges(node);
-    if (group.is_extern || group.nodes.size() >= max_members_) return false;
+    if (group.is_extern || group.solo || group.nodes.size() >= max_members_) return false;
     std::vector<Sym> outer = group.outer;
     bool row = group.row;
     if (group.row) {

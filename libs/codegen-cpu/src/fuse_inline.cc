@@ -15,6 +15,10 @@
 //   (realize_reads_threshold, realize_opcount_threshold).
 // Materializing one producer changes the others' counts, so the latest
 // offender is materialized first and the counts recomputed.
+// Row ops (row_op.h: softmax & co.) need their whole row, so an expression
+// carries at most one, and a node carrying one is inlined only into its
+// single reader when that is a Pointwise over the same ranges loading it
+// once at its own store index (the row op's epilogue).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -25,6 +29,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "schedule_internal.h"
+#include "src/row_op.h"
 
 namespace tc::codegen_cpu::internal {
 namespace {
@@ -78,6 +83,18 @@ ExprPtr SubstituteVars(const ExprPtr& e, const VarMap& map) {
   std::vector<ExprPtr> args;
   for (const ExprPtr& a : op->args) args.push_back(SubstituteVars(a, map));
   return MakeOp(op->name, std::move(args), e->dtype, op->attrs);
+}
+
+// `index` with the loop variables of extent 1 replaced by 0 (a size-1
+// dim is read at index 0).
+std::vector<Sym> UnitVarsZero(const std::vector<Sym>& index, const std::vector<Sym>& ranges) {
+  VarMap unit;
+  for (size_t j = 0; j < ranges.size(); ++j) {
+    if (ranges[j] == Sym::Const(1)) unit.emplace(absl::StrCat("i", j), Sym::Const(0));
+  }
+  std::vector<Sym> out;
+  for (const Sym& s : index) out.push_back(s.Substitute(unit));
+  return out;
 }
 
 class Inliner {
@@ -136,6 +153,50 @@ class Inliner {
         if (!InvertStore(std::get<Pointwise>(p_.nodes[w].body), l.index)) inline_[w] = false;
       });
     }
+    while (RestrictRowInlining()) {
+    }
+  }
+
+  // fn(i, value) for each node i with a value, in order.
+  template <class F>
+  void ForEachValue(F&& fn) const {
+    for (size_t i = 0; i < n_; ++i) {
+      if (const ExprPtr* value = NodeValue(p_.nodes[i])) fn(i, *value);
+    }
+  }
+
+  // One pass of the row-op rule (see the top); true when it stopped
+  // inlining a node, which changes what the others carry.
+  bool RestrictRowInlining() {
+    std::vector<int> carried(n_, 0), loads(n_, 0), reader(n_, -1);
+    std::vector<std::vector<Sym>> index(n_);
+    ForEachValue([&](size_t m, const ExprPtr& value) {
+      carried[m] = CountRowOps(value);
+      ForEachLoad(value, [&](const Load& l) {
+        int q = Producer(l.buffer);
+        if (q < 0) return;
+        carried[m] += carried[q];
+        ++loads[q];
+        reader[q] = static_cast<int>(m);
+        index[q] = l.index;
+      });
+    });
+    bool changed = false;
+    for (size_t q = 0; q < n_; ++q) {
+      if (!inline_[q] || carried[q] == 0) continue;
+      const auto& pw = std::get<Pointwise>(p_.nodes[q].body);
+      const int m = reader[q];
+      const auto* consumer = m < 0 ? nullptr : std::get_if<Pointwise>(&p_.nodes[m].body);
+      const bool ok =
+          carried[q] == 1 && loads[q] == 1 && consumer != nullptr && carried[m] == 1 &&
+          SameSyms(consumer->ranges, pw.ranges) &&
+          SameSyms(UnitVarsZero(index[q], pw.ranges), UnitVarsZero(pw.store, pw.ranges));
+      if (!ok) {
+        inline_[q] = false;
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   // The last inlined node whose inlined copies would cost too much, or -1.

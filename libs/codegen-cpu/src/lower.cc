@@ -162,10 +162,14 @@ absl::Status LowerNode(Lowering& l, const graph_ir::Node& node) {
       return LowerReduction(l, node);
     case graph_ir::OpCategory::kCreation:
       return LowerCreation(l, node);
-    default:
-      // Extern, random and composite ops (kernels::Call runs a composite's
-      // decomposition) run on eager's kernels.
-      return LowerExtern(l, node);
+    default: {
+      // softmax & co. become generated row kernels where eager runs its
+      // fused kernel; other Extern, random and composite ops
+      // (kernels::Call runs a composite's decomposition) run on eager's
+      // kernels.
+      TC_ASSIGN_OR_RETURN(bool row, LowerRow(l, node));
+      return row ? absl::OkStatus() : LowerExtern(l, node);
+    }
   }
 }
 

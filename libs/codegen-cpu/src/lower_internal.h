@@ -17,6 +17,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 
 #include "tc/codegen_cpu/loop_ir.h"
 #include "tc/graph_ir/graph.h"
@@ -82,6 +83,9 @@ absl::Status LowerView(Lowering& l, const graph_ir::Node& node);
 absl::Status LowerReduction(Lowering& l, const graph_ir::Node& node);
 absl::Status LowerCreation(Lowering& l, const graph_ir::Node& node);
 absl::Status LowerExtern(Lowering& l, const graph_ir::Node& node);
+// softmax / log_softmax / layer_norm / rms_norm as a row op (row_op.h) where
+// eager runs its fused row kernel; false (nothing lowered) elsewhere.
+absl::StatusOr<bool> LowerRow(Lowering& l, const graph_ir::Node& node);
 
 // A cast of `e` to `dtype` (e itself when it has that dtype already).
 ExprPtr Cast(ExprPtr e, DType dtype);

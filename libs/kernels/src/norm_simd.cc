@@ -15,7 +15,7 @@
 #include <hwy/foreach_target.h>  // must precede highway.h
 #include <hwy/highway.h>
 #include <hwy/contrib/math/math-inl.h>
-#include "src/simd_sum-inl.h"
+#include "tc/kernels/formulas/norm_rows-inl.h"
 // clang-format on
 
 HWY_BEFORE_NAMESPACE();
@@ -23,63 +23,16 @@ namespace tc::kernels::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// out[i] = exp(in[i] - mx), returning the sum of the outputs. Lanes outside
-// Highway's exact range (very negative, NaN) take libm's exp.
-template <typename T>
-HWY_INLINE double ExpShiftedSum(const T* in, T mx, T* out, int64_t n) {
-  const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  const auto vmx = hn::Set(d, mx);
-  const auto neg_lim = hn::Set(d, sizeof(T) == 4 ? T(-87) : T(-700));
-  int64_t i = 0;
-  for (; i + N <= n; i += N) {
-    const auto x = hn::Sub(hn::LoadU(d, in + i), vmx);
-    if (HWY_UNLIKELY(!hn::AllTrue(d, hn::Gt(x, neg_lim)))) {
-      for (int64_t j = 0; j < N; ++j) out[i + j] = std::exp(in[i + j] - mx);
-    } else {
-      hn::StoreU(hn::Exp(d, x), d, out + i);
-    }
-  }
-  for (; i < n; ++i) out[i] = std::exp(in[i] - mx);
-  return BlockedSum(
-      out, n, [](auto v) HWY_ATTR { return v; }, [](T v) { return v; });
-}
-
-// out[i] = (in[i] + add) * mul, then * weight[i], then + bias[i] (either
-// may be null): the affine tail shared by layer_norm (add = -mean) and
-// rms_norm (add = 0).
-template <typename T>
-HWY_INLINE void ShiftScale(const T* in, T add, T mul, const T* weight, const T* bias, T* out,
-                           int64_t n) {
-  const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  const auto va = hn::Set(d, add), vm = hn::Set(d, mul);
-  int64_t i = 0;
-  for (; i + N <= n; i += N) {
-    auto y = hn::Mul(hn::Add(hn::LoadU(d, in + i), va), vm);
-    if (weight != nullptr) y = hn::Mul(y, hn::LoadU(d, weight + i));
-    if (bias != nullptr) y = hn::Add(y, hn::LoadU(d, bias + i));
-    hn::StoreU(y, d, out + i);
-  }
-  for (; i < n; ++i) {
-    T y = (in[i] + add) * mul;
-    if (weight != nullptr) y = y * weight[i];
-    if (bias != nullptr) y = y + bias[i];
-    out[i] = y;
-  }
-}
+// The row formulas (tc/kernels/formulas/norm_rows-inl.h), shared with
+// generated code.
+using formulas::HWY_NAMESPACE::ExpShiftedSum;
+using formulas::HWY_NAMESPACE::LayerNormRow;
+using formulas::HWY_NAMESPACE::RmsNormRow;
+using formulas::HWY_NAMESPACE::SoftmaxRow;
 
 template <typename T>
 double SumSqT(const T* in, int64_t n, T mean) {
-  const hn::ScalableTag<T> d;
-  const auto vmean = hn::Set(d, mean);
-  return BlockedSum(
-      in, n,
-      [&](auto v) HWY_ATTR {
-        const auto c = hn::Sub(v, vmean);
-        return hn::Mul(c, c);
-      },
-      [&](T v) { return (v - mean) * (v - mean); });
+  return formulas::HWY_NAMESPACE::SumSquares(in, n, mean);
 }
 
 template <typename T>
@@ -94,49 +47,18 @@ void ScaleShiftT(const T* in, T alpha, T beta, T* out, int64_t n) {
 
 template <typename T>
 void SoftmaxRowsT(const T* in, T* out, int64_t rows, int64_t n, bool log) {
-  const hn::ScalableTag<T> d;
-  for (int64_t r = 0; r < rows; ++r, in += n, out += n) {
-    // simd.h's max: NaN when any element is NaN (ATen's vec maximum
-    // propagates NaN, so a NaN row softmaxes to NaN everywhere).
-    const T mx = simd::MaxMin(in, n, /*is_max=*/true);
-    const T sum = static_cast<T>(ExpShiftedSum(in, mx, out, n));
-    if (log) {
-      const T lse = std::log(sum);
-      ShiftScale<T>(in, -mx, T(1), nullptr, nullptr, out, n);  // x - max
-      const auto vl = hn::Set(d, lse);
-      const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-      int64_t i = 0;
-      for (; i + N <= n; i += N) hn::StoreU(hn::Sub(hn::LoadU(d, out + i), vl), d, out + i);
-      for (; i < n; ++i) out[i] -= lse;
-    } else {
-      ShiftScale<T>(out, T(0), T(1) / sum, nullptr, nullptr, out, n);
-    }
-  }
+  for (int64_t r = 0; r < rows; ++r, in += n, out += n) SoftmaxRow(in, out, n, log);
 }
 
 template <typename T>
 void LayerNormRowsT(const T* in, const T* weight, const T* bias, T eps, T* out, int64_t rows,
                     int64_t n) {
-  for (int64_t r = 0; r < rows; ++r, in += n, out += n) {
-    const T mean =
-        static_cast<T>(BlockedSum(
-                           in, n, [](auto v) HWY_ATTR { return v; }, [](T v) { return v; }) /
-                       n);
-    const T var = static_cast<T>(SumSqT(in, n, mean) / n);
-    const T rstd = T(1) / std::sqrt(var + eps);
-    ShiftScale(in, -mean, rstd, weight, bias, out, n);
-  }
+  for (int64_t r = 0; r < rows; ++r, in += n, out += n) LayerNormRow(in, weight, bias, eps, out, n);
 }
 
 template <typename T>
 void RmsNormRowsT(const T* in, const T* weight, T eps, T* out, int64_t rows, int64_t n) {
-  for (int64_t r = 0; r < rows; ++r, in += n, out += n) {
-    const double ss = BlockedSum(
-        in, n, [](auto v) HWY_ATTR { return hn::Mul(v, v); }, [](T v) { return v * v; });
-    const T ms = static_cast<T>(ss / n);
-    const T rstd = T(1) / std::sqrt(ms + eps);
-    ShiftScale<T>(in, T(0), rstd, weight, nullptr, out, n);
-  }
+  for (int64_t r = 0; r < rows; ++r, in += n, out += n) RmsNormRow(in, weight, eps, out, n);
 }
 
 double SumSqF32(const float* in, int64_t n, float mean) { return SumSqT(in, n, mean); }

@@ -13,7 +13,7 @@
 #include <hwy/highway.h>
 #include <hwy/cache_control.h>
 #include <hwy/contrib/math/math-inl.h>
-#include "src/simd_sum-inl.h"
+#include "tc/kernels/formulas/norm_rows-inl.h"
 // clang-format on
 
 HWY_BEFORE_NAMESPACE();
@@ -249,39 +249,20 @@ void UnaryT(UnaryOp op, const T* in, T* out, int64_t n) {
 void UnaryF32(UnaryOp op, const float* in, float* out, int64_t n) { UnaryT(op, in, out, n); }
 void UnaryF64(UnaryOp op, const double* in, double* out, int64_t n) { UnaryT(op, in, out, n); }
 
-// Accurate and memory-bound: simd_sum-inl.h.
+// Accurate and memory-bound: the row formulas' BlockedPlainSum
+// (tc/kernels/formulas/norm_rows-inl.h).
 template <typename T>
 double SumT(const T* in, int64_t n) {
-  return BlockedSum(
-      in, n, [](auto v) HWY_ATTR { return v; }, [](T v) { return v; });
+  return formulas::HWY_NAMESPACE::BlockedPlainSum(in, n);
 }
 
 double SumF32(const float* in, int64_t n) { return SumT(in, n); }
 double SumF64(const double* in, int64_t n) { return SumT(in, n); }
 
+// The NaN-propagating max/min the row formulas use for softmax's max.
 template <typename T>
 T MaxMinT(const T* in, int64_t n, bool is_max) {
-  const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  T best = in[0];
-  int64_t i = 0;
-  if (n >= N) {
-    auto acc = hn::LoadU(d, in);
-    auto nan = hn::IsNaN(acc);
-    for (i = N; i + N <= n; i += N) {
-      const auto v = hn::LoadU(d, in + i);
-      nan = hn::Or(nan, hn::IsNaN(v));
-      acc = is_max ? hn::Max(acc, v) : hn::Min(acc, v);
-    }
-    if (!hn::AllFalse(d, nan)) return std::numeric_limits<T>::quiet_NaN();
-    best = hn::GetLane(is_max ? hn::MaxOfLanes(d, acc) : hn::MinOfLanes(d, acc));
-  }
-  for (; i < n; ++i) {
-    const T v = in[i];
-    if (std::isnan(v)) return v;
-    if (is_max ? v > best : v < best) best = v;
-  }
-  return best;
+  return formulas::HWY_NAMESPACE::MaxMin(in, n, is_max);
 }
 
 float MaxMinF32(const float* in, int64_t n, bool is_max) { return MaxMinT(in, n, is_max); }

@@ -1,0 +1,255 @@
+// One row of softmax, log_softmax, layer_norm and rms_norm over n
+// contiguous float32/float64 elements, shared by eager's fused kernels
+// (norm_simd.cc, rows split over the pool by norms.cc) and the row kernels
+// codegen-cpu generates (its prelude embeds this file's text: see arith.h
+// for why), so a compiled softmax computes each row with the same lines as
+// eager's. Also the blocked vector sum and the NaN-propagating max that
+// eager's whole-tensor sum and max (simd.cc) use. Plain C++17 + Highway.
+// Included per target after <hwy/highway.h> and
+// <hwy/contrib/math/math-inl.h> (Highway's -inl.h convention: the guard
+// toggles with HWY_TARGET_TOGGLE; without foreach_target it is an ordinary
+// include guard).
+#if defined(TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_
+#undef TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_
+#else
+#define TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace tc::kernels::formulas::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Multiply-adds are written out (MulAdd, std::fma) wherever a product
+// meets a sum, and plain Mul/Add never meet one: GCC contracts a * b + c
+// into an FMA across statements (even through Highway's intrinsics) while
+// clang, and the generated code's `fp contract(off)`, do not, so only
+// spelled-out FMAs give every compiler eager's rounding.
+
+// Sum over i < n of f(i): four vector accumulators per block, the blocks
+// added in double. `vacc(acc, i)` returns acc plus f of the vector of
+// elements at i; `rest(i, end)` readies the elements of a block after its
+// last 4-vector chunk; `sacc(block, i)` returns the double `block` plus
+// f(i). Float blocks are 2048 elements (a multiple of 4 vectors, so only
+// the last block has a rest), so float partial sums stay short; a double
+// sum is one block.
+template <class D, class VecAcc, class Rest, class ScalarAcc>
+HWY_INLINE double BlockedSum(D d, int64_t n, VecAcc&& vacc, Rest&& rest, ScalarAcc&& sacc) {
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  const int64_t block_size = std::is_same_v<hn::TFromD<D>, float> ? 2048 : n;
+  double total = 0.0;
+  int64_t i = 0;
+  while (i < n) {
+    const int64_t end = std::min(n, i + block_size);
+    auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
+    for (; i + 4 * N <= end; i += 4 * N) {
+      a0 = vacc(a0, i);
+      a1 = vacc(a1, i + N);
+      a2 = vacc(a2, i + 2 * N);
+      a3 = vacc(a3, i + 3 * N);
+    }
+    double block = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3))));
+    rest(i, end);
+    for (; i < end; ++i) block = sacc(block, i);
+    total += block;
+  }
+  return total;
+}
+
+// The plain sum of n elements.
+template <typename T>
+HWY_INLINE double BlockedPlainSum(const T* in, int64_t n) {
+  const hn::ScalableTag<T> d;
+  return BlockedSum(
+      d, n, [&](auto acc, int64_t i) HWY_ATTR { return hn::Add(acc, hn::LoadU(d, in + i)); },
+      [](int64_t, int64_t) {}, [&](double block, int64_t i) { return block + in[i]; });
+}
+
+// The sum of (in[i] - center)^2: each square added to its accumulator with
+// one FMA; a float element's square is rounded to float before the double
+// block adds it, a double's is fused into the block.
+template <typename T>
+HWY_INLINE double SumSquares(const T* in, int64_t n, T center) {
+  const hn::ScalableTag<T> d;
+  const auto vc = hn::Set(d, center);
+  return BlockedSum(
+      d, n,
+      [&](auto acc, int64_t i) HWY_ATTR {
+        const auto c = hn::Sub(hn::LoadU(d, in + i), vc);
+        return hn::MulAdd(c, c, acc);
+      },
+      [](int64_t, int64_t) {},
+      [&](double block, int64_t i) {
+        const T c = in[i] - center;
+        if constexpr (std::is_same_v<T, float>) {
+          return block + static_cast<double>(c * c);
+        } else {
+          return std::fma(c, c, block);
+        }
+      });
+}
+
+// The max (or min) of n > 0 elements; NaN when any element is NaN (ATen's
+// vec maximum propagates NaN, so a NaN row softmaxes to NaN everywhere).
+template <typename T>
+HWY_INLINE T MaxMin(const T* in, int64_t n, bool is_max) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  T best = in[0];
+  int64_t i = 0;
+  if (n >= N) {
+    auto acc = hn::LoadU(d, in);
+    auto nan = hn::IsNaN(acc);
+    for (i = N; i + N <= n; i += N) {
+      const auto v = hn::LoadU(d, in + i);
+      nan = hn::Or(nan, hn::IsNaN(v));
+      acc = is_max ? hn::Max(acc, v) : hn::Min(acc, v);
+    }
+    if (!hn::AllFalse(d, nan)) return std::numeric_limits<T>::quiet_NaN();
+    best = hn::GetLane(is_max ? hn::MaxOfLanes(d, acc) : hn::MinOfLanes(d, acc));
+  }
+  for (; i < n; ++i) {
+    const T v = in[i];
+    if (std::isnan(v)) return v;
+    if (is_max ? v > best : v < best) best = v;
+  }
+  return best;
+}
+
+// out[i..i+N) = exp(in - mx) for one vector of lanes, returned. A vector
+// with a lane outside Highway's exact range (very negative, NaN) takes
+// libm's exp for every lane, as eager's exp redoes such vectors.
+template <class D, class V, typename T>
+HWY_INLINE V ExpShiftedVector(D d, const T* in, T mx, V vmx, V neg_lim, T* out, int64_t i) {
+  const auto x = hn::Sub(hn::LoadU(d, in + i), vmx);
+  if (HWY_UNLIKELY(!hn::AllTrue(d, hn::Gt(x, neg_lim)))) {
+    const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+    for (int64_t j = 0; j < N; ++j) out[i + j] = std::exp(in[i + j] - mx);
+    return hn::LoadU(d, out + i);
+  }
+  const auto e = hn::Exp(d, x);
+  hn::StoreU(e, d, out + i);
+  return e;
+}
+
+// out[i] = exp(in[i] - mx) (in == out allowed), returning the sum of the
+// outputs as BlockedPlainSum adds them: one pass that exponentiates each
+// vector and adds it to its accumulator while it is in a register.
+template <typename T>
+HWY_INLINE double ExpShiftedSum(const T* in, T mx, T* out, int64_t n) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  const auto vmx = hn::Set(d, mx);
+  const auto neg_lim = hn::Set(d, sizeof(T) == 4 ? T(-87) : T(-700));
+  return BlockedSum(
+      d, n,
+      [&](auto acc, int64_t i)
+          HWY_ATTR { return hn::Add(acc, ExpShiftedVector(d, in, mx, vmx, neg_lim, out, i)); },
+      [&](int64_t i, int64_t end) HWY_ATTR {
+        // Whole vectors, then libm's exp, as a separate exp pass would.
+        for (; i + N <= end; i += N) ExpShiftedVector(d, in, mx, vmx, neg_lim, out, i);
+        for (; i < end; ++i) out[i] = std::exp(in[i] - mx);
+      },
+      [&](double block, int64_t i) { return block + out[i]; });
+}
+
+// out[i] = (in[i] + add) * mul, then * weight[i], then + bias[i] (either
+// may be null; the last multiply and the bias add are one FMA): the affine
+// tail shared by layer_norm (add = -mean), rms_norm (add = 0) and softmax
+// (add = 0, mul = 1 / sum).
+template <typename T>
+HWY_INLINE void ShiftScale(const T* in, T add, T mul, const T* weight, const T* bias, T* out,
+                           int64_t n) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  const auto va = hn::Set(d, add), vm = hn::Set(d, mul);
+  int64_t i = 0;
+  for (; i + N <= n; i += N) {
+    const auto x = hn::Add(hn::LoadU(d, in + i), va);
+    auto y = hn::Zero(d);
+    if (weight == nullptr && bias == nullptr) {
+      y = hn::Mul(x, vm);
+    } else if (weight == nullptr) {
+      y = hn::MulAdd(x, vm, hn::LoadU(d, bias + i));
+    } else if (bias == nullptr) {
+      y = hn::Mul(hn::Mul(x, vm), hn::LoadU(d, weight + i));
+    } else {
+      y = hn::MulAdd(hn::Mul(x, vm), hn::LoadU(d, weight + i), hn::LoadU(d, bias + i));
+    }
+    hn::StoreU(y, d, out + i);
+  }
+  for (; i < n; ++i) {
+    const T x = in[i] + add;
+    T y;
+    if (weight == nullptr && bias == nullptr) {
+      y = x * mul;
+    } else if (weight == nullptr) {
+      y = std::fma(x, mul, bias[i]);
+    } else if (bias == nullptr) {
+      y = (x * mul) * weight[i];
+    } else {
+      y = std::fma(x * mul, weight[i], bias[i]);
+    }
+    out[i] = y;
+  }
+}
+
+// One row of softmax (log_softmax with `log`) over n > 0 elements, as
+// ATen's vectorized kernel: the row max, exp(x - max) and its sum, then a
+// multiply by 1 / sum (log: (x - max) - log(sum)). in == out is allowed
+// for softmax only (log_softmax rereads x after writing exp(x - max)).
+template <typename T>
+HWY_INLINE void SoftmaxRow(const T* in, T* out, int64_t n, bool log) {
+  const hn::ScalableTag<T> d;
+  const T mx = MaxMin(in, n, /*is_max=*/true);
+  if (log) {
+    const T lse = std::log(static_cast<T>(ExpShiftedSum(in, mx, out, n)));
+    // (x - max) - lse in one pass over x.
+    const auto vmx = hn::Set(d, mx), vl = hn::Set(d, lse);
+    const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+    int64_t i = 0;
+    for (; i + N <= n; i += N) {
+      hn::StoreU(hn::Sub(hn::Sub(hn::LoadU(d, in + i), vmx), vl), d, out + i);
+    }
+    for (; i < n; ++i) out[i] = (in[i] - mx) - lse;
+  } else {
+    const T sum = static_cast<T>(ExpShiftedSum(in, mx, out, n));
+    ShiftScale<T>(out, T(0), T(1) / sum, nullptr, nullptr, out, n);
+  }
+}
+
+// One row of layer_norm over n > 0 elements: (x - mean) * rstd [* weight]
+// [+ bias], rstd = 1 / sqrt(var + eps) with the biased variance; weight
+// and bias (n elements) may be null.
+template <typename T>
+HWY_INLINE void LayerNormRow(const T* in, const T* weight, const T* bias, T eps, T* out,
+                             int64_t n) {
+  const T mean = static_cast<T>(BlockedPlainSum(in, n) / n);
+  const T var = static_cast<T>(SumSquares(in, n, mean) / n);
+  const T rstd = T(1) / std::sqrt(var + eps);
+  ShiftScale(in, -mean, rstd, weight, bias, out, n);
+}
+
+// One row of rms_norm over n > 0 elements: x * (1 / sqrt(mean(x^2) + eps))
+// [* weight].
+template <typename T>
+HWY_INLINE void RmsNormRow(const T* in, const T* weight, T eps, T* out, int64_t n) {
+  const double ss = SumSquares(in, n, T(0));
+  const T ms = static_cast<T>(ss / n);
+  const T rstd = T(1) / std::sqrt(ms + eps);
+  ShiftScale<T>(in, T(0), rstd, weight, nullptr, out, n);
+}
+
+}  // namespace tc::kernels::formulas::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_
