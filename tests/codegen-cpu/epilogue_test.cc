@@ -174,6 +174,15 @@ TEST(Epilogue, ProductAlsoReturned) {
   Check(c, {y, t}, {1, 1});
 }
 
+// matrix @ vector: the GEMM's rows are the output's elements, not its rows
+// (2048 x 1024 is over the threshold that splits the product in panels).
+TEST(Epilogue, MatmulMatrixVector) {
+  Case c;
+  Value* x = c.Input({2048, 1024});
+  Value* v = c.Input({1024});
+  Check(c, {c.Apply("relu", {c.Apply("matmul", {x, v})})}, {1, 1});
+}
+
 // The epilogue reads the product transposed: a panel of rows is not
 // enough, so the add stays a kernel of its own.
 TEST(Epilogue, TransposedReadNotFused) {

@@ -186,6 +186,10 @@ absl::Status MatmulKernel(std::span<const KernelArg> args, std::span<const Tenso
   const Tensor& out = outs[0];
   GemmPanelHook* hook = TakePanelHook("matmul");
   Tensor a = TensorArg(args, 0), b = TensorArg(args, 1);
+  // A 1-D second operand drops the output's last dim: the GEMM's rows are
+  // then its elements, not the rows the hook counts (the caller runs its
+  // epilogue afterwards).
+  if (b.dim() == 1) hook = nullptr;
   if (a.dtype() != out.dtype()) a = ToDType(a, out.dtype());
   if (b.dtype() != out.dtype()) b = ToDType(b, out.dtype());
   // Matrices: a [.., n, k], b [.., k, m].
