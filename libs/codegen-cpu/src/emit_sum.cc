@@ -76,7 +76,7 @@ std::vector<SumIterDim> IterDims(SumLayout& l, const std::vector<bool>& reduced)
     l.dtype = DType::kFloat32;
     it = kernels::SumIterationDims(l.sizes, l.strides, reduced, l.out_strides);
   }
-  while (it.size() < 2) it.push_back({1, 0, 0, {}});
+  while (it.size() < 2) it.push_back({{}, 1, 0, 0});
   return it;
 }
 

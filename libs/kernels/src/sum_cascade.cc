@@ -93,7 +93,7 @@ std::vector<SumIterDim> SumIterationDims(tensor::IntSpan sizes, tensor::IntSpan 
   const int nd = static_cast<int>(sizes.size());
   std::vector<Dim> dims;
   for (int d = nd - 1; d >= 0; --d) {
-    dims.push_back({sizes[d], in_strides[d], reduced[d] ? 0 : out_strides[d], {d}});
+    dims.push_back({{d}, sizes[d], in_strides[d], reduced[d] ? 0 : out_strides[d]});
   }
   for (int i = 1; i < nd; ++i) {
     int d1 = i;
@@ -159,7 +159,7 @@ void CascadeSum(const Tensor& in, const std::vector<bool>& reduced, const Tensor
     CopyCast(sum, out);
     return;
   }
-  while (it.size() < 2) it.push_back({1, 0, 0, {}});
+  while (it.size() < 2) it.push_back({{}, 1, 0, 0});
   const simd::SumType type = SumTypeOf(in.dtype());
   int64_t n_outer = 1;
   bool outer_kept = true;

@@ -16,10 +16,8 @@ namespace tc::kernels {
 // same for every dim; out is 0 along reduced dims), covering input dims
 // `dims` (fastest first; empty for a size-1 dim that stands alone).
 struct SumIterDim {
-  int64_t size = 1;
-  int64_t in = 0;
-  int64_t out = 0;
   std::vector<int> dims;
+  int64_t size = 1, in = 0, out = 0;
 };
 
 // The iteration dims of summing a tensor of `sizes` and `in_strides` over
