@@ -29,10 +29,9 @@ struct FuzzOptions {
 
 struct FuzzReport {
   int64_t graphs = 0;
-  int64_t compiled = 0;  // graphs that ran compiled and were compared
-  int64_t eager_errors = 0;
-  int64_t known_failing = 0;  // seeds of known bugs, skipped (fuzz_batch.cc)  // graphs eager
-                              // rejects at run time (both must fail)
+  int64_t compiled = 0;       // graphs that ran compiled and were compared
+  int64_t eager_errors = 0;   // graphs eager rejects at run time (both must fail)
+  int64_t known_failing = 0;  // seeds skipped: PyTorch's own zero-sign choice (fuzz_batch.cc)
   // Graphs the pipeline declined (the backend runs them on the
   // interpreter), by the start of the reason.
   std::map<std::string, int64_t> declined;

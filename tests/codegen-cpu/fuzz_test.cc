@@ -97,6 +97,31 @@ TEST(FuzzCheckTest, ReportsEveryKindOfDifference) {
   EXPECT_EQ(CompareRuns({}, failed, failed, &stats), "");
 }
 
+// 4 ulp pass, 5 fail, with no relative tolerance beyond them (float32 and
+// float64 alike; a value widened from float32 counts float32 ulps).
+TEST(FuzzCheckTest, FourUlpPassFiveFail) {
+  auto up = [](float x, int ulps) {
+    for (int k = 0; k < ulps; ++k) x = std::nextafter(x, INFINITY);
+    return x;
+  };
+  EXPECT_EQ(Compare(Floats({1, -3e-3f}), Floats({up(1, 4), up(-3e-3f, 4)})), "");
+  EXPECT_NE(Compare(Floats({1}), Floats({up(1, 5)})), "");
+  const std::string diff = Compare(Floats({0, -3e-3f}), Floats({0, up(-3e-3f, 5)}));
+  EXPECT_NE(diff.find("element 1"), std::string::npos) << diff;
+  EXPECT_NE(diff.find("(5 ulp of float32)"), std::string::npos) << diff;
+  // 8 ulp of 1.0 is a relative 1e-6: within assert_close's rtol, not here.
+  EXPECT_NE(Compare(Floats({1}), Floats({up(1, 8)})), "");
+  auto doubles = [](double x, int ulps) {
+    for (int k = 0; k < ulps; ++k) x = std::nextafter(x, 1.0);
+    Tensor t = Tensor::Zeros(Shape{1}, DType::kFloat64);
+    t.data<double>()[0] = x;
+    return t;
+  };
+  const Tensor want = doubles(0.1, 0), got4 = doubles(0.1, 4), got5 = doubles(0.1, 5);
+  EXPECT_EQ(Compare(want, got4), "");
+  EXPECT_NE(Compare(want, got5), "");
+}
+
 TEST(FuzzGraphsTest, SeedsAreReproducible) {
   for (uint64_t seed : {1, 77, 4242}) {
     FuzzCase a = MakeFuzzCase(seed), b = MakeFuzzCase(seed);

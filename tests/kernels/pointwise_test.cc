@@ -169,6 +169,65 @@ TEST(UnaryTest, FloatSpecialValues) {
   }
 }
 
+// An element's value depends only on its input, never on where it sits:
+// eager's vector loop, its tail and its strided loop use the same formulas
+// (formulas/unary_math-inl.h), as generated code does, so a fused kernel
+// splitting the tensor otherwise computes the same bits. Checked against
+// each value alone (a 1-element tensor: all tail) and a strided view (the
+// strided loop), over values that take Highway's range and libm's.
+TEST(UnaryTest, ValueDoesNotDependOnPosition) {
+  const double kSpecial[] = {0.0, -0.0, 1e-40, -1e-40,   88.5,      -88.5, 100,   -100,
+                             710, -710, NAN,   INFINITY, -INFINITY, 3e38,  1e-30, -3};
+  for (DType dt : {DType::kFloat32, DType::kFloat64}) {
+    const int64_t n = 37;
+    Tensor storage = Random(Shape{2 * n}, dt, 91, -10, 10);
+    for (int64_t i = 0; i < n; i += 2) SetElement(storage, 2 * i, kSpecial[(i / 2) % 16]);
+    const Tensor strided = storage.AsStrided(Shape{n}, Shape{2}, 0);
+    const Tensor flat = strided.contiguous();
+    for (const char* op : {"exp", "expm1", "log", "tanh", "sigmoid", "silu", "rsqrt"}) {
+      SCOPED_TRACE(std::string(op) + " " + std::string(tensor::DTypeName(dt)));
+      const Tensor a = Run1(op, {flat});
+      const Tensor b = Run1(op, {strided});
+      for (int64_t i = 0; i < n; ++i) {
+        const Tensor one = Run1(op, {flat.AsStrided(Shape{1}, Shape{1}, i).contiguous()});
+        const double want = a.ElementAsDouble(i);
+        for (double got : {b.ElementAsDouble(i), one.ElementAsDouble(0)}) {
+          if (std::isnan(want)) {
+            EXPECT_TRUE(std::isnan(got)) << "element " << i;
+          } else {
+            EXPECT_EQ(std::signbit(got), std::signbit(want)) << "element " << i;
+            EXPECT_EQ(got, want) << "element " << i << " of " << flat.ElementAsDouble(i);
+          }
+        }
+      }
+    }
+  }
+}
+
+// a + alpha * b is one FMA in the vector loop, its tail and the strided
+// loop alike (and a Python-number b is folded: a + round(alpha * b)).
+TEST(BinaryTest, AddWithAlphaIsOneFmaAnywhere) {
+  const int64_t n = 19;
+  Tensor sa = Random(Shape{2 * n}, DType::kFloat32, 7, -4, 4);
+  Tensor sb = Random(Shape{2 * n}, DType::kFloat32, 8, -4, 4);
+  const Tensor a = sa.AsStrided(Shape{n}, Shape{2}, 0), b = sb.AsStrided(Shape{n}, Shape{2}, 0);
+  const Tensor flat = Run1("sub", {a.contiguous(), b.contiguous(), Float(3)});
+  const Tensor strided = Run1("sub", {a, b, Float(3)});
+  for (int64_t i = 0; i < n; ++i) {
+    const float x = static_cast<float>(a.ElementAsDouble(i));
+    const float y = static_cast<float>(b.ElementAsDouble(i));
+    EXPECT_EQ(flat.ElementAsDouble(i), std::fma(-3.0f, y, x)) << i;
+    EXPECT_EQ(strided.ElementAsDouble(i), std::fma(-3.0f, y, x)) << i;
+  }
+  const Tensor scalar_flat = Run1("add", {a.contiguous(), Float(0.1), Float(3)});
+  const Tensor scalar_strided = Run1("add", {a, Float(0.1), Float(3)});
+  for (int64_t i = 0; i < n; ++i) {
+    const float want = static_cast<float>(a.ElementAsDouble(i)) + 3.0f * 0.1f;
+    EXPECT_EQ(scalar_flat.ElementAsDouble(i), want) << i;
+    EXPECT_EQ(scalar_strided.ElementAsDouble(i), want) << i;
+  }
+}
+
 TEST(UnaryTest, GeluTanhAndRoundDecimals) {
   Tensor x = Random(Shape{50}, DType::kFloat64, 6, -4, 4);
   Tensor g = Run1("gelu", {x, Str("tanh")});

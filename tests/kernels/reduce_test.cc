@@ -87,6 +87,27 @@ TEST(ReduceTest, AmaxArgmaxWithNaNAndTies) {
   EXPECT_TRUE(std::isnan(all.ElementAsDouble(0)));
 }
 
+// argmax/argmin count in logical (row-major) order whatever the layout:
+// ties and NaNs go to the first element in that order, as in PyTorch
+// (torch.argmax of [[1, 5], [5, 1]] with strides (1, 2) is 1).
+TEST(ReduceTest, ArgmaxCountsInLogicalOrder) {
+  Tensor base = Tensor::Empty(Shape{2, 2}, DType::kFloat32);
+  double vals[] = {1, 5, 5, 1};
+  for (int i = 0; i < 4; ++i) SetElement(base, i, vals[i]);
+  const Tensor t = base.AsStrided(Shape{2, 2}, Shape{1, 2}, 0);  // [[1, 5], [5, 1]]
+  EXPECT_EQ(Run1("argmax", {t}).ElementAsDouble(0), 1);
+  EXPECT_EQ(Run1("argmin", {t}).ElementAsDouble(0), 0);
+  Tensor nan_base = Tensor::Empty(Shape{2, 2}, DType::kFloat64);
+  double with_nan[] = {1, NAN, NAN, 2};
+  for (int i = 0; i < 4; ++i) SetElement(nan_base, i, with_nan[i]);
+  // [[1, NAN], [NAN, 2]]: the first NaN is logical element 1.
+  const Tensor n = nan_base.AsStrided(Shape{2, 2}, Shape{1, 2}, 0);
+  EXPECT_EQ(Run1("argmax", {n}).ElementAsDouble(0), 1);
+  EXPECT_EQ(Run1("argmin", {n}).ElementAsDouble(0), 1);
+  Tensor zeros = Tensor::Zeros(Shape{4, 3}, DType::kInt32);
+  EXPECT_EQ(Run1("argmax", {zeros.AsStrided(Shape{3, 4}, Shape{1, 3}, 0)}).ElementAsDouble(0), 0);
+}
+
 TEST(ReduceTest, EmptyReductions) {
   Tensor e = Tensor::Empty(Shape{0, 3}, DType::kFloat32);
   EXPECT_EQ(Run1("sum", {e}).ElementAsDouble(0), 0);

@@ -77,9 +77,11 @@ std::string Call(std::string_view fn, std::string_view type, const std::vector<s
 }
 
 // Ops whose value is already exact in the result dtype (no rounding).
+// Not where: a Python-number branch stays unrounded until eager's where
+// stores it into its 16-bit output.
 bool Exact(std::string_view name) {
-  return name == "to_dtype" || name == "clone" || name == "where" || name == "eq" || name == "ne" ||
-         name == "lt" || name == "le" || name == "gt" || name == "ge" || name == "logical_and" ||
+  return name == "to_dtype" || name == "clone" || name == "eq" || name == "ne" || name == "lt" ||
+         name == "le" || name == "gt" || name == "ge" || name == "logical_and" ||
          name == "logical_or" || name == "logical_xor" || name == "logical_not" ||
          name == "isnan" || name == "isinf" || name == "isfinite";
 }
@@ -101,6 +103,12 @@ absl::StatusOr<std::string> Binary(const Op& op, DType dtype, const std::vector<
   if (n == "add" || n == "sub") {
     const Scalar* alpha = ScalarAttr(op, 0);
     std::string al = ScalarLiteral(alpha != nullptr ? *alpha : Scalar(int64_t{1}), dtype);
+    if (IsFloating(dtype) && std::holds_alternative<Constant>(op.args[1]->node)) {
+      // eager folds alpha * other into one rounded number first.
+      return Call(n == "add" ? "tc_add" : "tc_sub", c,
+                  {a[0], absl::StrCat("static_cast<", c, ">(", al, " * ", a[1], ")"),
+                   ScalarLiteral(Scalar(int64_t{1}), dtype)});
+    }
     return Call(n == "add" ? "tc_add" : "tc_sub", c, {a[0], a[1], al});
   }
   if (n == "mul") return Call("tc_mul", c, a);
@@ -146,9 +154,18 @@ absl::StatusOr<std::string> Unary(const Op& op, DType dtype, const std::string& 
     const Scalar* dec = ScalarAttr(op, 0);
     return absl::StrCat("tc_round<", c, ">(", x, ", ", dec != nullptr ? dec->to_int() : 0, ")");
   }
+  // Integers and bools have no NaN or infinity: unchanged, as in PyTorch.
+  if (n == "nan_to_num" && !IsFloating(dtype)) return x;
   if (!IsFloating(dtype)) {
     return absl::InvalidArgumentError(
         absl::StrCat("emit: ", n, " of ", std::string(tensor::DTypeName(dtype))));
+  }
+  // float32/float64 as eager's kernels compute every element (the formula
+  // header unary_math-inl.h, one lane); float16/bfloat16 with libm in float.
+  if (dtype == DType::kFloat32 || dtype == DType::kFloat64) {
+    for (std::string_view f : {"exp", "log", "expm1", "tanh", "sigmoid", "silu"}) {
+      if (n == f) return Call(absl::StrCat("tc_", n, "_one"), c, {x});
+    }
   }
   for (std::string_view f :
        {"exp", "log", "log1p", "expm1", "sqrt", "sin", "cos", "tan", "tanh", "erf"}) {

@@ -120,15 +120,16 @@ static inline float tc_bf2f(uint16_t b) { return tc_bitsf(static_cast<uint32_t>(
 static inline float tc_rh(float x) { return tc_h2f(tc_f2h(x)); }
 static inline float tc_rbf(float x) { return tc_bf2f(tc_f2bf(x)); }
 
-// Binary ops (pointwise_binary.cc's Apply). bool arithmetic runs on 0/1.
+// Binary ops (pointwise_binary.cc's Apply). bool arithmetic runs on 0/1;
+// float add/sub are one FMA (a constant operand arrives with alpha folded).
 template <typename C> static inline C tc_add(C a, C b, C alpha) {
   if constexpr (std::is_same_v<C, bool>) { return int(a) + int(alpha) * int(b) != 0; }
-  else if constexpr (std::is_floating_point_v<C>) { return a + alpha * b; }
+  else if constexpr (std::is_floating_point_v<C>) { return std::fma(alpha, b, a); }
   else { return tcf::WrapAdd(a, tcf::WrapMul(alpha, b)); }
 }
 template <typename C> static inline C tc_sub(C a, C b, C alpha) {
   if constexpr (std::is_same_v<C, bool>) { return int(a) - int(alpha) * int(b) != 0; }
-  else if constexpr (std::is_floating_point_v<C>) { return a - alpha * b; }
+  else if constexpr (std::is_floating_point_v<C>) { return std::fma(-alpha, b, a); }
   else { return tcf::WrapSub(a, tcf::WrapMul(alpha, b)); }
 }
 template <typename C> static inline C tc_mul(C a, C b) {
@@ -294,50 +295,28 @@ template <class D> static HWY_INLINE hn::Vec<D> tc_v_relu(D d, hn::Vec<D> x) {
 template <class D> static HWY_INLINE hn::Vec<D> tc_v_rsqrt(D d, hn::Vec<D> x) {
   return hn::Div(hn::Set(d, hn::TFromD<D>(1)), hn::Sqrt(x));
 }
-// r where every lane is in range, else libm on every lane (UnaryLoop).
-template <class D, class M, class F>
-static HWY_INLINE hn::Vec<D> tc_v_or_libm(D d, hn::Vec<D> x, hn::Vec<D> r, M bad, F libm) {
-  if (HWY_UNLIKELY(!hn::AllFalse(d, bad))) {
-    HWY_ALIGN hn::TFromD<D> lanes[hn::MaxLanes(d)];
-    hn::Store(x, d, lanes);
-    for (size_t j = 0; j < hn::Lanes(d); ++j) lanes[j] = libm(lanes[j]);
-    return hn::Load(d, lanes);
+// exp, expm1, sigmoid, silu, log and tanh of float32/float64 as eager
+// computes each element (the formula header unary_math-inl.h): vectors,
+// and one lane for scalar code, so a value never depends on which loop
+// computed it.
+template <class D> static HWY_INLINE hn::Vec<D> tc_v_exp(D d, hn::Vec<D> x) { return tcfv::ExpV(d, x); }
+template <class D> static HWY_INLINE hn::Vec<D> tc_v_expm1(D d, hn::Vec<D> x) { return tcfv::Expm1V(d, x); }
+template <class D> static HWY_INLINE hn::Vec<D> tc_v_sigmoid(D d, hn::Vec<D> x) { return tcfv::SigmoidV(d, x); }
+template <class D> static HWY_INLINE hn::Vec<D> tc_v_silu(D d, hn::Vec<D> x) { return tcfv::SiluV(d, x); }
+template <class D> static HWY_INLINE hn::Vec<D> tc_v_log(D d, hn::Vec<D> x) { return tcfv::LogV(d, x); }
+template <class D> static HWY_INLINE hn::Vec<D> tc_v_tanh(D d, hn::Vec<D> x) { return tcfv::TanhV(d, x); }
+#define TC_ONE_LANE(name)                                                  \
+  template <typename T> static inline T tc_##name##_one(T x) {             \
+    const hn::CappedTag<T, 1> d1;                                          \
+    return hn::GetLane(tc_v_##name(d1, hn::Set(d1, x)));                   \
   }
-  return r;
-}
-template <class D> static HWY_INLINE auto tc_v_exp_bad(D d, hn::Vec<D> x) {
-  using T = hn::TFromD<D>;
-  const T lim = sizeof(T) == 4 ? T(87) : T(700);
-  return hn::Not(hn::And(hn::Lt(x, hn::Set(d, lim)), hn::Gt(x, hn::Set(d, -lim))));
-}
-template <class D> static HWY_INLINE hn::Vec<D> tc_v_exp(D d, hn::Vec<D> x) {
-  return tc_v_or_libm(d, x, hn::Exp(d, x), tc_v_exp_bad(d, x),
-                      [](hn::TFromD<D> v) { return std::exp(v); });
-}
-template <class D> static HWY_INLINE hn::Vec<D> tc_v_expm1(D d, hn::Vec<D> x) {
-  const auto r = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), x, hn::Expm1(d, x));
-  return tc_v_or_libm(d, x, r, tc_v_exp_bad(d, x), [](hn::TFromD<D> v) { return std::expm1(v); });
-}
-template <class D> static HWY_INLINE hn::Vec<D> tc_v_sigmoid(D d, hn::Vec<D> x) {
-  const auto one = hn::Set(d, hn::TFromD<D>(1));
-  const auto r = hn::Div(one, hn::Add(one, hn::Exp(d, hn::Neg(x))));
-  return tc_v_or_libm(d, x, r, tc_v_exp_bad(d, x), [](hn::TFromD<D> v) { return tc_sigmoid(v); });
-}
-template <class D> static HWY_INLINE hn::Vec<D> tc_v_silu(D d, hn::Vec<D> x) {
-  const auto one = hn::Set(d, hn::TFromD<D>(1));
-  const auto r = hn::Div(x, hn::Add(one, hn::Exp(d, hn::Neg(x))));
-  return tc_v_or_libm(d, x, r, tc_v_exp_bad(d, x), [](hn::TFromD<D> v) { return tc_silu(v); });
-}
-template <class D> static HWY_INLINE hn::Vec<D> tc_v_log(D d, hn::Vec<D> x) {
-  using T = hn::TFromD<D>;
-  const auto bad = hn::Not(hn::And(hn::Ge(x, hn::Set(d, std::numeric_limits<T>::min())),
-                                   hn::Le(x, hn::Set(d, std::numeric_limits<T>::max()))));
-  return tc_v_or_libm(d, x, hn::Log(d, x), bad, [](T v) { return std::log(v); });
-}
-template <class D> static HWY_INLINE hn::Vec<D> tc_v_tanh(D d, hn::Vec<D> x) {
-  return tc_v_or_libm(d, x, hn::Tanh(d, x), hn::IsNaN(x),
-                      [](hn::TFromD<D> v) { return std::tanh(v); });
-}
+TC_ONE_LANE(exp)
+TC_ONE_LANE(expm1)
+TC_ONE_LANE(sigmoid)
+TC_ONE_LANE(silu)
+TC_ONE_LANE(log)
+TC_ONE_LANE(tanh)
+#undef TC_ONE_LANE
 // clamp as tc_clamp computes it, lane by lane.
 template <class D>
 static HWY_INLINE hn::Vec<D> tc_v_clamp(D d, hn::Vec<D> x, bool has_lo, hn::TFromD<D> lo,
@@ -427,6 +406,28 @@ static HWY_INLINE A tc_inner_sum(Ld& ld, LdV& ldv, int64_t size) {
   hn::Store(v.v, typename tc_wide<A>::D(), lanes);
   for (int64_t k = 0; k < kElems; ++k) final += lanes[k];
   return A(0) + final;
+}
+// A contiguous float16 (kBF16: bfloat16) row as eager's InnerVecLoad sums
+// it: 32-byte loads of 16 items folded into 8 float lanes (bfloat16: items
+// k and k + 8 added; float16: (0 + items 2k) + 2k + 1), the rest in order;
+// ld(r) is item r as a float.
+template <bool kBF16, class Ld> static HWY_INLINE float tc_inner_sum16(Ld& ld, int64_t size) {
+  const int64_t vec = size / 16;
+  auto items = [&](int64_t i) HWY_ATTR {
+    HWY_ALIGN float lanes[8];
+    for (int64_t k = 0; k < 8; ++k) {
+      lanes[k] = kBF16 ? ld(i * 16 + k) + ld(i * 16 + k + 8)
+                       : (0.0f + ld(i * 16 + 2 * k)) + ld(i * 16 + 2 * k + 1);
+    }
+    return tc_wide<float>{hn::Load(typename tc_wide<float>::D(), lanes)};
+  };
+  const tc_wide<float> v = tc_row_sum<tc_wide<float>>(items, vec);
+  float final = 0;
+  for (int64_t k = vec * 16; k < size; ++k) final += ld(k);
+  HWY_ALIGN float lanes[8];
+  hn::Store(v.v, typename tc_wide<float>::D(), lanes);
+  for (int64_t k = 0; k < 8; ++k) final += lanes[k];
+  return 0.0f + final;
 }
 // The 32-byte vector of ld(r).. as lanes (values with no vector form).
 template <typename A, class Ld> static HWY_INLINE auto tc_lanes_of(Ld& ld, int64_t r) {

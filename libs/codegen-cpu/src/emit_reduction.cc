@@ -15,6 +15,7 @@
 
 #include "src/emit_expr.h"
 #include "src/emit_loops.h"
+#include "src/emit_sum.h"
 
 namespace tc::codegen_cpu {
 namespace {
@@ -79,6 +80,24 @@ std::string OuterSumSplit(const ExprContext& ctx, const Reduction& red,
   return "";
 }
 
+// Declares code->result as `result` in the node's dtype and stores it.
+void StoreResult(const Program& program, const ExprContext& ctx, int n, const std::string& result,
+                 const std::string& indent, ReductionCode* code, std::string* out) {
+  const Node& node = program.nodes[n];
+  const Reduction& red = std::get<Reduction>(node.body);
+  const Buffer& dst = program.buffers[node.buffer];
+  code->result = absl::StrCat("tc_r", n);
+  absl::StrAppend(out, indent, "const ", std::string(ComputeType(dst.dtype)), " ", code->result,
+                  " = ", CastText(result, dst.dtype), ";\n");
+  // A reduction the scheduler kept local (Node::written false) has no
+  // storage: later members read code->result.
+  if (node.written) {
+    const Sym at = FlatOffset(ctx, node.buffer, red.store);
+    absl::StrAppend(out, indent, StoreStatement(program, node.buffer, at.ToCpp(), code->result),
+                    "\n");
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprContext& outer_ctx,
@@ -96,6 +115,16 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
                      op == ReduceOp::kArgMin)) {
     return absl::InvalidArgumentError(absl::StrCat("emit: ", std::string(ReduceOpName(op)),
                                                    " over an empty reduction into ", dst.name));
+  }
+  if (op == ReduceOp::kSum) {
+    TC_ASSIGN_OR_RETURN(std::optional<EagerSumCode> eager,
+                        EmitEagerOrderSum(program, outer_ctx, n, indent, counter, out));
+    if (eager) {
+      ReductionCode code;
+      code.vector_width = eager->vector_width;
+      StoreResult(program, outer_ctx, n, eager->acc, indent, &code, out);
+      return code;
+    }
   }
   ExprContext ctx = outer_ctx;
   std::vector<Sym> accesses;
@@ -231,16 +260,7 @@ absl::StatusOr<ReductionCode> EmitReduction(const Program& program, const ExprCo
                                " ", best, ") { ", best, " = tc_x; ", idx, " = tc_i; }")));
     result = arg ? idx : best;
   }
-  code.result = absl::StrCat("tc_r", tag);
-  absl::StrAppend(out, indent, "const ", std::string(ComputeType(dst.dtype)), " ", code.result,
-                  " = ", CastText(result, dst.dtype), ";\n");
-  // A reduction the scheduler kept local (Node::written false) has no
-  // storage: later members read code.result.
-  if (node.written) {
-    const Sym at = FlatOffset(ctx, node.buffer, red.store);
-    absl::StrAppend(out, indent, StoreStatement(program, node.buffer, at.ToCpp(), code.result),
-                    "\n");
-  }
+  StoreResult(program, ctx, n, result, indent, &code, out);
   return code;
 }
 

@@ -127,6 +127,16 @@ std::string RangesText(const std::vector<Sym>& ranges, char var) {
   return absl::StrJoin(parts, ", ");
 }
 
+// " in eager's layout ...": the emitted sum's order depends on it, so it is
+// part of the text (the cache key).
+std::string SumLayoutText(const SumLayout& l) {
+  if (l.index.empty()) return "";
+  return absl::StrCat(" (summed as ", std::string(tensor::DTypeName(l.dtype)), SymList(l.index),
+                      " sizes [", absl::StrJoin(l.sizes, ", "), "] strides [",
+                      absl::StrJoin(l.strides, ", "), "] out strides [",
+                      absl::StrJoin(l.out_strides, ", "), "])");
+}
+
 std::string NodeText(const Program& program, const Node& node) {
   const std::string& out = program.buffers[node.buffer].name;
   if (const auto* p = std::get_if<Pointwise>(&node.body)) {
@@ -137,7 +147,7 @@ std::string NodeText(const Program& program, const Node& node) {
     return absl::StrCat(out, SymList(r->store), " = ", std::string(ReduceOpName(r->op)), "<",
                         std::string(tensor::DTypeName(r->accumulate_dtype)), "> for ",
                         RangesText(r->ranges, 'i'), " over ", RangesText(r->reduction_ranges, 'r'),
-                        ": ", ExprText(program, r->value));
+                        ": ", ExprText(program, r->value), SumLayoutText(r->sum_layout));
   }
   const Extern& x = std::get<Extern>(node.body);
   std::vector<std::string> outs, args;

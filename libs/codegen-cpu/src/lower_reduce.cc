@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "tc/tensor/dtype.h"
+#include "tc/tensor/layout.h"
 
 #include "lower_internal.h"
 
@@ -46,12 +47,46 @@ DType AccumulateDType(ReduceOp op, DType dtype) {
 // (kept dims -> i<k>, reduced dims -> r<k>), and the output's store index.
 struct ReduceShape {
   std::vector<Sym> ranges, reduction_ranges, vars, store;
+  std::vector<Sym> index;  // the input's loop variable per dim
+  std::vector<bool> reduced;
   ExprPtr input;
 };
+
+bool IsFloatDType(DType t) {
+  return t == DType::kFloat16 || t == DType::kBFloat16 || t == DType::kFloat32 ||
+         t == DType::kFloat64;
+}
+
+// The tensor eager's float sum reduces: `in` converted to `dtype` as
+// ToDTypePreserving converts it (`convert`: a conversion happens, which
+// makes a non-dense layout dense), into an output with `out`'s strides
+// (`out_contiguous`: a fresh contiguous buffer of out's sizes instead).
+SumLayout EagerSumLayout(const ReduceShape& s, const TensorMeta& in, DType dtype, bool convert,
+                         const TensorMeta& out, bool out_contiguous) {
+  SumLayout l;
+  if (!IsFloatDType(dtype) || in.dim() == 0) return l;
+  l.index = s.index;
+  l.sizes.assign(in.sizes.begin(), in.sizes.end());
+  l.strides.assign(in.strides.begin(), in.strides.end());
+  if (convert) {
+    const tensor::Shape preserved = tensor::PreserveFormatStrides(in.sizes, in.strides);
+    l.strides.assign(preserved.begin(), preserved.end());
+  }
+  const tensor::Shape out_strides =
+      out_contiguous ? tensor::ContiguousStrides(out.sizes) : out.strides;
+  const bool keepdim = out.dim() == in.dim();
+  l.out_strides.assign(in.dim(), 0);
+  for (int64_t d = 0, od = 0; d < in.dim(); ++d) {
+    if (!s.reduced[d]) l.out_strides[d] = out_strides[keepdim ? d : od++];
+  }
+  l.dtype = dtype;
+  return l;
+}
 
 ReduceShape ReductionShape(const Lowering& l, const graph_ir::Value* in,
                            const std::vector<bool>& reduced, bool keepdim) {
   ReduceShape s;
+  s.reduced = reduced;
   const TensorMeta& meta = in->meta();
   std::vector<Sym> index;
   for (int64_t d = 0; d < meta.dim(); ++d) {
@@ -71,22 +106,28 @@ ReduceShape ReductionShape(const Lowering& l, const graph_ir::Value* in,
   }
   // A 0-dim input reduces its one element.
   if (meta.dim() == 0) s.reduction_ranges.push_back(Sym::Const(1));
+  s.index = index;
   s.input = l.LoadAt(in, index);
   return s;
 }
 
 void AddReduction(Lowering& l, const graph_ir::Value* out, ReduceShape s, ReduceOp op,
-                  ExprPtr value) {
+                  ExprPtr value, SumLayout layout = {}) {
   const TensorMeta& meta = out->meta();
   int buffer = l.AddBuffer(meta, Buffer::Role::kIntermediate);
-  l.program.nodes.push_back({buffer, Reduction{s.ranges, s.reduction_ranges, s.store, op,
-                                               std::move(value), AccumulateDType(op, meta.dtype)}});
+  l.program.nodes.push_back({buffer, Reduction{.ranges = s.ranges,
+                                               .reduction_ranges = s.reduction_ranges,
+                                               .store = s.store,
+                                               .op = op,
+                                               .value = std::move(value),
+                                               .accumulate_dtype = AccumulateDType(op, meta.dtype),
+                                               .sum_layout = std::move(layout)}});
   l.Bind(out, {buffer, ValueVars(meta.sizes), false});
 }
 
 // mean: eager sums (float16/bfloat16 as a float32 copy) and divides each
 // sum by the count in the sum's dtype, rounding once to the result.
-void LowerMean(Lowering& l, const graph_ir::Value* out, ReduceShape s) {
+void LowerMean(Lowering& l, const graph_ir::Value* in, const graph_ir::Value* out, ReduceShape s) {
   const TensorMeta& meta = out->meta();
   const bool half = meta.dtype == DType::kFloat16 || meta.dtype == DType::kBFloat16;
   const DType sum_dtype = half ? DType::kFloat32 : meta.dtype;
@@ -97,8 +138,15 @@ void LowerMean(Lowering& l, const graph_ir::Value* out, ReduceShape s) {
   sum_meta.strides = tensor::ContiguousStrides(sum_meta.sizes);
   int sum = l.AddBuffer(sum_meta, Buffer::Role::kIntermediate);
   ExprPtr value = Cast(Cast(s.input, meta.dtype), sum_dtype);
-  l.program.nodes.push_back(
-      {sum, Reduction{s.ranges, s.reduction_ranges, s.vars, ReduceOp::kSum, value, sum_dtype}});
+  SumLayout layout =
+      EagerSumLayout(s, in->meta(), sum_dtype, in->meta().dtype != meta.dtype || half, meta, half);
+  l.program.nodes.push_back({sum, Reduction{.ranges = s.ranges,
+                                            .reduction_ranges = s.reduction_ranges,
+                                            .store = s.vars,
+                                            .op = ReduceOp::kSum,
+                                            .value = value,
+                                            .accumulate_dtype = sum_dtype,
+                                            .sum_layout = std::move(layout)}});
   // The division, over the output (keepdim's size-1 dims read nothing).
   std::vector<Sym> out_vars = LoopVars(meta.sizes), sum_index;
   for (size_t d = 0; d < s.store.size(); ++d) {
@@ -124,11 +172,16 @@ absl::Status LowerReduction(Lowering& l, const graph_ir::Node& node) {
   const bool keepdim = KeepDim(node) && out->meta().dim() == in->meta().dim();
   ReduceShape s = ReductionShape(l, in, ReducedDims(node, in->meta()), keepdim);
   if (name == "mean") {
-    LowerMean(l, out, std::move(s));
+    LowerMean(l, in, out, std::move(s));
   } else if (name == "sum" || name == "prod") {
     // Integers and dtype= convert the input first, as eager's kernel does.
     ExprPtr value = Cast(s.input, dtype);
-    AddReduction(l, out, std::move(s), name == "sum" ? ReduceOp::kSum : ReduceOp::kProd, value);
+    SumLayout layout;
+    if (name == "sum") {
+      layout = EagerSumLayout(s, in->meta(), dtype, in->meta().dtype != dtype, out->meta(), false);
+    }
+    AddReduction(l, out, std::move(s), name == "sum" ? ReduceOp::kSum : ReduceOp::kProd, value,
+                 std::move(layout));
   } else if (name == "amax" || name == "amin") {
     ExprPtr value = s.input;
     AddReduction(l, out, std::move(s), name == "amax" ? ReduceOp::kMax : ReduceOp::kMin, value);

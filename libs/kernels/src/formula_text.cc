@@ -9,12 +9,13 @@ namespace tc::kernels {
 
 std::span<const FormulaFile> FormulaFiles() {
   namespace e = formulas_embedded;
-  static const std::array<FormulaFile, 5> kFiles = {{
+  static const std::array<FormulaFile, 6> kFiles = {{
       {e::kArithH.name, e::kArithH.text},
       {e::kClampH.name, e::kClampH.text},
       {e::kGeluErfInlH.name, e::kGeluErfInlH.text},
       {e::kNormRowsInlH.name, e::kNormRowsInlH.text},
       {e::kSumCascadeInlH.name, e::kSumCascadeInlH.text},
+      {e::kUnaryMathInlH.name, e::kUnaryMathInlH.text},
   }};
   return kFiles;
 }

@@ -90,8 +90,9 @@ inline auto Apply(C a, C b, C alpha, bool* zero_div) {
       return x != 0;
     }
   } else if constexpr (std::is_floating_point_v<C>) {
-    if constexpr (K == B::kAdd) return a + alpha * b;
-    if constexpr (K == B::kSub) return a - alpha * b;
+    // One FMA, as the vector loop (simd.cc) and generated code compute it.
+    if constexpr (K == B::kAdd) return std::fma(alpha, b, a);
+    if constexpr (K == B::kSub) return std::fma(-alpha, b, a);
     if constexpr (K == B::kMul) return a * b;
     if constexpr (K == B::kDiv) return a / b;
     if constexpr (K == B::kDivTrunc) return std::trunc(a / b);
@@ -218,10 +219,17 @@ bool RunTyped(const Tensor& out, const Tensor& a, const Tensor* b, const Scalar&
         return false;
       }
     }
-    RunParallel(loop, [alpha, bv, &zero_div](char* const* p, const int64_t* s, int64_t n) {
+    // A float a + alpha * s adds the rounded product, as the flat path
+    // (and generated code) fold it.
+    C b_arg = bv, alpha_arg = alpha;
+    if constexpr ((K == B::kAdd || K == B::kSub) && std::is_floating_point_v<C>) {
+      b_arg = alpha * bv;
+      alpha_arg = C(1);
+    }
+    RunParallel(loop, [alpha_arg, b_arg, &zero_div](char* const* p, const int64_t* s, int64_t n) {
       bool zd = false;
       for (int64_t i = 0; i < n; ++i) {
-        Store<O>(p[0] + i * s[0], Apply<K, C>(Load<T>(p[1] + i * s[1]), bv, alpha, &zd));
+        Store<O>(p[0] + i * s[0], Apply<K, C>(Load<T>(p[1] + i * s[1]), b_arg, alpha_arg, &zd));
       }
       if (zd) zero_div = true;
     });

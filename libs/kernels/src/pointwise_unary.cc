@@ -154,6 +154,15 @@ void RunTyped(const Loop& loop, const Params& p) {
       });
       return;
     }
+    // Strided: the same formulas element by element (simd.h), so an
+    // element's value does not depend on the layout.
+    RunParallel(loop, [](char* const* ptr, const int64_t* s, int64_t n) {
+      constexpr int64_t kItem = sizeof(T);
+      simd::UnaryStrided(static_cast<simd::UnaryOp>(SimdOp<K>()),
+                         reinterpret_cast<const T*>(ptr[1]), s[1] / kItem,
+                         reinterpret_cast<T*>(ptr[0]), s[0] / kItem, n);
+    });
+    return;
   }
   RunParallel(loop, [&p](char* const* ptr, const int64_t* s, int64_t n) {
     char* out = ptr[0];

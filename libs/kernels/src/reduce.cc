@@ -350,10 +350,30 @@ absl::Status AmaxKernel(std::span<const KernelArg> args, std::span<const TensorM
   return absl::OkStatus();
 }
 
+// Whether Loop walks `t` in another order than its logical (row-major)
+// one: its dims of size > 1 all move and their strides are not
+// nonincreasing (a transposed or permuted tensor), so Loop sorts them into
+// memory order.
+bool WalkedInMemoryOrder(const Tensor& t) {
+  int64_t prev = INT64_MAX;
+  bool sorted = true;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    if (t.size(d) == 1) continue;
+    if (t.stride(d) == 0) return false;
+    sorted = sorted && t.stride(d) <= prev;
+    prev = t.stride(d);
+  }
+  return !sorted;
+}
+
 template <bool kMax>
 absl::Status ArgmaxKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                           std::span<Tensor> outs) {
-  const Tensor& in = TensorArg(args, 0);
+  // The index counts in logical order, ties and NaNs going to the first
+  // (PyTorch's answer on any layout): a tensor Loop would walk in memory
+  // order is read from a contiguous copy.
+  const Tensor& arg = TensorArg(args, 0);
+  const Tensor in = WalkedInMemoryOrder(arg) ? arg.contiguous() : arg;
   TC_ASSIGN_OR_RETURN(
       const Plan plan,
       ExtremumPlan(in, OptDimArg(args, 1), kMax ? "argmax" : "argmin",

@@ -4,6 +4,7 @@
 #define HWY_TARGET_INCLUDE "src/simd.cc"  // relative to the library root
 #include "src/simd.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -14,6 +15,7 @@
 #include <hwy/cache_control.h>
 #include <hwy/contrib/math/math-inl.h>
 #include "tc/kernels/formulas/norm_rows-inl.h"
+#include "tc/kernels/formulas/unary_math-inl.h"
 // clang-format on
 
 HWY_BEFORE_NAMESPACE();
@@ -135,7 +137,9 @@ void BinaryT(BinaryOp op, const T* a, const T* b, T alpha, T* out, int64_t n) {
         d, out, n,
         [&](int64_t i)
             HWY_ATTR { return hn::MulAdd(va, hn::LoadU(d, b + i), hn::LoadU(d, a + i)); },
-        [&](int64_t i) { return a[i] + s * b[i]; });
+        // The tail as one FMA too (explicit: contraction is up to the
+        // compiler), as eager's strided loop and generated code compute it.
+        [&](int64_t i) { return std::fma(s, b[i], a[i]); });
     return;
   }
   WithBinaryOp(op, [&]<BinaryOp kOp>() { BinaryLoop<kOp>(a, b, out, n); });
@@ -160,94 +164,62 @@ void BinaryScalarF64(BinaryOp op, const double* a, double b, double* out, int64_
   BinaryScalarT(op, a, b, out, n);
 }
 
-// The libm result for one element: used for the tail and for vectors with a
-// lane outside the range where Highway's approximation is exact enough.
-template <typename T>
-T UnaryScalarOne(UnaryOp op, T x) {
-  switch (op) {
-    case UnaryOp::kExp:
-      return std::exp(x);
-    case UnaryOp::kLog:
-      return std::log(x);
-    case UnaryOp::kExpm1:
-      return std::expm1(x);
-    case UnaryOp::kTanh:
-      return std::tanh(x);
-    case UnaryOp::kSigmoid:
-      return T(1) / (T(1) + std::exp(-x));
-    case UnaryOp::kSilu:
-      return x / (T(1) + std::exp(-x));
-    case UnaryOp::kSqrt:
-      return std::sqrt(x);
-    case UnaryOp::kRsqrt:
-      return T(1) / std::sqrt(x);
-    case UnaryOp::kNeg:
-      return -x;
-    case UnaryOp::kAbs:
-      return std::abs(x);
-    case UnaryOp::kRelu:
-      return x < T(0) ? T(0) : x;
-  }
+// One vector of op's results: the formulas shared with generated code
+// (unary_math-inl.h), which give each lane the same value wherever it sits.
+template <UnaryOp kOp, class D>
+HWY_INLINE hn::Vec<D> UnaryVec(D d, hn::Vec<D> x) {
+  namespace f = formulas::HWY_NAMESPACE;
+  using T = hn::TFromD<D>;
+  if constexpr (kOp == UnaryOp::kExp) return f::ExpV(d, x);
+  if constexpr (kOp == UnaryOp::kLog) return f::LogV(d, x);
+  if constexpr (kOp == UnaryOp::kExpm1) return f::Expm1V(d, x);
+  if constexpr (kOp == UnaryOp::kTanh) return f::TanhV(d, x);
+  if constexpr (kOp == UnaryOp::kSigmoid) return f::SigmoidV(d, x);
+  if constexpr (kOp == UnaryOp::kSilu) return f::SiluV(d, x);
+  if constexpr (kOp == UnaryOp::kSqrt) return hn::Sqrt(x);
+  if constexpr (kOp == UnaryOp::kRsqrt) return hn::Div(hn::Set(d, T(1)), hn::Sqrt(x));
+  if constexpr (kOp == UnaryOp::kNeg) return hn::Neg(x);
+  if constexpr (kOp == UnaryOp::kAbs) return hn::Abs(x);
+  if constexpr (kOp == UnaryOp::kRelu)
+    return hn::IfThenElse(hn::Lt(x, hn::Zero(d)), hn::Zero(d), x);
   return x;
 }
 
+// out[i * out_stride] = op(in[i * in_stride]) for n elements: whole vectors
+// loaded directly when both strides are 1, the rest (a tail, or strided
+// elements) gathered into a padded vector, so every element takes the
+// vector formula.
 template <typename T, UnaryOp kOp>
-void UnaryLoop(const T* in, T* out, int64_t n) {
+void UnaryLoop(const T* in, int64_t in_stride, T* out, int64_t out_stride, int64_t n) {
   const hn::ScalableTag<T> d;
   const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  // exp overflows above ~88.7 (float) / ~709.8 (double).
-  const T exp_limit = sizeof(T) == 4 ? T(87) : T(700);
-  const auto lim = hn::Set(d, exp_limit);
-  const auto neg_lim = hn::Set(d, -exp_limit);
-  const auto zero = hn::Zero(d);
-  const auto one = hn::Set(d, T(1));
-  const auto min_normal = hn::Set(d, std::numeric_limits<T>::min());
-  const auto max_finite = hn::Set(d, std::numeric_limits<T>::max());
   int64_t i = 0;
-  for (; i + N <= n; i += N) {
-    const auto x = hn::LoadU(d, in + i);
-    decltype(hn::Ne(x, x)) bad;  // lanes that need libm
-    hn::Vec<decltype(d)> r;
-    if constexpr (kOp == UnaryOp::kExp || kOp == UnaryOp::kExpm1 || kOp == UnaryOp::kSigmoid ||
-                  kOp == UnaryOp::kSilu) {
-      bad = hn::Not(hn::And(hn::Lt(x, lim), hn::Gt(x, neg_lim)));
-      if constexpr (kOp == UnaryOp::kExp) r = hn::Exp(d, x);
-      // Highway's Expm1 gives +0 for -0; expm1(-0) is -0 (IEEE 754, libm,
-      // PyTorch): zeros pass through.
-      if constexpr (kOp == UnaryOp::kExpm1) r = hn::IfThenElse(hn::Eq(x, zero), x, hn::Expm1(d, x));
-      if constexpr (kOp == UnaryOp::kSigmoid)
-        r = hn::Div(one, hn::Add(one, hn::Exp(d, hn::Neg(x))));
-      if constexpr (kOp == UnaryOp::kSilu) r = hn::Div(x, hn::Add(one, hn::Exp(d, hn::Neg(x))));
-    } else if constexpr (kOp == UnaryOp::kLog) {
-      bad = hn::Not(hn::And(hn::Ge(x, min_normal), hn::Le(x, max_finite)));
-      r = hn::Log(d, x);
-    } else if constexpr (kOp == UnaryOp::kTanh) {
-      bad = hn::IsNaN(x);
-      r = hn::Tanh(d, x);
-    } else {
-      bad = hn::Ne(zero, zero);
-      if constexpr (kOp == UnaryOp::kSqrt) r = hn::Sqrt(x);
-      if constexpr (kOp == UnaryOp::kRsqrt) r = hn::Div(one, hn::Sqrt(x));
-      if constexpr (kOp == UnaryOp::kNeg) r = hn::Neg(x);
-      if constexpr (kOp == UnaryOp::kAbs) r = hn::Abs(x);
-      if constexpr (kOp == UnaryOp::kRelu) r = hn::IfThenElse(hn::Lt(x, zero), zero, x);
-    }
-    if (HWY_UNLIKELY(!hn::AllFalse(d, bad))) {
-      for (int64_t j = 0; j < N; ++j) out[i + j] = UnaryScalarOne(kOp, in[i + j]);
-    } else {
-      hn::StoreU(r, d, out + i);
-    }
+  if (in_stride == 1 && out_stride == 1) {
+    for (; i + N <= n; i += N) hn::StoreU(UnaryVec<kOp>(d, hn::LoadU(d, in + i)), d, out + i);
   }
-  for (; i < n; ++i) out[i] = UnaryScalarOne(kOp, in[i]);
+  HWY_ALIGN T buf[hn::MaxLanes(d)] = {};
+  for (; i < n; i += N) {
+    const int64_t m = std::min(N, n - i);
+    for (int64_t j = 0; j < m; ++j) buf[j] = in[(i + j) * in_stride];
+    hn::Store(UnaryVec<kOp>(d, hn::Load(d, buf)), d, buf);
+    for (int64_t j = 0; j < m; ++j) out[(i + j) * out_stride] = buf[j];
+  }
 }
 
 template <typename T>
-void UnaryT(UnaryOp op, const T* in, T* out, int64_t n) {
-  WithOp<UnaryOp::kExp, UnaryOp::kRelu>(op, [&]<UnaryOp kOp>() { UnaryLoop<T, kOp>(in, out, n); });
+void UnaryT(UnaryOp op, const T* in, int64_t in_stride, T* out, int64_t out_stride, int64_t n) {
+  WithOp<UnaryOp::kExp, UnaryOp::kRelu>(
+      op, [&]<UnaryOp kOp>() { UnaryLoop<T, kOp>(in, in_stride, out, out_stride, n); });
 }
 
-void UnaryF32(UnaryOp op, const float* in, float* out, int64_t n) { UnaryT(op, in, out, n); }
-void UnaryF64(UnaryOp op, const double* in, double* out, int64_t n) { UnaryT(op, in, out, n); }
+void UnaryF32(UnaryOp op, const float* in, int64_t in_stride, float* out, int64_t out_stride,
+              int64_t n) {
+  UnaryT(op, in, in_stride, out, out_stride, n);
+}
+void UnaryF64(UnaryOp op, const double* in, int64_t in_stride, double* out, int64_t out_stride,
+              int64_t n) {
+  UnaryT(op, in, in_stride, out, out_stride, n);
+}
 
 // Accurate and memory-bound: the row formulas' BlockedPlainSum
 // (tc/kernels/formulas/norm_rows-inl.h).
@@ -299,10 +271,18 @@ void BinaryScalar(BinaryOp op, const double* a, double b, double* out, int64_t n
 }
 bool HasUnary(UnaryOp) { return true; }
 void Unary(UnaryOp op, const float* in, float* out, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(UnaryF32)(op, in, out, n);
+  HWY_DYNAMIC_DISPATCH(UnaryF32)(op, in, 1, out, 1, n);
 }
 void Unary(UnaryOp op, const double* in, double* out, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(UnaryF64)(op, in, out, n);
+  HWY_DYNAMIC_DISPATCH(UnaryF64)(op, in, 1, out, 1, n);
+}
+void UnaryStrided(UnaryOp op, const float* in, int64_t in_stride, float* out, int64_t out_stride,
+                  int64_t n) {
+  HWY_DYNAMIC_DISPATCH(UnaryF32)(op, in, in_stride, out, out_stride, n);
+}
+void UnaryStrided(UnaryOp op, const double* in, int64_t in_stride, double* out, int64_t out_stride,
+                  int64_t n) {
+  HWY_DYNAMIC_DISPATCH(UnaryF64)(op, in, in_stride, out, out_stride, n);
 }
 double Sum(const float* in, int64_t n) { return HWY_DYNAMIC_DISPATCH(SumF32)(in, n); }
 double Sum(const double* in, int64_t n) { return HWY_DYNAMIC_DISPATCH(SumF64)(in, n); }

@@ -33,6 +33,13 @@ void BinaryScalar(BinaryOp op, const double* a, double b, double* out, int64_t n
 bool HasUnary(UnaryOp op);
 void Unary(UnaryOp op, const float* in, float* out, int64_t n);
 void Unary(UnaryOp op, const double* in, double* out, int64_t n);
+// The same over strided elements (strides in elements): every element
+// gets the vector formula, so a strided op computes what a contiguous one
+// does.
+void UnaryStrided(UnaryOp op, const float* in, int64_t in_stride, float* out, int64_t out_stride,
+                  int64_t n);
+void UnaryStrided(UnaryOp op, const double* in, int64_t in_stride, double* out,
+                  int64_t out_stride, int64_t n);
 // Accurate sums (blocked, with double accumulation across blocks).
 double Sum(const float* in, int64_t n);
 double Sum(const double* in, int64_t n);

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <utility>
 
+#include "tc/kernels/sum_order.h"
 #include "tc/kernels/thread_pool.h"
 #include "tc/tensor/layout.h"
 
@@ -19,11 +20,7 @@ using tensor::Tensor;
 
 namespace {
 
-struct Dim {
-  int64_t size;
-  int64_t in;   // input stride, bytes
-  int64_t out;  // output stride, bytes (0 along reduced dims)
-};
+using Dim = SumIterDim;
 
 // TensorIterator::reorder_dimensions' comparison for (output, input):
 // 1 when `a` should come after `b`, -1 before, 0 when it cannot tell.
@@ -38,50 +35,22 @@ int ShouldSwap(const Dim& a, const Dim& b) {
   return 0;
 }
 
-// The dims as TensorIterator leaves them for a reduction: sorted fastest
-// first (its insertion sort from the last dim, ambiguous pairs kept in
-// place), then neighbours merged where both tensors allow it.
+// The dims of a sum of `in` into `out`, strides in bytes.
 std::vector<Dim> IterDims(const Tensor& in, const std::vector<bool>& reduced, const Tensor& out) {
   const int64_t nd = in.dim();
-  const int64_t item = static_cast<int64_t>(in.itemsize());
   const bool keepdim = out.dim() == nd;
-  std::vector<Dim> dims;
+  std::vector<int64_t> out_strides(nd, 0);
   int64_t od = 0;
   for (int64_t d = 0; d < nd; ++d) {
-    Dim dim{in.size(d), in.stride(d) * item, 0};
-    if (!reduced[d]) dim.out = out.stride(keepdim ? d : od++) * item;
-    dims.push_back(dim);
+    if (!reduced[d]) out_strides[d] = out.stride(keepdim ? d : od++);
   }
-  std::reverse(dims.begin(), dims.end());
-  for (int64_t i = 1; i < nd; ++i) {
-    int64_t d1 = i;
-    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
-      const int c = ShouldSwap(dims[d0], dims[d1]);
-      if (c > 0) {
-        std::swap(dims[d0], dims[d1]);
-        d1 = d0;
-      } else if (c < 0) {
-        break;
-      }
-    }
+  std::vector<Dim> dims = SumIterationDims(in.sizes(), in.strides(), reduced, out_strides);
+  const int64_t item = static_cast<int64_t>(in.itemsize());
+  for (Dim& d : dims) {
+    d.in *= item;
+    d.out *= item;
   }
-  std::vector<Dim> merged;
-  for (const Dim& d : dims) {
-    if (!merged.empty()) {
-      Dim& p = merged.back();
-      if (p.size == 1) {
-        p = d;
-        continue;
-      }
-      if (d.size == 1) continue;
-      if (p.in * p.size == d.in && p.out * p.size == d.out) {
-        p.size *= d.size;
-        continue;
-      }
-    }
-    merged.push_back(d);
-  }
-  return merged;
+  return dims;
 }
 
 simd::SumType SumTypeOf(DType dtype) {
@@ -118,6 +87,50 @@ void ZeroFill(const Tensor& out) {
 
 }  // namespace
 
+std::vector<SumIterDim> SumIterationDims(tensor::IntSpan sizes, tensor::IntSpan in_strides,
+                                         const std::vector<bool>& reduced,
+                                         tensor::IntSpan out_strides) {
+  const int nd = static_cast<int>(sizes.size());
+  std::vector<Dim> dims;
+  for (int d = nd - 1; d >= 0; --d) {
+    dims.push_back({{d}, sizes[d], in_strides[d], reduced[d] ? 0 : out_strides[d]});
+  }
+  for (int i = 1; i < nd; ++i) {
+    int d1 = i;
+    for (int d0 = i - 1; d0 >= 0; --d0) {
+      const int c = ShouldSwap(dims[d0], dims[d1]);
+      if (c > 0) {
+        std::swap(dims[d0], dims[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  std::vector<Dim> merged;
+  for (const Dim& d : dims) {
+    if (!merged.empty()) {
+      Dim& p = merged.back();
+      if (p.size == 1) {
+        p = d;
+        continue;
+      }
+      if (d.size == 1) continue;
+      if (p.in * p.size == d.in && p.out * p.size == d.out) {
+        p.size *= d.size;
+        p.dims.insert(p.dims.end(), d.dims.begin(), d.dims.end());
+        continue;
+      }
+    }
+    merged.push_back(d);
+  }
+  // A lone size-1 dim reads index 0 of nothing in particular.
+  for (Dim& d : merged) {
+    if (d.size == 1) d.dims.clear();
+  }
+  return merged;
+}
+
 Tensor ToDTypePreserving(const Tensor& t, DType dtype) {
   if (t.dtype() == dtype) return t;
   Tensor out =
@@ -146,7 +159,7 @@ void CascadeSum(const Tensor& in, const std::vector<bool>& reduced, const Tensor
     CopyCast(sum, out);
     return;
   }
-  while (it.size() < 2) it.push_back({1, 0, 0});
+  while (it.size() < 2) it.push_back({{}, 1, 0, 0});
   const simd::SumType type = SumTypeOf(in.dtype());
   int64_t n_outer = 1;
   bool outer_kept = true;

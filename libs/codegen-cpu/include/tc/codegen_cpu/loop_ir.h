@@ -16,6 +16,7 @@
 #ifndef TC_CODEGEN_CPU_LOOP_IR_H_
 #define TC_CODEGEN_CPU_LOOP_IR_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <variant>
@@ -121,6 +122,19 @@ struct Pointwise {
   ExprPtr value;
 };
 
+// The tensor a float sum reduces as eager lays it out: eager's sum adds in
+// an order its input's and output's strides decide (the cascade of
+// tc/kernels/sum_order.h), so compiled code adding the same values must
+// know them, though the value it sums is an expression, never stored.
+// Empty (no dims) when not known: the value's first load decides.
+struct SumLayout {
+  std::vector<Sym> index;            // per dim: its loop variable (i<k> kept, r<k> reduced)
+  std::vector<int64_t> sizes;        // per dim
+  std::vector<int64_t> strides;      // per dim: eager's element strides of the summed tensor
+  std::vector<int64_t> out_strides;  // per dim: eager's output element strides (0 if reduced)
+  DType dtype = DType::kFloat32;     // what eager sums in (16-bit partials round to it)
+};
+
 // out[store(i)] = reduce over r in reduction_ranges of value(i, r), with
 // reduction variables Sym::Var("r0", reduction_ranges[0]), ...; the result
 // has `dtype` (the node's buffer's dtype) and accumulates in
@@ -133,6 +147,7 @@ struct Reduction {
   ReduceOp op;
   ExprPtr value;
   DType accumulate_dtype;
+  SumLayout sum_layout = {};  // float sums: the order eager adds in
 };
 
 // A graph-ir op run by the kernels library on tensors that view the
