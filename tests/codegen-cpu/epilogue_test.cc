@@ -205,6 +205,25 @@ TEST(Epilogue, ReductionConsumerNotFused) {
   Check(c, {s}, {2, 0});
 }
 
+// A residual add of the product feeding layer_norm (a transformer
+// block's `ln(x + proj(h))`): the add is inlined into the row kernel, which
+// reads the product whole rows at a time and so must stay its own kernel
+// (it once joined the linear as an epilogue, which cannot emit a row op,
+// and the whole graph fell back to the interpreter).
+TEST(Epilogue, ResidualLayerNormIsNoEpilogue) {
+  Case c;
+  Value* h = c.Input({4, 64, 64});
+  Value* x = c.Input({4, 64, 64});
+  Value* w = c.Input({64, 64});
+  Value* b = c.Input({64});
+  Value* lw = c.Input({64});
+  Value* lb = c.Input({64});
+  Value* sum = c.Apply("add", {x, c.Apply("linear", {h, w, b})});
+  Value* ln = c.Apply("layer_norm",
+                      {sum, Constant(tensor::Shape{64}), lw, lb, Constant(tensor::Scalar(1e-5))});
+  Check(c, {ln}, {2, 0});
+}
+
 // The kernels' side, on linear's panels (1025 rows x 64 x 64 is over the
 // 2 MFLOP threshold: one panel per thread).
 struct HookRun {

@@ -13,6 +13,7 @@
 
 #include "schedule_internal.h"
 #include "src/emit_epilogue.h"
+#include "src/row_op.h"
 
 namespace tc::codegen_cpu::internal {
 namespace {
@@ -78,6 +79,9 @@ bool IsEpilogueOf(const Program& p, const Kernel& e, int out) {
   for (int n : e.nodes) {
     const auto* pw = std::get_if<Pointwise>(&p.nodes[n].body);
     if (pw == nullptr || !SameSyms(pw->ranges, e.outer)) return false;
+    // A row op (layer_norm of a residual add reading the product) needs
+    // whole rows and runs as its own row kernel, never as a panel epilogue.
+    if (CountRowOps(pw->value) > 0) return false;
     bool ok = true;
     ForEachLoad(pw->value, [&](const Load& l) {
       if (AliasBase(p, l.buffer) != out) return;
