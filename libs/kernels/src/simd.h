@@ -38,8 +38,8 @@ void Unary(UnaryOp op, const double* in, double* out, int64_t n);
 // does.
 void UnaryStrided(UnaryOp op, const float* in, int64_t in_stride, float* out, int64_t out_stride,
                   int64_t n);
-void UnaryStrided(UnaryOp op, const double* in, int64_t in_stride, double* out,
-                  int64_t out_stride, int64_t n);
+void UnaryStrided(UnaryOp op, const double* in, int64_t in_stride, double* out, int64_t out_stride,
+                  int64_t n);
 // Accurate sums (blocked, with double accumulation across blocks).
 double Sum(const float* in, int64_t n);
 double Sum(const double* in, int64_t n);
