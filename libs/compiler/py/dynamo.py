@@ -404,14 +404,20 @@ def explain(f, *extra_args, **extra_kwargs):
 
 
 def _compile_times_text(repr='str', aggregate=False):
+    # As torch._dynamo.utils.compile_times: 'str' a table, 'csv' a
+    # (names, values) pair of lists with values as text, anything else None.
     rows = _C.compile_times()
+
+    def cells(times, digits):
+        if aggregate:
+            return f'{sum(times):.{digits}f}'
+        return ', '.join(f'{t:.{digits}f}' for t in times)
+
+    if repr == 'csv':
+        return [name for name, _ in rows], [cells(times, 6) for _, times in rows]
     if repr != 'str':
-        return {name: times for name, times in rows}
+        return None
     out = 'TorchDynamo compilation metrics:\nFunction, Runtimes (s)'
     for name, times in rows:
-        if aggregate:
-            cells = f'{sum(times):.4f}'
-        else:
-            cells = ', '.join(f'{t:.4f}' for t in times)
-        out += f'\n{name}, {cells}'
+        out += f'\n{name}, {cells(times, 4)}'
     return out
