@@ -94,6 +94,7 @@ def make_cases():
         ("mlp_256x784", mlp, (images_mlp,)),
         ("gpt_forward", gpt, (idx,)),
         ("resnet_forward", resnet, (images,)),
+        ("log_softmax_4096x1024", lambda x: torch.log_softmax(x, dim=-1), (rows,)),
     ]
 
 

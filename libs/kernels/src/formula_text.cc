@@ -13,9 +13,10 @@ std::span<const FormulaFile> FormulaFiles() {
       {e::kArithH.name, e::kArithH.text},
       {e::kClampH.name, e::kClampH.text},
       {e::kGeluErfInlH.name, e::kGeluErfInlH.text},
+      // norm_rows-inl.h uses unary_math-inl.h (softmax's exp).
+      {e::kUnaryMathInlH.name, e::kUnaryMathInlH.text},
       {e::kNormRowsInlH.name, e::kNormRowsInlH.text},
       {e::kSumCascadeInlH.name, e::kSumCascadeInlH.text},
-      {e::kUnaryMathInlH.name, e::kUnaryMathInlH.text},
   }};
   return kFiles;
 }

@@ -15,6 +15,7 @@
 #include <hwy/foreach_target.h>  // must precede highway.h
 #include <hwy/highway.h>
 #include <hwy/contrib/math/math-inl.h>
+#include "tc/kernels/formulas/unary_math-inl.h"
 #include "tc/kernels/formulas/norm_rows-inl.h"
 // clang-format on
 

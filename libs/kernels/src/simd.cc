@@ -14,8 +14,8 @@
 #include <hwy/highway.h>
 #include <hwy/cache_control.h>
 #include <hwy/contrib/math/math-inl.h>
-#include "tc/kernels/formulas/norm_rows-inl.h"
 #include "tc/kernels/formulas/unary_math-inl.h"
+#include "tc/kernels/formulas/norm_rows-inl.h"
 // clang-format on
 
 HWY_BEFORE_NAMESPACE();

@@ -5,10 +5,10 @@
 // for why), so a compiled softmax computes each row with the same lines as
 // eager's. Also the blocked vector sum and the NaN-propagating max that
 // eager's whole-tensor sum and max (simd.cc) use. Plain C++17 + Highway.
-// Included per target after <hwy/highway.h> and
-// <hwy/contrib/math/math-inl.h> (Highway's -inl.h convention: the guard
-// toggles with HWY_TARGET_TOGGLE; without foreach_target it is an ordinary
-// include guard).
+// Included per target after <hwy/highway.h>,
+// <hwy/contrib/math/math-inl.h> and unary_math-inl.h (softmax's exp)
+// (Highway's -inl.h convention: the guard toggles with HWY_TARGET_TOGGLE;
+// without foreach_target it is an ordinary include guard).
 #if defined(TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_
 #undef TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_
@@ -125,41 +125,137 @@ HWY_INLINE T MaxMin(const T* in, int64_t n, bool is_max) {
   return best;
 }
 
-// out[i..i+N) = exp(in - mx) for one vector of lanes, returned. A vector
-// with a lane outside Highway's exact range (very negative, NaN) takes
-// libm's exp for every lane, as eager's exp redoes such vectors.
-template <class D, class V, typename T>
-HWY_INLINE V ExpShiftedVector(D d, const T* in, T mx, V vmx, V neg_lim, T* out, int64_t i) {
-  const auto x = hn::Sub(hn::LoadU(d, in + i), vmx);
-  if (HWY_UNLIKELY(!hn::AllTrue(d, hn::Gt(x, neg_lim)))) {
-    const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-    for (int64_t j = 0; j < N; ++j) out[i + j] = std::exp(in[i + j] - mx);
-    return hn::LoadU(d, out + i);
+// exp(x - max) as ATen's softmax kernels compute it (Vectorized<T>::exp()):
+// float32 with PyTorch's own vector exp (SleefExpNonPositiveF32V,
+// unary_math-inl.h), bit for bit; float64 with ExpV (Highway's Exp, libm
+// out of its range), within an ulp of PyTorch's SLEEF exp_u10 but not equal
+// to it.
+template <class D>
+HWY_INLINE hn::Vec<D> SoftmaxExpV(D d, hn::Vec<D> x) {
+  if constexpr (sizeof(hn::TFromD<D>) == 4) {
+    return SleefExpNonPositiveF32V(d, x);
+  } else {
+    return ExpV(d, x);
   }
-  const auto e = hn::Exp(d, x);
-  hn::StoreU(e, d, out + i);
-  return e;
 }
 
-// out[i] = exp(in[i] - mx) (in == out allowed), returning the sum of the
-// outputs as BlockedPlainSum adds them: one pass that exponentiates each
-// vector and adds it to its accumulator while it is in a register.
+// ATen's Vectorized<T> width in the reference build (ATEN_CPU_CAPABILITY=avx2,
+// which the goldens pin: scripts/reference_python.py): 8 floats, 4 doubles.
+// Softmax sums in the order of vectors this wide whatever width this
+// target's vectors have, so every target (and eager and generated code)
+// adds a row alike, as PyTorch's AVX2 kernel does.
 template <typename T>
-HWY_INLINE double ExpShiftedSum(const T* in, T mx, T* out, int64_t n) {
-  const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  const auto vmx = hn::Set(d, mx);
-  const auto neg_lim = hn::Set(d, sizeof(T) == 4 ? T(-87) : T(-700));
-  return BlockedSum(
-      d, n,
-      [&](auto acc, int64_t i)
-          HWY_ATTR { return hn::Add(acc, ExpShiftedVector(d, in, mx, vmx, neg_lim, out, i)); },
-      [&](int64_t i, int64_t end) HWY_ATTR {
-        // Whole vectors, then libm's exp, as a separate exp pass would.
-        for (; i + N <= end; i += N) ExpShiftedVector(d, in, mx, vmx, neg_lim, out, i);
-        for (; i < end; ++i) out[i] = std::exp(in[i] - mx);
-      },
-      [&](double block, int64_t i) { return block + out[i]; });
+constexpr int64_t kAtenLanes = 32 / static_cast<int64_t>(sizeof(T));
+
+// The sum of ATen's accumulator lanes acc[0..kAtenLanes) as its
+// vec_reduce_all adds them: float lanes pairwise across halves (lane i +
+// lane i + 4, then + 2, then + 1: the AVX2 shuffle tree), double lanes in
+// order (its generic loop).
+template <typename T>
+HWY_INLINE T SumAtenLanes(T* acc) {
+  constexpr int64_t L = kAtenLanes<T>;
+  if constexpr (sizeof(T) == 4) {
+    for (int64_t h = L / 2; h >= 1; h /= 2) {
+      for (int64_t i = 0; i < h; ++i) acc[i] = acc[i] + acc[i + h];
+    }
+    return acc[0];
+  } else {
+    T s = acc[0];
+    for (int64_t i = 1; i < L; ++i) s = s + acc[i];
+    return s;
+  }
+}
+
+// Asks for the cache lines n elements after in (to read) and out (to
+// write; null: none) that a loop step of `bytes` reaches: the next row's,
+// for a loop over contiguous rows. The exp pass is compute-bound and the next row's
+// max pass memory-bound; a row of 4 KiB is a page, where the hardware's
+// stream prefetchers stop, so without this every row starts with a stall.
+// A prefetch never faults, past the tensor's end included.
+template <typename T>
+HWY_INLINE void PrefetchNextRow(const T* in, T* out, int64_t n, size_t bytes) {
+  for (size_t b = 0; b < bytes; b += 64) {
+    __builtin_prefetch(reinterpret_cast<const char*>(in + n) + b, 0, 3);
+    if (out != nullptr) __builtin_prefetch(reinterpret_cast<const char*>(out + n) + b, 1, 3);
+  }
+}
+
+// out[i] = exp(in[i] - mx) over n >= kAtenLanes elements (out null: not
+// stored), accumulated as ATen's vec::reduce_all / map_reduce_all does: an
+// accumulator of kAtenLanes lanes adds each whole group of kAtenLanes
+// elements in turn, then the tail's elements to its leading lanes. On
+// return acc[] holds the accumulator (for SumAtenLanes). Vectors of this
+// target's width are exponentiated and split into ATen-wide halves where
+// they are twice as wide (AVX-512 floats); a target whose vectors are
+// narrower than ATen's adds lane by lane.
+template <typename T>
+HWY_INLINE void ExpShiftedAccumulate(const T* in, T mx, T* out, int64_t n, T* acc, T* next_out) {
+  constexpr int64_t L = kAtenLanes<T>;
+  const hn::CappedTag<T, L> da;  // ATen-wide, or narrower on small targets
+  const int64_t whole = n - n % L;
+  int64_t i = 0;
+  if (static_cast<int64_t>(hn::Lanes(da)) == L) {
+    auto va = hn::Zero(da);   // 0 + e == e: exps are never -0
+#if HWY_TARGET != HWY_SCALAR  // (no UpperHalf; its vectors are never wider)
+    const hn::ScalableTag<T> d;
+    if constexpr (hn::MaxLanes(d) == 2 * hn::MaxLanes(da)) {
+      const hn::Half<decltype(d)> dh;
+      const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+      const auto vmx = hn::Set(d, mx);
+      for (; i + N <= whole; i += N) {
+        if (next_out != nullptr) PrefetchNextRow(in + i, next_out + i, n, N * sizeof(T));
+        const auto e = SoftmaxExpV(d, hn::Sub(hn::LoadU(d, in + i), vmx));
+        if (out != nullptr) hn::StoreU(e, d, out + i);
+        va = hn::Add(hn::Add(va, hn::LowerHalf(dh, e)), hn::UpperHalf(dh, e));
+      }
+    }
+#endif
+    const auto vmxa = hn::Set(da, mx);
+    for (; i + L <= whole; i += L) {
+      if (next_out != nullptr) PrefetchNextRow(in + i, next_out + i, n, L * sizeof(T));
+      const auto e = SoftmaxExpV(da, hn::Sub(hn::LoadU(da, in + i), vmxa));
+      if (out != nullptr) hn::StoreU(e, da, out + i);
+      va = hn::Add(va, e);
+    }
+    hn::StoreU(va, da, acc);
+  } else {
+    for (int64_t j = 0; j < L; ++j) acc[j] = T(0);
+  }
+  // Narrow targets' whole groups, then the tail, element by element.
+  const hn::CappedTag<T, 1> d1;
+  const auto vmx1 = hn::Set(d1, mx);
+  for (; i < n; ++i) {
+    const T e = hn::GetLane(SoftmaxExpV(d1, hn::Sub(hn::Set(d1, in[i]), vmx1)));
+    if (out != nullptr) out[i] = e;
+    acc[i % L] = acc[i % L] + e;
+  }
+}
+
+// out[i] = exp(in[i] - mx) (in == out allowed; out null: not stored),
+// returning their sum in T (widened to double for the callers) as ATen's
+// softmax kernels add them (vec::map then vec::reduce_all; log_softmax's
+// vec::map_reduce_all, the same order): ExpShiftedAccumulate then
+// SumAtenLanes; a row shorter than ATen's vector adds its values in order.
+// One pass: each vector is exponentiated, stored and added while it is in
+// a register. next_out (not null): the lines of the rows after in and
+// next_out are prefetched (PrefetchNextRow).
+template <typename T>
+HWY_INLINE double ExpShiftedSum(const T* in, T mx, T* out, int64_t n, T* next_out = nullptr) {
+  constexpr int64_t L = kAtenLanes<T>;
+  if (n < L) {
+    const hn::CappedTag<T, 1> d1;
+    const auto vmx1 = hn::Set(d1, mx);
+    T sum = T(0);
+    for (int64_t j = 0; j < n; ++j) {
+      const T e = hn::GetLane(SoftmaxExpV(d1, hn::Sub(hn::Set(d1, in[j]), vmx1)));
+      if (out != nullptr) out[j] = e;
+      sum = j == 0 ? e : sum + e;
+    }
+    return sum;
+  }
+  HWY_ALIGN T acc[L];
+  ExpShiftedAccumulate(in, mx, out, n, acc, next_out);
+  return SumAtenLanes(acc);
 }
 
 // out[i] = (in[i] + add) * mul, then * weight[i], then + bias[i] (either
@@ -204,26 +300,30 @@ HWY_INLINE void ShiftScale(const T* in, T add, T mul, const T* weight, const T* 
 }
 
 // One row of softmax (log_softmax with `log`) over n > 0 elements, as
-// ATen's vectorized kernel: the row max, exp(x - max) and its sum, then a
-// multiply by 1 / sum (log: (x - max) - log(sum)). in == out is allowed
-// for softmax only (log_softmax rereads x after writing exp(x - max)).
+// ATen's vectorized kernels (_vec_softmax_lastdim, _vec_log_softmax_lastdim):
+// the row max, exp(x - max) and its sum (ExpShiftedSum), then a multiply by
+// 1 / sum (log: (x - max) - log(sum)). in == out is allowed. The rows
+// after it (in + n, out + n) are prefetched: callers loop over contiguous
+// rows.
 template <typename T>
 HWY_INLINE void SoftmaxRow(const T* in, T* out, int64_t n, bool log) {
   const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
   const T mx = MaxMin(in, n, /*is_max=*/true);
+  int64_t i = 0;
   if (log) {
-    const T lse = std::log(static_cast<T>(ExpShiftedSum(in, mx, out, n)));
+    const T lse = std::log(static_cast<T>(ExpShiftedSum<T>(in, mx, nullptr, n, out)));
     // (x - max) - lse in one pass over x.
     const auto vmx = hn::Set(d, mx), vl = hn::Set(d, lse);
-    const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-    int64_t i = 0;
     for (; i + N <= n; i += N) {
       hn::StoreU(hn::Sub(hn::Sub(hn::LoadU(d, in + i), vmx), vl), d, out + i);
     }
     for (; i < n; ++i) out[i] = (in[i] - mx) - lse;
   } else {
-    const T sum = static_cast<T>(ExpShiftedSum(in, mx, out, n));
-    ShiftScale<T>(out, T(0), T(1) / sum, nullptr, nullptr, out, n);
+    const T inv = T(1) / static_cast<T>(ExpShiftedSum(in, mx, out, n, out));
+    const auto vinv = hn::Set(d, inv);
+    for (; i + N <= n; i += N) hn::StoreU(hn::Mul(hn::LoadU(d, out + i), vinv), d, out + i);
+    for (; i < n; ++i) out[i] = out[i] * inv;
   }
 }
 
