@@ -14,23 +14,6 @@
 namespace tc::codegen_cpu {
 namespace {
 
-using tensor::Tensor;
-
-constexpr std::string_view kKernels = R"(
-extern "C" {
-// out3 = max(buf2, 0) + 1 over the [3, 5] product buf2.
-void relu_plus_one(char* const* b, const KernelRuntime*) {
-  const float* x = (const float*)b[2]; float* o = (float*)b[3];
-  for (int64_t i = 0; i < 15; ++i) o[i] = (x[i] > 0 ? x[i] : 0) + 1;
-}
-// out4[i] = sum_j buf2[i, j].
-void row_sums(char* const* b, const KernelRuntime*) {
-  const float* x = (const float*)b[2]; float* o = (float*)b[4];
-  for (int64_t i = 0; i < 3; ++i) { o[i] = 0; for (int64_t j = 0; j < 5; ++j) o[i] += x[i * 5 + j]; }
-}
-}
-)";
-
 Buffer Buf(std::string name, Buffer::Role role, std::vector<int64_t> sizes,
            std::vector<int64_t> strides, int input_index = -1) {
   return Buffer{.name = std::move(name),
@@ -81,6 +64,26 @@ Program MmProgram() {
   return p;
 }
 
+// The generated side of MmProgram, hand-written: out3 = max(buf2, 0) + 1
+// over the [3, 5] product buf2, then out4 = the row sums of buf2.
+constexpr std::string_view kKernels = R"(
+extern "C" {
+void relu_plus_one(char* const* b, const KernelRuntime*) {
+  for (int64_t i = 0; i < 15; ++i) {
+    const float v = ((const float*)b[2])[i];
+    ((float*)b[3])[i] = (v > 0 ? v : 0) + 1;
+  }
+}
+void row_sums(char* const* b, const KernelRuntime*) {
+  for (int64_t i = 0; i < 3; ++i) {
+    float sum = 0;
+    for (int64_t j = 0; j < 5; ++j) sum += ((const float*)b[2])[i * 5 + j];
+    ((float*)b[4])[i] = sum;
+  }
+}
+}
+)";
+
 std::shared_ptr<LoadedModule> Module() {
   absl::StatusOr<std::shared_ptr<LoadedModule>> m =
       CompileAndLoad(testing::AbiSource() + std::string(kKernels));
@@ -88,16 +91,16 @@ std::shared_ptr<LoadedModule> Module() {
   return m.ok() ? *m : nullptr;
 }
 
-Tensor Filled(std::vector<int64_t> sizes, float start, float step) {
-  Tensor t = Tensor::Empty(sizes, DType::kFloat32);
+tensor::Tensor Filled(std::vector<int64_t> sizes, float start, float step) {
+  tensor::Tensor t = tensor::Tensor::Empty(sizes, DType::kFloat32);
   for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = start + step * static_cast<float>(i);
   return t;
 }
 
 void RunTimes(const ProgramRunner& runner, int times) {
-  const std::vector<Tensor> inputs = {Filled({3, 4}, -2, 0.5), Filled({4, 5}, 1, -0.25)};
+  const std::vector<tensor::Tensor> inputs = {Filled({3, 4}, -2, 0.5), Filled({4, 5}, 1, -0.25)};
   for (int k = 0; k < times; ++k) {
-    absl::StatusOr<std::vector<Tensor>> out = runner.Run(inputs);
+    absl::StatusOr<std::vector<tensor::Tensor>> out = runner.Run(inputs);
     ASSERT_TRUE(out.ok()) << out.status();
   }
 }
