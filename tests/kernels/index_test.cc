@@ -35,6 +35,34 @@ TEST(IndexTest, IndexSelect) {
   EXPECT_NE(bad.status().message().find("index out of range in self"), std::string::npos);
 }
 
+// A middle dim of a contiguous tensor (the block-copy path) and the same
+// values through a non-contiguous view (the general path) agree with the
+// definition out[a, j, c] = t[a, index[j], c].
+TEST(IndexTest, IndexSelectMiddleDimContiguousAndStrided) {
+  std::vector<int64_t> values(12);
+  for (int64_t i = 0; i < 12; ++i) values[i] = 100 + i;
+  Tensor t = IntTensor({2, 3, 2}, values, DType::kFloat32);
+  Tensor index = IntTensor({4}, {2, 0, 2, 1});
+  std::vector<double> want;
+  for (int64_t a = 0; a < 2; ++a) {
+    for (int64_t k : {2, 0, 2, 1}) {
+      for (int64_t c = 0; c < 2; ++c) want.push_back(static_cast<double>(100 + a * 6 + k * 2 + c));
+    }
+  }
+  Tensor r = Run1("index_select", {t, Int(1), index});
+  EXPECT_EQ(r.sizes(), (Shape{2, 4, 2}));
+  EXPECT_EQ(Values(r), want);
+  // The same elements, stored [c][a][k]: a view with strides {3, 1, 6}.
+  std::vector<int64_t> permuted(12);
+  for (int64_t a = 0; a < 2; ++a)
+    for (int64_t k = 0; k < 3; ++k)
+      for (int64_t c = 0; c < 2; ++c) permuted[c * 6 + a * 3 + k] = 100 + a * 6 + k * 2 + c;
+  Tensor base = IntTensor({12}, permuted, DType::kFloat32);
+  Tensor strided = base.AsStrided(Shape{2, 3, 2}, Shape{3, 1, 6}, 0);
+  ASSERT_FALSE(strided.is_contiguous());
+  EXPECT_EQ(Values(Run1("index_select", {strided, Int(1), index})), want);
+}
+
 TEST(IndexTest, GatherAndScatter) {
   Tensor t = IntTensor({2, 3}, {1, 2, 3, 4, 5, 6}, DType::kFloat32);
   Tensor idx = IntTensor({2, 2}, {2, 0, 1, 1});

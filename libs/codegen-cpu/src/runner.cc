@@ -2,6 +2,8 @@
 // the outputs as tensors over the buffers the kernels wrote.
 #include "tc/codegen_cpu/runner.h"
 
+#include <chrono>
+
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 
@@ -32,6 +34,12 @@ struct RunState {
     byte_offset[b] = bytes;
   }
 };
+
+int64_t NowNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 std::string Describe(DType dtype, tensor::IntSpan sizes, tensor::IntSpan strides) {
   return absl::StrCat(std::string(tensor::DTypeName(dtype)), " ", tensor::ShapeToString(sizes),
@@ -201,6 +209,7 @@ absl::StatusOr<std::vector<Tensor>> ProgramRunner::Run(std::span<const Tensor> i
     return absl::InvalidArgumentError(absl::StrCat(
         "the compiled program takes ", impl.input_buffers.size(), " inputs, got ", inputs.size()));
   }
+  const int64_t run_start = impl.profile != nullptr ? NowNanos() : 0;
   const size_t n = impl.buffers.size();
   RunState state;
   state.storage.resize(n);
@@ -223,15 +232,19 @@ absl::StatusOr<std::vector<Tensor>> ProgramRunner::Run(std::span<const Tensor> i
   int error = 0;
   KernelRuntime runtime = LimitedRuntime(impl.options.num_threads);
   runtime.error = &error;
-  for (const RunnerStep& step : impl.steps) {
+  for (size_t s = 0; s < impl.steps.size(); ++s) {
+    const RunnerStep& step = impl.steps[s];
+    const int64_t start = impl.profile != nullptr ? NowNanos() : 0;
     if (step.fn != nullptr) {
       step.fn(state.ptrs.data(), &runtime);
-      // As eager's integer division kernels fail.
-      if (error != 0) return absl::InvalidArgumentError("ZeroDivisionError");
     } else {
       TC_RETURN_IF_ERROR(RunExtern(impl, step, state, runtime));
-      if (error != 0) return absl::InvalidArgumentError("ZeroDivisionError");
     }
+    if (impl.profile != nullptr) {
+      impl.profile->kernels[s]->Add(NowNanos() - start);
+    }
+    // As eager's integer division kernels fail.
+    if (error != 0) return absl::InvalidArgumentError("ZeroDivisionError");
   }
   std::vector<Tensor> outputs;
   outputs.reserve(impl.graph_outputs.size());
@@ -241,6 +254,9 @@ absl::StatusOr<std::vector<Tensor>> ProgramRunner::Run(std::span<const Tensor> i
           absl::StrCat("graph output ", impl.buffers[b].name, " was never written"));
     }
     outputs.push_back(View(state, impl.buffers[b], b));
+  }
+  if (impl.profile != nullptr) {
+    impl.profile->Add(NowNanos() - run_start);
   }
   return outputs;
 }

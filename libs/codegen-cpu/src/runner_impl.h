@@ -16,6 +16,8 @@
 #include "tc/graph_ir/op.h"
 #include "tc/tensor/shape.h"
 
+#include "runner_profile.h"
+
 namespace tc::codegen_cpu {
 
 struct BufferLayout {
@@ -55,6 +57,8 @@ struct ProgramRunner::Impl {
   std::vector<int64_t> slot_bytes;  // storage slots shared by intermediates
   std::vector<int> graph_outputs;
   RunnerOptions options;
+  // TC_CODEGEN_PROFILE=1: each step's time (runner_profile.h); else null.
+  std::shared_ptr<ProgramProfile> profile;
 };
 
 absl::StatusOr<std::shared_ptr<const ProgramRunner::Impl>> PrepareRunner(

@@ -289,6 +289,7 @@ absl::StatusOr<std::shared_ptr<const ProgramRunner::Impl>> PrepareRunner(
     TC_RETURN_IF_ERROR(CheckBuffer(b, program.buffers.size(), "graph output"));
   impl->graph_outputs = program.graph_outputs;
   impl->module = std::move(module);
+  if (ProfileEnabled()) impl->profile = NewProgramProfile(program);
   return std::shared_ptr<const ProgramRunner::Impl>(std::move(impl));
 }
 

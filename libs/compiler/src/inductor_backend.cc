@@ -3,6 +3,9 @@
 // cannot express, no compiler, a non-CPU tensor) runs on the interpreter
 // instead, so a script never gets a wrong answer or an error it would not
 // get eagerly; TORCH_LOGS=output_code says so when it happens.
+// TC_INDUCTOR_NO_FALLBACK=1 makes that fallback a RuntimeError naming the
+// graph and the reason instead (the models-inductor suite sets it, so a
+// graph that silently stops compiling fails a test).
 #include "inductor_backend.h"
 
 #include <algorithm>
@@ -10,11 +13,14 @@
 #include <memory>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+
 #include "tc/codegen_cpu/codegen.h"
 #include "tc/compiler/backends.h"
 #include "tc/compiler/inductor_config.h"
 #include "tc/kernels/interpreter.h"
 #include "tc/script/native.h"
+#include "tc/support/env.h"
 #include "tc/support/timer.h"
 
 #include "inductor_debug.h"
@@ -39,6 +45,13 @@ codegen_cpu::CodegenOptions CodegenOptionsFrom(const InductorConfig& config) {
                                      .use_caches = !config.force_disable_caches};
 }
 
+// TC_INDUCTOR_NO_FALLBACK, read per compile (cheap next to compiling); a
+// value that is no boolean counts as set, so a typo never disables the check.
+bool NoFallback() {
+  absl::StatusOr<bool> v = support::GetEnvBool("TC_INDUCTOR_NO_FALLBACK", false);
+  return !v.ok() || *v;
+}
+
 class InductorBackend : public frame_capture::Backend {
  public:
   explicit InductorBackend(script::Value patches) : patches_(std::move(patches)) {}
@@ -52,6 +65,13 @@ class InductorBackend : public frame_capture::Backend {
     codegen_cpu::CodegenOptions options = CodegenOptionsFrom(config);
     auto generated = codegen_cpu::GeneratedGraph::Compile(graph->graph, options);
     ReportGeneratedGraph(vm, *graph, generated, config, config_nanos);
+    if (!generated.ok() && NoFallback()) {
+      vm.Raise(script::Types().runtime_error,
+               absl::StrCat("inductor: graph of ", graph->function_name,
+                            " would run on the interpreter (TC_INDUCTOR_NO_FALLBACK=1): ",
+                            generated.status().ToString()));
+      return false;
+    }
     if (!generated.ok()) {  // the interpreter runs what codegen cannot
       auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
       *out = [interpreter](script::VM& vm, std::span<const tensor::Tensor> inputs,

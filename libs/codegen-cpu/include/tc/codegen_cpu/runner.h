@@ -20,6 +20,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -67,6 +68,14 @@ class ProgramRunner {
   explicit ProgramRunner(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
   std::shared_ptr<const Impl> impl_;
 };
+
+// TC_CODEGEN_PROFILE=1 (read once per process) makes every runner created
+// afterwards time each kernel of each run; at exit the report below is
+// printed to stderr: per program (slowest first) its runs and mean and
+// fastest run, then per kernel its name, kind (pointwise, reduction, row,
+// extern, extern+epilogue), mean and fastest time and iteration space.
+// "" while the profile is off or nothing ran.
+std::string CodegenProfileReport();
 
 // Prepares and runs once (`module` must stay loaded while it runs).
 absl::StatusOr<std::vector<tensor::Tensor>> RunProgram(const Program& program,
