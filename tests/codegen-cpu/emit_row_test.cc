@@ -14,6 +14,7 @@
 #include "tc/codegen_cpu/codegen.h"
 #include "tc/codegen_cpu/emit.h"
 
+#include "compiled_vs_eager.h"
 #include "emit_test_util.h"
 #include "lower_eval_util.h"
 
@@ -21,33 +22,6 @@ namespace tc::codegen_cpu::testing {
 namespace {
 
 using graph_ir::Constant;
-
-Constant None() { return Constant(graph_ir::None{}); }
-Constant Num(double v) { return Constant(Scalar(v)); }
-Constant Int(int64_t v) { return Constant(Scalar(v)); }
-
-// Compiles `g`, runs it and the interpreter on `inputs`, expects every
-// output equal bit for bit; returns the artifacts.
-GraphArtifacts ExpectCompiledSameAsEager(const Graph& g, const std::vector<Tensor>& inputs,
-                                         const std::string& label) {
-  kernels::Interpreter interpreter(g);
-  auto want = interpreter.Run(inputs);
-  EXPECT_TRUE(want.ok()) << label << ": " << want.status();
-  auto compiled = GeneratedGraph::Compile(g);
-  EXPECT_TRUE(compiled.ok()) << label << ": " << compiled.status();
-  if (!want.ok() || !compiled.ok()) return {};
-  auto got = (*compiled)->Run(inputs);
-  EXPECT_TRUE(got.ok()) << label << ": " << got.status();
-  if (!got.ok()) return (*compiled)->artifacts();
-  EXPECT_EQ(got->size(), want->size());
-  for (size_t i = 0; i < want->size() && i < got->size(); ++i) {
-    EXPECT_EQ(Differences((*want)[i], (*got)[i]), "") << label << " output " << i << "\n"
-                                                      << (*compiled)->artifacts().ir_after;
-  }
-  // Lower + Evaluate (the reference evaluator) agrees too.
-  ExpectSameAsEager(g, inputs, label + " (evaluate)");
-  return (*compiled)->artifacts();
-}
 
 // One graph with every row op and a neighbour or two per row length.
 struct RowGraph {

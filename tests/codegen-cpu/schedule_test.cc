@@ -106,11 +106,13 @@ TEST(ScheduleTest, LayerNormIsOneRowKernel) {
       "  node0: local buf3[i0, 0] = sum<float32> for i0 < 4 over r0 < 8: in0[i0, r0]\n"
       "  node1: local buf7[i0, 0] = sum<float32> for i0 < 4 over r0 < 8: mul(sub(in0[i0, r0], "
       "div(result(node0), 8:float32)), sub(in0[i0, r0], div(result(node0), 8:float32)))\n"
-      "  node2: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: add(mul(mul(sub(in0[i0, i1], "
-      "div(result(node0), 8:float32)), rsqrt(add(div(result(node1), 8:float32), "
-      "1.0000000000000001e-05:float32))), in1[i1]), in2[i1])\n"
+      // rsqrt (expensive) is computed once per row, as log_softmax's log.
+      "  node2: buf11[i0, i1] = pointwise for i0 < 4, i1 < 1: rsqrt(add(div(result(node1), "
+      "8:float32), 1.0000000000000001e-05:float32))\n"
+      "  node3: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: add(mul(mul(sub(in0[i0, i1], "
+      "div(result(node0), 8:float32)), buf11[i0, 0]), in1[i1]), in2[i1])\n"
       "kernels:\n"
-      "  kernel0 outer [4]: nodes 0, 1, 2\n");
+      "  kernel0 outer [4]: nodes 0, 1, 2, 3\n");
 }
 
 TEST(ScheduleTest, RmsNormIsOneRowKernel) {
@@ -119,22 +121,27 @@ TEST(ScheduleTest, RmsNormIsOneRowKernel) {
             "nodes:\n"
             "  node0: local buf4[i0, 0] = sum<float32> for i0 < 4 over r0 < 8: "
             "mul(to_dtype(in0[i0, r0], float32), to_dtype(in0[i0, r0], float32))\n"
-            "  node1: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: mul(mul(to_dtype(in0[i0, i1], "
-            "float32), rsqrt(add(div(result(node0), 8:float32), 9.9999999999999995e-07:float32))), "
-            "in1[i1])\n"
+            "  node1: buf7[i0, i1] = pointwise for i0 < 4, i1 < 1: rsqrt(add(div(result(node0), "
+            "8:float32), 9.9999999999999995e-07:float32))\n"
+            "  node2: out0[i0, i1] = pointwise for i0 < 4, i1 < 8: mul(mul(to_dtype(in0[i0, i1], "
+            "float32), buf7[i0, 0]), in1[i1])\n"
             "kernels:\n"
-            "  kernel0 outer [4]: nodes 0, 1\n");
+            "  kernel0 outer [4]: nodes 0, 1, 2\n");
 }
 
-TEST(ScheduleTest, BatchNormInferenceIsOnePointwiseNode) {
+// The decomposed batch_norm: 1 / sqrt(var + eps) (expensive) is stored once
+// per channel, the rest one pointwise node over the input.
+TEST(ScheduleTest, BatchNormInferenceStoresRsqrtPerChannel) {
   Program p = Scheduled(testing::BatchNormProgram());
   EXPECT_EQ(NodesAndKernels(p),
             "nodes:\n"
-            "  node0: out0[i0, i1, i2] = pointwise for i0 < 2, i1 < 3, i2 < 4: add(mul(in0[i0, i1, "
-            "i2], mul(rsqrt(add(in2[i1], 1.0000000000000001e-05:float32)), in3[i1])), sub(in4[i1], "
-            "mul(in1[i1], mul(rsqrt(add(in2[i1], 1.0000000000000001e-05:float32)), in3[i1]))))\n"
+            "  node0: buf6[i0] = pointwise for i0 < 3: rsqrt(add(in2[i0], "
+            "1.0000000000000001e-05:float32))\n"
+            "  node1: out0[i0, i1, i2] = pointwise for i0 < 2, i1 < 3, i2 < 4: add(mul(in0[i0, i1, "
+            "i2], mul(buf6[i1], in3[i1])), sub(in4[i1], mul(in1[i1], mul(buf6[i1], in3[i1]))))\n"
             "kernels:\n"
-            "  kernel0 outer [2, 3, 4]: nodes 0\n");
+            "  kernel0 outer [3]: nodes 0\n"
+            "  kernel1 outer [2, 3, 4]: nodes 1\n");
 }
 
 TEST(ScheduleTest, NodesFuseAcrossAnExternTheyDoNotNeedFirst) {

@@ -1,9 +1,8 @@
-// The fused eager kernels of softmax, log_softmax, layer_norm, rms_norm and
-// batch_norm (norms.cc, norms_batch.cc): kernels::Call runs them, and they
-// must give the decomposition's results (RunComposite) up to summation
-// order, decline to it off their fast path (same results, same errors), not
-// depend on how rows are split over the pool, and handle NaN/inf rows as
-// ATen does.
+// The fused eager kernels of softmax, log_softmax, layer_norm, rms_norm,
+// batch_norm and group_norm (norms.cc, norms_batch.cc, norms_group.cc): kernels::Call runs them,
+// and they must give the decomposition's results (RunComposite) up to summation order, decline to
+// it off their fast path (same results, same errors), not depend on how rows are split over the
+// pool, and handle NaN/inf rows as ATen does.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -179,6 +178,63 @@ TEST(NormsFusedTest, NanAndInfRowsAsATen) {
   EXPECT_NEAR(sum, 1.0, 1e-6);
   Tensor ls = Fused("log_softmax", {x, Int(-1), NoneArg()});
   EXPECT_FLOAT_EQ(ls.ElementAsDouble(3 * 19 + 1), -1e30f);
+}
+
+// group_norm's fused kernel (norms_group.cc) against its decomposition:
+// groups 1, some and C, odd planes, with and without weight / bias.
+TEST(NormsFusedTest, GroupNormMatchesTheDecomposition) {
+  uint32_t seed = 80;
+  for (DType dt : {DType::kFloat32, DType::kFloat64}) {
+    for (const Shape& s :
+         {Shape{3, 6}, Shape{2, 6, 7}, Shape{4, 12, 9, 11}, Shape{1, 4, 2, 3, 5}}) {
+      const int64_t c = s[1];
+      Tensor x = Random(s, dt, seed++, -4, 6);
+      Tensor w = Random(Shape{c}, dt, seed++), b = Random(Shape{c}, dt, seed++);
+      for (int64_t groups : {int64_t{1}, int64_t{2}, c}) {
+        for (int params = 0; params < 4; ++params) {
+          SCOPED_TRACE(tensor::ShapeToString(s) + " groups " + std::to_string(groups) + " params " +
+                       std::to_string(params));
+          std::vector<KernelArg> args = {
+              x, Int(groups), (params & 1) ? KernelArg(w) : KernelArg(NoneArg()),
+              (params & 2) ? KernelArg(b) : KernelArg(NoneArg()), Float(params == 3 ? 0.1 : 1e-5)};
+          // A one-element group is x == mean: the decomposition's (x - mean) *
+          // rstd is 0, ATen's fma(x, scale, -scale * mean) (ours) the
+          // product's rounding error, about ulp(x / sqrt(eps)) (PyTorch
+          // prints values near 1e-5 there too).
+          const bool single = s.size() == 2 && groups == c;
+          ExpectClose(Fused("group_norm", args), Decomposed("group_norm", args), 4 * Rtol(dt),
+                      single ? 3e4 * Rtol(dt) : 4 * Rtol(dt), "group_norm");
+        }
+      }
+    }
+  }
+}
+
+// Off group_norm's fast path (a strided input, float16, groups that do not
+// divide C): the decomposition's results and errors; a NaN in a group makes
+// that group NaN and no other.
+TEST(NormsFusedTest, GroupNormDeclinesAndNanGroups) {
+  Tensor x = Random(Shape{2, 6, 5}, DType::kFloat32, 90);
+  Tensor xt = x.AsStrided(Shape{2, 5, 6}, Shape{30, 1, 5}, 0);
+  auto same = [](const Tensor& a, const Tensor& b) {
+    ASSERT_EQ(a.sizes(), b.sizes());
+    for (int64_t i = 0; i < a.numel(); ++i) ASSERT_EQ(a.ElementAsDouble(i), b.ElementAsDouble(i));
+  };
+  same(Fused("group_norm", {xt, Int(5), NoneArg(), NoneArg(), Float(1e-5)}),
+       Decomposed("group_norm", {xt, Int(5), NoneArg(), NoneArg(), Float(1e-5)}));
+  Tensor h = x.to(DType::kFloat16);
+  same(Fused("group_norm", {h, Int(3), NoneArg(), NoneArg(), Float(1e-5)}),
+       Decomposed("group_norm", {h, Int(3), NoneArg(), NoneArg(), Float(1e-5)}));
+  auto err = Call("group_norm", {x, Int(4), NoneArg(), NoneArg(), Float(1e-5)});
+  ASSERT_FALSE(err.ok());
+  EXPECT_EQ(err.status().message(),
+            "Expected number of channels in input to be divisible by num_groups, but got input of "
+            "shape [2, 6, 5] and num_groups=4");
+  SetElement(x, 7, std::nan(""));  // sample 0, channel 1: group 0 of 3
+  Tensor y = Fused("group_norm", {x, Int(3), NoneArg(), NoneArg(), Float(1e-5)});
+  for (int64_t i = 0; i < y.numel(); ++i) {
+    EXPECT_EQ(std::isnan(y.ElementAsDouble(i)), i < 10) << i;
+  }
 }
 
 }  // namespace

@@ -61,9 +61,9 @@ bool IsFloat(DType t) { return t == DType::kFloat32 || t == DType::kFloat64; }
 // Ops Vector() emits, by name.
 bool VectorOpName(std::string_view name) {
   static constexpr std::string_view kNames[] = {
-      "add",  "sub",     "mul",  "div",   "maximum", "minimum", "neg",
-      "abs",  "relu",    "sqrt", "rsqrt", "exp",     "expm1",   "log",
-      "tanh", "sigmoid", "silu", "gelu",  "clamp",   "clone",   "to_dtype"};
+      "add",  "sub",  "mul",   "div",   "maximum",  "minimum", "neg",  "abs",
+      "relu", "sqrt", "rsqrt", "exp",   "expm1",    "log",     "tanh", "sigmoid",
+      "silu", "gelu", "clamp", "clone", "to_dtype", "addcmul"};
   for (std::string_view n : kNames) {
     if (n == name) return true;
   }
@@ -241,6 +241,17 @@ absl::StatusOr<std::string> ExprWriter::VectorOp(const Expr& e, const Op& op) {
   if (n == "mul" || n == "div") {
     TC_RETURN_IF_ERROR(need(2));
     return absl::StrCat(n == "mul" ? "hn::Mul(" : "hn::Div(", a[0], ", ", a[1], ")");
+  }
+  if (n == "addcmul") {
+    // self + value * t1 * t2 as eager's kernel: std::fma(value * t1, t2, self).
+    TC_RETURN_IF_ERROR(need(3));
+    const tensor::Scalar* v =
+        op.attrs.empty() ? nullptr : std::get_if<tensor::Scalar>(&op.attrs[0]);
+    std::string t1 = a[1];
+    if (v != nullptr && v->to_double() != 1.0) {
+      t1 = absl::StrCat("hn::Mul(hn::Set(d, ", ScalarLiteral(*v, e.dtype), "), ", a[1], ")");
+    }
+    return absl::StrCat("hn::MulAdd(", t1, ", ", a[2], ", ", a[0], ")");
   }
   if (n == "maximum" || n == "minimum") {
     TC_RETURN_IF_ERROR(need(2));

@@ -67,6 +67,12 @@ std::string Cast(const std::string& x, DType to) {
       return absl::StrCat("tc_rh(static_cast<float>(", x, "))");
     case DType::kBFloat16:
       return absl::StrCat("tc_rbf(static_cast<float>(", x, "))");
+    case DType::kUInt8:
+    case DType::kInt8:
+    case DType::kInt16:
+    case DType::kInt32:
+    case DType::kInt64:
+      return absl::StrCat("tc_to_int<", std::string(ComputeType(to)), ">(", x, ")");
     default:
       return absl::StrCat("static_cast<", std::string(ComputeType(to)), ">(", x, ")");
   }

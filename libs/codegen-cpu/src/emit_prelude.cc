@@ -119,6 +119,26 @@ static inline float tc_bf2f(uint16_t b) { return tc_bitsf(static_cast<uint32_t>(
 // An op's float result rounded to its 16-bit dtype (eager stores it so).
 static inline float tc_rh(float x) { return tc_h2f(tc_f2h(x)); }
 static inline float tc_rbf(float x) { return tc_bf2f(tc_f2bf(x)); }
+// A float converted to an integer dtype as eager's GCC-built x86 kernels
+// convert it (and PyTorch on x86): truncation toward zero by cvtt into 64
+// bits for int64, else into 32 bits then the low bits kept; NaN, inf and
+// out-of-range values give the cvtt result INT_MIN (so 0 for int8, int16,
+// uint8). Spelled out because a bare static_cast of such a value is
+// undefined, which lets clang fold it differently inside an expression.
+template <typename T, typename S> static inline T tc_to_int(S x) {
+  if constexpr (std::is_floating_point_v<S>) {
+    if constexpr (sizeof(T) == 8) {
+      return x >= S(-9223372036854775808.0) && x < S(9223372036854775808.0)
+                 ? static_cast<T>(x) : std::numeric_limits<T>::min();
+    } else {
+      const int32_t i = x >= S(-2147483648.0) && x < S(2147483648.0)
+                            ? static_cast<int32_t>(x) : std::numeric_limits<int32_t>::min();
+      return static_cast<T>(i);
+    }
+  } else {
+    return static_cast<T>(x);
+  }
+}
 
 // Binary ops (pointwise_binary.cc's Apply). bool arithmetic runs on 0/1;
 // float add/sub are one FMA (a constant operand arrives with alpha folded).

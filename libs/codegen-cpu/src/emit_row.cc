@@ -132,6 +132,33 @@ std::string ContiguousRowBase(const Program& program, const RowPlan& p, int b,
   return flat.Substitute(zero).ToCpp();
 }
 
+// group_norm's weight or bias: the row's channels' first element in its
+// buffer (C++ text) when `arg` loads them contiguously over the row's first
+// (channel) variable and not at all over the others.
+absl::StatusOr<std::string> ChannelBase(const Program& program, const RowPlan& p,
+                                        const ExprPtr& arg) {
+  const auto* load = std::get_if<Load>(&arg->node);
+  std::string base;
+  if (load != nullptr) {
+    ExprContext ctx;
+    ctx.program = &program;
+    const Sym flat = FlatOffset(ctx, load->buffer, load->index);
+    bool ok = true;
+    absl::flat_hash_map<std::string, Sym> zero;
+    for (size_t d = 0; d < p.row_dims.size(); ++d) {
+      const std::optional<int64_t> c = flat.CoefficientOf(p.row_dims[d].var);
+      ok &= p.row_dims[d].extent == 1 || (c.has_value() && *c == (d == 0 ? 1 : 0));
+      zero.emplace(p.row_dims[d].var, Sym::Const(0));
+    }
+    if (ok) base = flat.Substitute(zero).ToCpp();
+  }
+  if (base.empty()) {
+    return absl::InvalidArgumentError(
+        "emit: group_norm's weight / bias is not a contiguous per-channel load");
+  }
+  return absl::StrCat(BufferVar(load->buffer), " + (", base, ")");
+}
+
 // Loops over the row dims storing `value` into buffer dst at `store`
 // (vectorized innermost when the store is contiguous there and the value
 // vectorizes), at `indent`.
@@ -195,6 +222,10 @@ std::string FormulaCall(const RowPlan& p, const std::string& x, const std::strin
     case RowKind::kRmsNorm:
       return absl::StrCat("tcfv::RmsNormRow<", p.type, ">(", x, ", ", w, ", ", eps, ", ", y, ", ",
                           p.n, ");");
+    case RowKind::kGroupNorm:
+      // The row: row_sizes[0] channels of n / row_sizes[0] elements each.
+      return absl::StrCat("tcfv::GroupNormRow<", p.type, ">(", x, ", ", w, ", ", b, ", ", eps, ", ",
+                          y, ", ", p.info.row_sizes[0], ", ", p.n / p.info.row_sizes[0], ");");
   }
   return "";
 }
@@ -227,6 +258,13 @@ absl::StatusOr<EmittedKernel> EmitRowKernel(const Program& program, const Kernel
   std::vector<std::string> ptrs;
   for (size_t a = 0; a < op.args.size(); ++a) {
     const ExprPtr& arg = op.args[a];
+    if (a > 0 && p.info.kind == RowKind::kGroupNorm) {
+      TC_ASSIGN_OR_RETURN(std::string base, ChannelBase(aug, p, arg));
+      const std::string name = absl::StrCat("tc_row_arg", a);
+      absl::StrAppend(&per_row, in, "const ", p.type, "* ", name, " = ", base, ";\n");
+      ptrs.push_back(name);
+      continue;
+    }
     const auto* load = std::get_if<Load>(&arg->node);
     std::string base = load == nullptr ? "" : ContiguousRowBase(aug, p, load->buffer, load->index);
     const std::string name = absl::StrCat("tc_row_arg", a);

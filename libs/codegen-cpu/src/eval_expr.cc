@@ -81,8 +81,48 @@ absl::StatusOr<Tensor> ExprEvaluator::EvalRowOperand(const ExprPtr& e, int row_d
                                   graph_ir::Constant(std::string("contiguous"))});
 }
 
+// group_norm over a space [N, groups, per_group, spatial...]: eager's
+// group_norm on x viewed as [N, C, spatial...], its weight and bias the
+// per-channel values at sample 0 and spatial index 0.
+absl::StatusOr<Tensor> ExprEvaluator::EvalGroupNorm(const Op& op, const RowOpInfo& info) {
+  TC_ASSIGN_OR_RETURN(Tensor x, Eval(op.args[0]));
+  if (x.dim() != info.row_dims + 2) {
+    return absl::InvalidArgumentError("evaluate: group_norm over a space of another rank");
+  }
+  TC_ASSIGN_OR_RETURN(x,
+                      kernels::Call1("clone", {x, graph_ir::Constant(std::string("contiguous"))}));
+  tensor::Shape nc = {x.size(0), x.size(1) * x.size(2)};
+  nc.insert(nc.end(), x.sizes().begin() + 3, x.sizes().end());
+  TC_ASSIGN_OR_RETURN(Tensor x_nc, kernels::Call1("reshape", {x, graph_ir::Constant(nc)}));
+  std::vector<kernels::KernelArg> args = {x_nc, graph_ir::Constant(tensor::Scalar(x.size(1)))};
+  for (int arg : {info.weight_arg(), info.bias_arg()}) {
+    if (arg < 0) {
+      args.emplace_back(graph_ir::Constant(graph_ir::None{}));
+      continue;
+    }
+    TC_ASSIGN_OR_RETURN(Tensor t, Eval(op.args[arg]));
+    // [groups, per_group] at sample 0 and spatial index 0, then [C].
+    Tensor gd = t.AsStrided(tensor::Shape{t.size(1), t.size(2)},
+                            tensor::Shape{t.stride(1), t.stride(2)}, t.storage_offset());
+    TC_ASSIGN_OR_RETURN(
+        gd, kernels::Call1("clone", {gd, graph_ir::Constant(std::string("contiguous"))}));
+    TC_ASSIGN_OR_RETURN(
+        gd,
+        kernels::Call1("reshape", {gd, graph_ir::Constant(tensor::Shape{t.size(1) * t.size(2)})}));
+    args.emplace_back(std::move(gd));
+  }
+  args.emplace_back(graph_ir::Constant(tensor::Scalar(info.eps)));
+  auto out = kernels::Call1("group_norm", std::move(args));
+  if (!out.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("evaluate: group_norm: ", std::string(out.status().message())));
+  }
+  return kernels::Call1("reshape", {*out, graph_ir::Constant(x.sizes())});
+}
+
 absl::StatusOr<Tensor> ExprEvaluator::EvalRowOp(const Op& op, tensor::DType dtype) {
   TC_ASSIGN_OR_RETURN(RowOpInfo info, ParseRowOp(op));
+  if (info.kind == RowKind::kGroupNorm) return EvalGroupNorm(op, info);
   // x contiguous over the space, as eager's fused kernel requires.
   TC_ASSIGN_OR_RETURN(Tensor x, Eval(op.args[0]));
   TC_ASSIGN_OR_RETURN(x,

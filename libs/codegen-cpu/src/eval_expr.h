@@ -14,6 +14,7 @@
 #include "tc/tensor/tensor.h"
 
 #include "eval_space.h"
+#include "src/row_op.h"
 
 namespace tc::codegen_cpu::eval_internal {
 
@@ -37,6 +38,7 @@ class ExprEvaluator {
   // A row op (row_op.h) run by eager's kernel of that name on the operand
   // made contiguous, rows over the space's trailing dims.
   absl::StatusOr<tensor::Tensor> EvalRowOp(const Op& op, tensor::DType dtype);
+  absl::StatusOr<tensor::Tensor> EvalGroupNorm(const Op& op, const RowOpInfo& info);
   // A weight / bias operand as a contiguous row (its value at leading index 0).
   absl::StatusOr<tensor::Tensor> EvalRowOperand(const ExprPtr& e, int row_dims);
 

@@ -164,11 +164,12 @@ absl::Status LowerNode(Lowering& l, const graph_ir::Node& node) {
       return LowerCreation(l, node);
     default: {
       // softmax & co. become generated row kernels where eager runs its
-      // fused kernel; other Extern, random and composite ops
-      // (kernels::Call runs a composite's decomposition) run on eager's
-      // kernels.
+      // fused kernel, batch_norm in inference pointwise nodes; other Extern, random and composite
+      // ops (kernels::Call runs a composite's decomposition) run on eager's kernels.
       TC_ASSIGN_OR_RETURN(bool row, LowerRow(l, node));
-      return row ? absl::OkStatus() : LowerExtern(l, node);
+      if (row) return absl::OkStatus();
+      TC_ASSIGN_OR_RETURN(bool batch_norm, LowerBatchNorm(l, node));
+      return batch_norm ? absl::OkStatus() : LowerExtern(l, node);
     }
   }
 }

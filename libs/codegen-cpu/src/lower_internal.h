@@ -86,6 +86,15 @@ absl::Status LowerExtern(Lowering& l, const graph_ir::Node& node);
 // softmax / log_softmax / layer_norm / rms_norm as a row op (row_op.h) where
 // eager runs its fused row kernel; false (nothing lowered) elsewhere.
 absl::StatusOr<bool> LowerRow(Lowering& l, const graph_ir::Node& node);
+// batch_norm in inference as per-channel pointwise nodes (lower_batch_norm.cc);
+// false (nothing lowered) for training or where eager would not accept it.
+absl::StatusOr<bool> LowerBatchNorm(Lowering& l, const graph_ir::Node& node);
+
+// Argument i of `node` as a constant, or nullptr (lower_row.cc).
+const graph_ir::Constant* ConstantArg(const graph_ir::Node& node, size_t i);
+// Argument i as a tensor value; nullptr for None or a missing argument.
+// Sets *ok = false when it is something else (lower_row.cc).
+const graph_ir::Value* OptionalValue(const graph_ir::Node& node, size_t i, bool* ok);
 
 // A cast of `e` to `dtype` (e itself when it has that dtype already).
 ExprPtr Cast(ExprPtr e, DType dtype);

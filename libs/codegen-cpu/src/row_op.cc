@@ -19,7 +19,8 @@ const tensor::Scalar* ScalarAttr(const Op& op, size_t i) {
 }  // namespace
 
 bool IsRowOpName(std::string_view name) {
-  return name == "softmax" || name == "log_softmax" || name == "layer_norm" || name == "rms_norm";
+  return name == "softmax" || name == "log_softmax" || name == "layer_norm" || name == "rms_norm" ||
+         name == "group_norm";
 }
 
 absl::StatusOr<RowOpInfo> ParseRowOp(const Op& op) {
@@ -38,9 +39,11 @@ absl::StatusOr<RowOpInfo> ParseRowOp(const Op& op) {
     info.row_dims = 1;
     return info;
   }
-  const bool layer = op.name == "layer_norm";
+  // group_norm's attrs have layer_norm's form.
+  const bool group = op.name == "group_norm";
+  const bool layer = op.name == "layer_norm" || group;
   if (!layer && op.name != "rms_norm") return Malformed(op, "not a row op");
-  info.kind = layer ? RowKind::kLayerNorm : RowKind::kRmsNorm;
+  info.kind = group ? RowKind::kGroupNorm : layer ? RowKind::kLayerNorm : RowKind::kRmsNorm;
   const size_t want_attrs = layer ? 4 : 3;
   const auto* shape = op.attrs.empty() ? nullptr : std::get_if<tensor::Shape>(&op.attrs[0]);
   const tensor::Scalar* w = ScalarAttr(op, 1);
@@ -77,7 +80,9 @@ ExprPtr MakeRowOp(const RowOpInfo& info, std::vector<ExprPtr> args, DType dtype)
       return MakeOp(info.kind == RowKind::kSoftmax ? "softmax" : "log_softmax", std::move(args),
                     dtype, {Constant(tensor::Scalar(int64_t{-1})), Constant(graph_ir::None{})});
     case RowKind::kLayerNorm:
-      return MakeOp("layer_norm", std::move(args), dtype,
+    case RowKind::kGroupNorm:
+      return MakeOp(info.kind == RowKind::kLayerNorm ? "layer_norm" : "group_norm", std::move(args),
+                    dtype,
                     {Constant(shape), Constant(tensor::Scalar(info.has_weight)),
                      Constant(tensor::Scalar(info.has_bias)), Constant(tensor::Scalar(info.eps))});
     case RowKind::kRmsNorm:

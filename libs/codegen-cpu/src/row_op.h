@@ -1,5 +1,5 @@
-// Row ops: softmax, log_softmax, layer_norm and rms_norm over the
-// contiguous trailing dims of a float32/float64 tensor, kept in the loop IR
+// Row ops: softmax, log_softmax, layer_norm, rms_norm and group_norm over
+// the contiguous trailing dims of a float32/float64 tensor, kept in the loop IR
 // as one Op expression whose value at an element depends on its whole row
 // (the node's last `row_dims` loop variables). The lowering makes them
 // where eager runs its fused row kernel (norms.cc), the scheduler inlines
@@ -10,10 +10,14 @@
 // bit for bit.
 //
 // The Op's operands: x, then weight and bias when present (per-row-element
-// values over the row variables). Its attrs:
+// values over the row variables; group_norm's are per channel: values over
+// the row's first variable, a plain contiguous load each). Its attrs:
 //   softmax / log_softmax: [dim = -1, dtype = None]     (the graph op's own)
 //   layer_norm: [normalized_shape, has_weight, has_bias, eps]
 //   rms_norm:   [normalized_shape, has_weight, eps]     (eps resolved)
+//   group_norm: [row_shape, has_weight, has_bias, eps]  (row_shape: the
+//               group's channels, then the input's spatial sizes; the node
+//               runs over [N, groups, row_shape...])
 #ifndef TC_CODEGEN_CPU_SRC_ROW_OP_H_
 #define TC_CODEGEN_CPU_SRC_ROW_OP_H_
 
@@ -26,12 +30,12 @@
 
 namespace tc::codegen_cpu {
 
-enum class RowKind { kSoftmax, kLogSoftmax, kLayerNorm, kRmsNorm };
+enum class RowKind { kSoftmax, kLogSoftmax, kLayerNorm, kRmsNorm, kGroupNorm };
 
 struct RowOpInfo {
   RowKind kind = RowKind::kSoftmax;
   int row_dims = 1;                // how many trailing loop dims a row spans
-  std::vector<int64_t> row_sizes;  // layer_norm / rms_norm: normalized_shape
+  std::vector<int64_t> row_sizes;  // layer_norm / rms_norm: normalized_shape; group_norm: row_shape
   bool has_weight = false;
   bool has_bias = false;
   double eps = 0;

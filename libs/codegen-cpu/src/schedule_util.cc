@@ -42,12 +42,14 @@ int64_t CountOps(const ExprPtr& e) {
 bool HasExpensiveOp(const ExprPtr& e) {
   // Inductor's CPU list (exp, log, tanh, sigmoid...) plus the other
   // transcendentals graph-ir has: each costs tens of instructions per
-  // element, far more than a load from cache.
+  // element, far more than a load from cache. sqrt and rsqrt (a square root
+  // and a division, long-latency and unpipelined) too: batch_norm's
+  // per-channel 1 / sqrt(var + eps) is stored once, not redone per element.
   static const absl::flat_hash_set<std::string> kExpensive = {
       "exp",   "exp2",   "expm1",   "log",   "log2",     "log10", "log1p", "tanh", "sigmoid",
       "erf",   "erfc",   "erfinv",  "sin",   "cos",      "tan",   "asin",  "acos", "atan",
       "sinh",  "cosh",   "asinh",   "acosh", "atanh",    "atan2", "pow",   "gelu", "silu",
-      "logit", "lgamma", "digamma", "hypot", "softplus", "mish"};
+      "logit", "lgamma", "digamma", "hypot", "softplus", "mish",  "sqrt",  "rsqrt"};
   const auto* op = std::get_if<Op>(&e->node);
   if (op == nullptr) return false;
   if (kExpensive.contains(op->name)) return true;

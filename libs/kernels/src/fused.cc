@@ -51,7 +51,8 @@ FusedFn FindFusedKernel(const graph_ir::OpDef& op) {
     auto* t = new Table;
     for (const graph_ir::OpDef* def : graph_ir::AllOps()) {
       if (def->category != graph_ir::OpCategory::kComposite) continue;
-      for (auto find : {FindNormFusedKernel, FindBatchNormFusedKernel, FindLinearFusedKernel}) {
+      for (auto find : {FindNormFusedKernel, FindBatchNormFusedKernel, FindGroupNormFusedKernel,
+                        FindLinearFusedKernel}) {
         if (FusedFn fn = find(def->name)) t->emplace(def, fn);
       }
     }

@@ -32,6 +32,7 @@ absl::StatusOr<std::optional<std::vector<Tensor>>> RunFused(FusedFn fn, const gr
 // Per-family lookups by name, combined by FindFusedKernel.
 FusedFn FindNormFusedKernel(std::string_view name);       // norms.cc
 FusedFn FindBatchNormFusedKernel(std::string_view name);  // norms_batch.cc
+FusedFn FindGroupNormFusedKernel(std::string_view name);  // norms_group.cc
 FusedFn FindLinearFusedKernel(std::string_view name);     // linear_fused.cc
 
 }  // namespace tc::kernels

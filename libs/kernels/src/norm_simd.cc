@@ -27,6 +27,7 @@ namespace hn = hwy::HWY_NAMESPACE;
 // The row formulas (tc/kernels/formulas/norm_rows-inl.h), shared with
 // generated code.
 using formulas::HWY_NAMESPACE::ExpShiftedSum;
+using formulas::HWY_NAMESPACE::GroupNormRow;
 using formulas::HWY_NAMESPACE::LayerNormRow;
 using formulas::HWY_NAMESPACE::RmsNormRow;
 using formulas::HWY_NAMESPACE::SoftmaxRow;
@@ -36,14 +37,12 @@ double SumSqT(const T* in, int64_t n, T mean) {
   return formulas::HWY_NAMESPACE::SumSquares(in, n, mean);
 }
 
+// One FMA per element (the formula header's AffineRow, spelled out: GCC
+// contracted the multiply and add it replaces on FMA targets; compiled
+// batch_norm computes the same FMA).
 template <typename T>
 void ScaleShiftT(const T* in, T alpha, T beta, T* out, int64_t n) {
-  const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  const auto va = hn::Set(d, alpha), vb = hn::Set(d, beta);
-  int64_t i = 0;
-  for (; i + N <= n; i += N) hn::StoreU(hn::Add(hn::Mul(hn::LoadU(d, in + i), va), vb), d, out + i);
-  for (; i < n; ++i) out[i] = in[i] * alpha + beta;
+  formulas::HWY_NAMESPACE::AffineRow(in, alpha, beta, out, n);
 }
 
 template <typename T>
@@ -100,6 +99,27 @@ void RmsNormF64(const double* in, const double* w, double eps, double* out, int6
   RmsNormRowsT(in, w, eps, out, rows, n);
 }
 
+template <typename T>
+void GroupNormRowsT(const T* in, const T* gamma, const T* beta, T eps, T* out, int64_t first_row,
+                    int64_t rows, int64_t groups, int64_t channels, int64_t plane) {
+  const int64_t n = channels * plane;
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t c0 = ((first_row + r) % groups) * channels;
+    GroupNormRow(in + r * n, gamma == nullptr ? nullptr : gamma + c0,
+                 beta == nullptr ? nullptr : beta + c0, eps, out + r * n, channels, plane);
+  }
+}
+void GroupNormF32(const float* in, const float* gamma, const float* beta, float eps, float* out,
+                  int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
+                  int64_t plane) {
+  GroupNormRowsT(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+}
+void GroupNormF64(const double* in, const double* gamma, const double* beta, double eps,
+                  double* out, int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
+                  int64_t plane) {
+  GroupNormRowsT(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+}
+
 // --- batch_norm over channels-last rows (see norm_simd.h) ---
 
 template <typename T>
@@ -137,11 +157,10 @@ void ScaleShiftChannelsT(const T* in, const T* alpha, const T* beta, T* out, int
     T* y = out + r * channels;
     int64_t c = 0;
     for (; c + N <= channels; c += N) {
-      hn::StoreU(
-          hn::Add(hn::Mul(hn::LoadU(d, x + c), hn::LoadU(d, alpha + c)), hn::LoadU(d, beta + c)), d,
-          y + c);
+      hn::StoreU(hn::MulAdd(hn::LoadU(d, x + c), hn::LoadU(d, alpha + c), hn::LoadU(d, beta + c)),
+                 d, y + c);
     }
-    for (; c < channels; ++c) y[c] = x[c] * alpha[c] + beta[c];
+    for (; c < channels; ++c) y[c] = std::fma(x[c], alpha[c], beta[c]);
   }
 }
 
@@ -180,6 +199,21 @@ HWY_EXPORT(SumSqF32);
 HWY_EXPORT(SumSqF64);
 HWY_EXPORT(ScaleShiftF32);
 HWY_EXPORT(ScaleShiftF64);
+HWY_EXPORT(GroupNormF32);
+HWY_EXPORT(GroupNormF64);
+
+void GroupNormRows(const float* in, const float* gamma, const float* beta, float eps, float* out,
+                   int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
+                   int64_t plane) {
+  HWY_DYNAMIC_DISPATCH(GroupNormF32)
+  (in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+}
+void GroupNormRows(const double* in, const double* gamma, const double* beta, double eps,
+                   double* out, int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
+                   int64_t plane) {
+  HWY_DYNAMIC_DISPATCH(GroupNormF64)
+  (in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+}
 
 double ExpShifted(const float* in, float mx, float* out, int64_t n) {
   return HWY_DYNAMIC_DISPATCH(ExpShiftedF32)(in, mx, out, n);

@@ -3,7 +3,8 @@
 // row is read while it sits in cache (statistics first, then the output),
 // instead of the five to eight whole-tensor passes their decompositions
 // make. norms.cc splits the rows over the thread pool. Also the per-channel
-// loops of batch_norm (norms_batch.cc), contiguous and channels-last.
+// loops of batch_norm (norms_batch.cc), contiguous and channels-last, and
+// group_norm's rows (norms_group.cc).
 #ifndef TC_KERNELS_SRC_NORM_SIMD_H_
 #define TC_KERNELS_SRC_NORM_SIMD_H_
 
@@ -38,11 +39,24 @@ void RmsNormRows(const double* in, const double* weight, double eps, double* out
 
 // Per-channel pieces of batch_norm: the sum of n values, the sum of their
 // squared deviations from `mean` (both accumulated as RowSum does: float
-// vectors per block, blocks in double), and out = in * alpha + beta.
+// vectors per block, blocks in double), and out = fma(in, alpha, beta) (one
+// rounding, as compiled batch_norm: codegen-cpu's lower_batch_norm.cc).
 double SumSq(const float* in, int64_t n, float mean);
 double SumSq(const double* in, int64_t n, double mean);
 void ScaleShift(const float* in, float alpha, float beta, float* out, int64_t n);
 void ScaleShift(const double* in, double alpha, double beta, double* out, int64_t n);
+
+// group_norm over rows first_row .. first_row + rows - 1 of a contiguous
+// [N, C, *] input seen as N * groups rows of `channels` (C / groups)
+// channels of `plane` elements (in and out point at row first_row):
+// formulas::GroupNormRow per row, with the row's group's slice of gamma /
+// beta (C elements each, or null).
+void GroupNormRows(const float* in, const float* gamma, const float* beta, float eps, float* out,
+                   int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
+                   int64_t plane);
+void GroupNormRows(const double* in, const double* gamma, const double* beta, double eps,
+                   double* out, int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
+                   int64_t plane);
 
 // --- batch_norm over channels-last inputs (norms_batch.cc): `rows` rows of
 // `channels` contiguous values (N*H*W rows of C for NHWC). ---
@@ -53,8 +67,8 @@ void ScaleShift(const double* in, double alpha, double beta, double* out, int64_
 void ChannelSums(const float* in, int64_t rows, int64_t channels, const float* mean, float* acc);
 void ChannelSums(const double* in, int64_t rows, int64_t channels, const double* mean, double* acc);
 
-// out[r * channels + c] = in[r * channels + c] * alpha[c] + beta[c] (a
-// multiply, then an add: the contiguous kernel's ScaleShift, per channel).
+// out[r * channels + c] = fma(in[r * channels + c], alpha[c], beta[c]) (the
+// contiguous kernel's ScaleShift, per channel).
 void ScaleShiftChannels(const float* in, const float* alpha, const float* beta, float* out,
                         int64_t rows, int64_t channels);
 void ScaleShiftChannels(const double* in, const double* alpha, const double* beta, double* out,

@@ -1,12 +1,12 @@
 // Fused eager batch_norm over a contiguous or channels-last float32/float64
 // CPU input [N, C, *]: per channel, the batch statistics (training) in two
 // cached passes (over its N planes, or over the N*H*W rows of C channels of
-// a channels-last input), then one pass writing x * alpha + beta with
-// alpha = weight / sqrt(var + eps) and beta = bias - mean * alpha, as
-// ATen's CPU kernel computes it; a channels-last input gets a channels-last
-// output. The decomposition (ops_composite_norm.cc) makes five whole-tensor
-// passes; anything off this path (other dtypes,
-// strided inputs or parameters, bad arguments) declines to it.
+// a channels-last input), then one pass writing fma(x, alpha, beta) with
+// alpha = weight / sqrt(var + eps) and beta = fma(-mean, alpha, bias), as
+// ATen's CPU kernel computes it (its compiled loops fuse both); a channels-last input gets a
+// channels-last output. The decomposition (ops_composite_norm.cc) makes five whole-tensor passes;
+// anything off this path (other dtypes, strided inputs or parameters, bad arguments) declines to
+// it.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -19,6 +19,7 @@
 #include "src/alloc_check.h"
 #include "src/fused.h"
 #include "src/kernel.h"
+#include "src/norm_params.h"
 #include "src/norm_simd.h"
 #include "src/simd.h"
 
@@ -26,20 +27,6 @@ namespace tc::kernels {
 namespace {
 
 using Fused = absl::StatusOr<std::optional<std::vector<Tensor>>>;
-
-// An optional per-channel tensor usable as a plain array of C elements.
-bool FastChannelParam(std::span<const KernelArg> args, size_t i, DType dtype, int64_t channels) {
-  if (IsNone(args, i)) return true;
-  if (!IsTensor(args, i)) return false;
-  const Tensor& p = TensorArg(args, i);
-  return p.device().is_cpu() && !p.is_meta() && p.dtype() == dtype && p.is_contiguous() &&
-         p.dim() == 1 && p.numel() == channels;
-}
-
-template <typename T>
-const T* Data(std::span<const KernelArg> args, size_t i) {
-  return IsNone(args, i) ? nullptr : TensorArg(args, i).data<T>();
-}
 
 // Channels-last rows (N*H*W rows of C) are summed in fixed blocks of this
 // many rows, in T inside a block and in double across blocks in order, so
@@ -100,8 +87,8 @@ absl::Status Run(std::span<const KernelArg> args, const Tensor& x, bool channels
   const T momentum = static_cast<T>(ScalarArg(args, 6).to_double());
   const T one_minus = static_cast<T>(1 - ScalarArg(args, 6).to_double());
   const T eps = static_cast<T>(ScalarArg(args, 7).to_double());
-  const T *w = Data<T>(args, 1), *b = Data<T>(args, 2);
-  const T *rm = Data<T>(args, 3), *rv = Data<T>(args, 4);
+  const T *w = ChannelData<T>(args, 1), *b = ChannelData<T>(args, 2);
+  const T *rm = ChannelData<T>(args, 3), *rv = ChannelData<T>(args, 4);
   const T* in = x.data<T>();
   T* out = outs[0].data<T>();
   std::vector<T> alpha(c), beta(c), mean;
@@ -134,7 +121,9 @@ absl::Status Run(std::span<const KernelArg> args, const Tensor& x, bool channels
     T a = T(1) / std::sqrt(var + eps);
     if (w != nullptr) a = a * w[ch];
     alpha[ch] = a;
-    beta[ch] = b != nullptr ? b[ch] - m * a : -(m * a);
+    // ATen's bias - mean * alpha, which its compiler contracts into one
+    // FMA (PyTorch's printed values show the single rounding).
+    beta[ch] = b != nullptr ? std::fma(-m, a, b[ch]) : -(m * a);
   }
   if (channels_last) {
     ParallelFor(count, std::max<int64_t>(1, 16384 / c), [&](int64_t rb, int64_t re) {

@@ -1,5 +1,6 @@
 // One row of softmax, log_softmax, layer_norm and rms_norm over n
-// contiguous float32/float64 elements, shared by eager's fused kernels
+// contiguous float32/float64 elements (and of group_norm: one sample's group
+// of channels, at the end), shared by eager's fused kernels
 // (norm_simd.cc, rows split over the pool by norms.cc) and the row kernels
 // codegen-cpu generates (its prelude embeds this file's text: see arith.h
 // for why), so a compiled softmax computes each row with the same lines as
@@ -347,6 +348,45 @@ HWY_INLINE void RmsNormRow(const T* in, const T* weight, T eps, T* out, int64_t 
   const T ms = static_cast<T>(ss / n);
   const T rstd = T(1) / std::sqrt(ms + eps);
   ShiftScale<T>(in, T(0), rstd, weight, nullptr, out, n);
+}
+
+// --- group_norm (eager's norms_group.cc and generated row kernels) ---
+
+// out[i] = fma(in[i], scale, bias) over n elements: one rounding each.
+template <typename T>
+HWY_INLINE void AffineRow(const T* in, T scale, T bias, T* out, int64_t n) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  const auto vs = hn::Set(d, scale), vb = hn::Set(d, bias);
+  int64_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(hn::MulAdd(hn::LoadU(d, in + i), vs, vb), d, out + i);
+  for (; i < n; ++i) out[i] = std::fma(in[i], scale, bias);
+}
+
+// One (sample, group) row of group_norm: `channels` channels of `plane`
+// contiguous elements each (channels * plane > 0), as ATen's CPU kernel
+// (group_norm_kernel.cpp) computes it: the row's mean and biased variance
+// (LayerNormRow's two passes), rstd = 1 / sqrt(max(var, 0) + eps); without
+// gamma and beta y = (x - mean) * rstd, else per channel c scale = rstd
+// [* gamma[c]], bias = -scale * mean [+ beta[c]] (one FMA) and y = fma(x,
+// scale, bias). gamma / beta: the group's `channels` values, or null.
+template <typename T>
+HWY_INLINE void GroupNormRow(const T* in, const T* gamma, const T* beta, T eps, T* out,
+                             int64_t channels, int64_t plane) {
+  const int64_t n = channels * plane;
+  const T mean = static_cast<T>(BlockedPlainSum(in, n) / n);
+  const T var = static_cast<T>(SumSquares(in, n, mean) / n);
+  // std::max keeps a NaN variance (its first operand) NaN.
+  const T rstd = T(1) / std::sqrt(std::max(var, T(0)) + eps);
+  if (gamma == nullptr && beta == nullptr) {
+    ShiftScale<T>(in, -mean, rstd, nullptr, nullptr, out, n);
+    return;
+  }
+  for (int64_t c = 0; c < channels; ++c) {
+    const T scale = gamma == nullptr ? rstd : rstd * gamma[c];
+    const T bias = beta == nullptr ? -scale * mean : std::fma(-scale, mean, beta[c]);
+    AffineRow(in + c * plane, scale, bias, out + c * plane, plane);
+  }
 }
 
 }  // namespace tc::kernels::formulas::HWY_NAMESPACE
