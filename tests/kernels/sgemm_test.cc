@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <hwy/targets.h>
 
 namespace tc::kernels {
 namespace {
@@ -235,6 +236,29 @@ TEST(SgemmTest, RowsDoneCoversEveryRowAligned) {
       EXPECT_TRUE(ready) << "m " << m << " align " << align;
     }
   }
+}
+
+// The AVX2 (8 lanes, 6-row strips) and baseline (scalar: one lane) code
+// paths, which this machine would never choose by itself, on the edges.
+TEST(SgemmTest, OtherTargets) {
+  int ran = 0;
+  for (int64_t target : {int64_t{HWY_AVX2}, int64_t{HWY_STATIC_TARGET}}) {
+    if ((hwy::SupportedTargets() & target) == 0) continue;
+    SCOPED_TRACE(hwy::TargetName(target));
+    hwy::SetSupportedTargetsForTest(target);
+    uint32_t seed = 400;
+    for (int64_t m : {1, 5, 7, 13}) {
+      for (int64_t n : {1, 7, 9, 17, 33}) {
+        Check({m, n, 45, false, true, 1}, seed++);
+        Check({m, n, 450, true, false}, seed++);
+      }
+    }
+    Check({40, 50, 500, false, true, 0, 1.0f, 0.0f, true}, seed++);
+    Check({7, 3, 20, false, false, 0, 2.0f, 0.5f}, seed++);
+    ++ran;
+  }
+  hwy::SetSupportedTargetsForTest(0);
+  EXPECT_GE(ran, 1);
 }
 
 // OpenBLAS 0.3.21's SkylakeX sgemm (its level-3 driver, which it takes for
