@@ -3,8 +3,6 @@
 #include "src/gemm_f32.h"
 
 #include <algorithm>
-#include <atomic>
-#include <numeric>
 
 #include <hwy/aligned_allocator.h>
 
@@ -27,7 +25,6 @@ constexpr int64_t kSlabUnroll = 16;
 // Rows of C per task: a block of C (192 x n floats) and the slab of packed
 // B it multiplies stay in L2 (2 MiB per core here) across slabs.
 constexpr int64_t kMc = 192;
-constexpr int64_t kTasksPerThread = 4;
 // Under this many FLOPs the product stays on the calling thread (handing
 // it to the pool costs more).
 constexpr double kParallelFlops = double{1 << 21};
@@ -79,22 +76,6 @@ void ScaleC(const SgemmArgs& g) {
   }
 }
 
-inline void CpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
-
-// Rows per task: a multiple of the 12-row strip and of `align`, about
-// kTasksPerThread tasks per thread (a thread that starts late, or shares
-// its core, takes fewer) and at most kMc rows.
-int64_t BlockRows(int64_t m, int64_t threads, int64_t align) {
-  const int64_t rows =
-      std::min(kMc, (m + threads * kTasksPerThread - 1) / (threads * kTasksPerThread));
-  const int64_t unit = std::lcm<int64_t>(12, align);
-  return std::max<int64_t>(unit, (rows + unit - 1) / unit * unit);
-}
-
 }  // namespace
 
 // OpenBLAS's driver/level3/level3.c: a full slab while two remain, then
@@ -116,37 +97,37 @@ void Sgemm(const SgemmArgs& g, const SgemmRowsDone* done) {
   const int64_t panels = (g.n + blk.nr - 1) / blk.nr;
   const bool parallel = 2.0 * g.m * g.n * g.k >= kParallelFlops && !InParallelRegion();
   const int64_t threads = parallel ? NumThreads() : 1;
-  float* pb = PackedB().Get(static_cast<size_t>(panels * g.k * blk.nr));
+  Scratch& packed = PackedB();
+  float* pb = packed.Get(static_cast<size_t>(panels * g.k * blk.nr));
+  ParallelFor(panels, (panels + threads - 1) / threads, [&](int64_t p0, int64_t p1) {
+    gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
+  });
   const auto strip = static_cast<size_t>(gemm_detail::MaxStripFloats(blk.kc));
   const int64_t align = done != nullptr ? std::max<int64_t>(done->align_rows, 1) : 1;
-  // Few rows: the tasks split the columns (whole panels), else the rows.
-  const bool by_columns = threads > 1 && g.m < 2 * threads * 12 && panels >= threads;
-  const int64_t rows = by_columns ? g.m : BlockRows(g.m, threads, align);
-  const int64_t tasks = by_columns ? panels : (g.m + rows - 1) / rows;
-  // One pool job: each thread claims B panels to pack until none is left,
-  // waits for the panels others are still packing (each is being packed by
-  // a running thread, so this ends), then claims tasks. Claiming instead of
-  // fixed halves lets a thread that starts late do less.
-  std::atomic<int64_t> next_pack{0}, packed{0}, next_task{0};
-  ParallelFor(threads, 1, [&](int64_t, int64_t) {
-    for (int64_t p; (p = next_pack.fetch_add(1)) < panels;) {
-      gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p, p + 1, pb);
-      packed.fetch_add(1, std::memory_order_release);
-    }
-    while (packed.load(std::memory_order_acquire) < panels) CpuRelax();
-    float* a_buf = StripBuffer().Get(strip);
-    for (int64_t t; (t = next_task.fetch_add(1)) < tasks;) {
-      if (by_columns) {
-        gemm_detail::ComputeBlock(g, pb, blk, 0, g.m, t, t + 1, a_buf);
-        continue;
+  if (threads > 1 && g.m < 2 * threads * 12 && panels >= threads) {
+    // Few rows: the threads split the columns (whole panels) instead.
+    ParallelFor(panels, (panels + threads - 1) / threads, [&](int64_t p0, int64_t p1) {
+      gemm_detail::ComputeBlock(g, pb, blk, 0, g.m, p0, p1, StripBuffer().Get(strip));
+    });
+    if (done != nullptr) done->fn(0, g.m);
+  } else {
+    // Row blocks of at most kMc rows, at least one per thread, starting at
+    // multiples of `align`.
+    int64_t blocks = std::max<int64_t>(threads, (g.m + kMc - 1) / kMc);
+    blocks = (blocks + threads - 1) / threads * threads;
+    int64_t rows = (g.m + blocks - 1) / blocks;
+    rows = (rows + align - 1) / align * align;
+    blocks = (g.m + rows - 1) / rows;
+    ParallelFor(blocks, 1, [&](int64_t b0, int64_t b1) {
+      float* a_buf = StripBuffer().Get(strip);
+      for (int64_t b = b0; b < b1; ++b) {
+        const int64_t r0 = b * rows, r1 = std::min(g.m, r0 + rows);
+        gemm_detail::ComputeBlock(g, pb, blk, r0, r1, 0, panels, a_buf);
+        if (done != nullptr) done->fn(r0, r1);
       }
-      const int64_t r0 = t * rows, r1 = std::min(g.m, r0 + rows);
-      gemm_detail::ComputeBlock(g, pb, blk, r0, r1, 0, panels, a_buf);
-      if (done != nullptr) done->fn(r0, r1);
-    }
-  });
-  if (by_columns && done != nullptr) done->fn(0, g.m);
-  PackedB().Trim();
+    });
+  }
+  packed.Trim();
 }
 
 // benches/kernels/gemm_bench.cc (best of many runs, 2 threads): ours is
