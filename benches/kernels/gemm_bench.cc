@@ -1,12 +1,11 @@
 // GEMM throughput at the GELU MLP's shapes (256x784 @ 784x512 and
-// 256x512 @ 512x10, the "Linear, GELU, Linear"): OpenBLAS's sgemm
-// alone on one thread, split over the kernels pool's two threads by rows
-// (two panels of 128 rows, each packing all of the weight) or by columns
-// (each thread packs half of the weight), OpenBLAS's own threads, and the
-// eager linear kernel. Each reports GFLOP/s and `peak`, the fraction of
-// this machine's FMA peak with the same thread count (BM_FmaPeak measures
-// it:
-// 12 independent chains of AVX-512 FMAs per thread).
+// 256x512 @ 512x10, the "Linear, GELU, Linear") and a few others
+// (7x3000x17, 33x100x65, 1024^3): our own sgemm (tc/kernels/sgemm.h) on
+// the pool, and OpenBLAS's sgemm alone on one thread, split over the kernels pool's two threads by
+// rows (two panels of 128 rows, each packing all of the weight) or by columns (each thread packs
+// half of the weight), OpenBLAS's own threads, and the eager linear kernel. Each reports GFLOP/s
+// and `peak`, the fraction of this machine's FMA peak with the same thread count (BM_FmaPeak
+// measures it: 12 independent chains of AVX-512 FMAs per thread).
 #include <cblas.h>
 #include <immintrin.h>
 
@@ -18,6 +17,7 @@
 
 #include "tc/kernels/caching_allocator.h"
 #include "tc/kernels/eager.h"
+#include "tc/kernels/sgemm.h"
 #include "tc/kernels/thread_pool.h"
 #include "tc/tensor/tensor.h"
 
@@ -82,7 +82,8 @@ BENCHMARK(BM_FmaPeak)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations
 struct Shape3 {
   int n, k, m;
 };
-const Shape3 kShapes[] = {{256, 784, 512}, {256, 512, 10}};
+const Shape3 kShapes[] = {
+    {256, 784, 512}, {256, 512, 10}, {7, 3000, 17}, {33, 100, 65}, {1024, 1024, 1024}};
 
 // Runs `fn` per iteration and reports GFLOP/s of the fastest iteration
 // (noisy neighbours on a shared machine only ever slow a run down) and
@@ -119,13 +120,14 @@ void Sgemm(const Shape3& s, Operands& o, int64_t r0, int64_t r1, int64_t c0, int
 }
 
 // range(0): the shape; range(1): 0 one thread, 1 pool row panels, 2 pool
-// column panels (multiples of 16 columns), 3 OpenBLAS's own threads.
+// column panels (multiples of 16 columns), 3 OpenBLAS's own threads, 4 our
+// own sgemm on the pool.
 void BM_Sgemm(benchmark::State& state) {
   const Shape3 s = kShapes[state.range(0)];
   Operands o(s);
   const int mode = static_cast<int>(state.range(1));
   const int threads = mode == 0 ? 1 : NumThreads();
-  const char* names[] = {"1 thread", "pool rows", "pool cols", "openblas threads"};
+  const char* names[] = {"1 thread", "pool rows", "pool cols", "openblas threads", "tc sgemm"};
   state.SetLabel(names[mode]);
   if (mode == 3) openblas_set_num_threads(threads);
   Measure(state, s, threads, [&] {
@@ -150,14 +152,18 @@ void BM_Sgemm(benchmark::State& state) {
           }
         });
         break;
-      default:
+      case 3:
         Sgemm(s, o, 0, s.n, 0, s.m);
+        break;
+      default:
+        kernels::Sgemm({s.n, s.m, s.k, 1.0f, GemmMat{o.x.data(), s.k, 1},
+                        GemmMat{o.w.data(), 1, s.k}, 0.0f, o.out.data(), s.m});
     }
   });
   if (mode == 3) openblas_set_num_threads(1);
 }
 BENCHMARK(BM_Sgemm)
-    ->ArgsProduct({{0, 1}, {0, 1, 2, 3}})
+    ->ArgsProduct({{0, 1, 2, 3, 4}, {0, 1, 2, 3, 4}})
     ->Unit(benchmark::kMicrosecond)
     ->MinTime(0.3);
 
@@ -178,6 +184,47 @@ void BM_Linear(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_Linear)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond)->MinTime(0.3);
+
+// The GPT zoo model's attention products: bmm [16, 64, 16] x [16, 16, 64]
+// (q @ k^T, range(0) 0) and [16, 64, 64] x [16, 64, 16] (p @ v, 1); the
+// eager bmm kernel (range(1) 0) against OpenBLAS (1) and our sgemm (2)
+// per batch over the pool.
+void BM_Bmm(benchmark::State& state) {
+  InstallCachingAllocator();
+  const bool qk = state.range(0) == 0;
+  const int64_t batch = 16, n = 64, k = qk ? 16 : 64, m = qk ? 64 : 16;
+  Operands o({static_cast<int>(batch * n), static_cast<int>(k), static_cast<int>(batch * m)});
+  Tensor a = Tensor::Empty(Shape{batch, n, k}, DType::kFloat32);
+  Tensor b = Tensor::Empty(Shape{batch, k, m}, DType::kFloat32);
+  std::copy(o.x.begin(), o.x.end(), a.data<float>());
+  std::copy(o.w.begin(), o.w.end(), b.data<float>());
+  std::vector<float> out(batch * n * m);
+  const int64_t mode = state.range(1);
+  const char* names[] = {"eager bmm", "openblas per batch", "tc sgemm per batch"};
+  state.SetLabel(names[mode]);
+  Measure(state, {static_cast<int>(batch * n), static_cast<int>(k), static_cast<int>(m)},
+          NumThreads(), [&] {
+            if (mode == 0) {
+              auto r = Call("bmm", {a, b});
+              benchmark::DoNotOptimize(r);
+              return;
+            }
+            ParallelFor(batch, 1, [&](int64_t b0, int64_t b1) {
+              for (int64_t bi = b0; bi < b1; ++bi) {
+                if (mode == 2) {
+                  kernels::Sgemm({n, m, k, 1.0f, GemmMat{a.data<float>() + bi * n * k, k, 1},
+                                  GemmMat{b.data<float>() + bi * k * m, m, 1}, 0.0f,
+                                  out.data() + bi * n * m, m});
+                  continue;
+                }
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, m, k, 1.0f,
+                            a.data<float>() + bi * n * k, k, b.data<float>() + bi * k * m, m, 0.0f,
+                            out.data() + bi * n * m, m);
+              }
+            });
+          });
+}
+BENCHMARK(BM_Bmm)->ArgsProduct({{0, 1}, {0, 1, 2}})->Unit(benchmark::kMicrosecond)->MinTime(0.3);
 
 }  // namespace
 }  // namespace tc::kernels

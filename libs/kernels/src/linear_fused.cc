@@ -7,12 +7,15 @@
 // BLAS adds its float product to the bias with one rounding, as the add
 // did. Anything else (other dtypes, strided operands, 1-D input, mixed
 // dtypes) declines, and the decomposition runs with its error texts.
+// float32 products go through our own GEMM (tc/kernels/sgemm.h) where it
+// beats OpenBLAS, adding the bias as it stores C (the same one rounding).
 #include <cblas.h>
 
 #include <algorithm>
 #include <optional>
 #include <vector>
 
+#include "tc/kernels/sgemm.h"
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
 
@@ -75,10 +78,20 @@ Fused LinearFused(std::span<const KernelArg> args) {
   sizes.back() = m;
   TC_RETURN_IF_ERROR(CheckAllocation(sizes, dt));
   Tensor out = Tensor::Empty(sizes, dt);
-  const int64_t panel = PanelRows(rows, k, m);
-  const int64_t panels = (rows + panel - 1) / panel;
   // A compiled epilogue (gemm_panels.h) runs on each panel after its GEMM.
   GemmPanelHook* hook = TakePanelHook("linear");
+  if (dt == DType::kFloat32 && SgemmPreferred(rows, m, k)) {
+    const bool hooked = hook != nullptr && hook->start(out);
+    const SgemmRowsDone done{[hook](int64_t r0, int64_t r1) { hook->rows(r0, r1); },
+                             hooked ? hook->align_rows : 1};
+    Sgemm({rows, m, k, 1.0f, GemmMat{x.data<float>(), k, 1}, GemmMat{w.data<float>(), 1, k}, 0.0f,
+           out.data<float>(), m, bias != nullptr ? bias->data<float>() : nullptr},
+          hooked ? &done : nullptr);
+    if (hooked) hook->used = true;
+    return std::vector<Tensor>{std::move(out)};
+  }
+  const int64_t panel = PanelRows(rows, k, m);
+  const int64_t panels = (rows + panel - 1) / panel;
   const bool hooked =
       hook != nullptr && PanelsAligned(*hook, 1, rows, panels, panel) && hook->start(out);
   auto run = [&]<typename T>(const T* xp, const T* wp, const T* bp, T* op) {

@@ -1,10 +1,13 @@
-// mm, bmm and matmul. float32/float64 go through OpenBLAS (one thread; our
-// pool splits C into row panels), other dtypes through a plain loop with a
+// mm, bmm and matmul. float32 goes through our own GEMM
+// (tc/kernels/sgemm.h) where it beats OpenBLAS; float64 and the other
+// float32 shapes through OpenBLAS (one thread; our pool splits C into row
+// panels), other dtypes through a plain loop with a
 // float accumulator for 16-bit floats and wrapping integer arithmetic.
 #include <cblas.h>
 
 #include <vector>
 
+#include "tc/kernels/sgemm.h"
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
 
@@ -93,6 +96,32 @@ absl::Status MakeContiguous(Tensor& t) {
   return absl::OkStatus();
 }
 
+// BatchedGemm's float32 path: one Sgemm per batch (any strides, no
+// copies), batches spread over the pool, each Sgemm over it when alone.
+void SgemmBatched(const Tensor& a, const Tensor& b, const Tensor& out, GemmPanelHook* hook) {
+  const int64_t batch = a.size(0), n = a.size(1), k = a.size(2), m = b.size(2);
+  const bool hooked = hook != nullptr && PanelsAligned(*hook, batch, n, 1, n) && hook->start(out);
+  const float* ap = a.data<float>();
+  const float* bp = b.data<float>();
+  float* c = out.data<float>();
+  auto one = [&](int64_t bi) {
+    const SgemmRowsDone done{
+        [hook, bi, n](int64_t r0, int64_t r1) { hook->rows(bi * n + r0, bi * n + r1); },
+        hooked ? hook->align_rows : 1};
+    Sgemm({n, m, k, 1.0f, GemmMat{ap + bi * a.stride(0), a.stride(1), a.stride(2)},
+           GemmMat{bp + bi * b.stride(0), b.stride(1), b.stride(2)}, 0.0f, c + bi * n * m, m},
+          hooked ? &done : nullptr);
+  };
+  if (batch == 1) {
+    one(0);
+  } else {
+    ParallelFor(batch, 1, [&](int64_t b0, int64_t b1) {
+      for (int64_t bi = b0; bi < b1; ++bi) one(bi);
+    });
+  }
+  if (hooked) hook->used = true;
+}
+
 // out[batch] = a[batch] @ b[batch]; a: [B, n, k], b: [B, k, m] views (any
 // strides, stride 0 for broadcast batches), out contiguous [B, n, m].
 // `hook` (may be null) gets each panel of rows bi * n + [r0, r1) once it is
@@ -111,6 +140,10 @@ absl::Status BatchedGemm(const Tensor& a_in, const Tensor& b_in, const Tensor& o
         b_in.AsStrided(Shape{1, k, m}, Shape{0, b_in.stride(1), b_in.stride(2)},
                        b_in.storage_offset()),
         out.AsStrided(Shape{1, batch * n, m}, Shape{0, m, 1}, out.storage_offset()), hook);
+  }
+  if (out.dtype() == DType::kFloat32 && SgemmPreferred(n, m, k)) {
+    SgemmBatched(a_in, b_in, out, hook);
+    return absl::OkStatus();
   }
   return tensor::VisitDType(out.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
     T* c = out.data<T>();
