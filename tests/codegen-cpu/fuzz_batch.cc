@@ -123,9 +123,10 @@ std::shared_ptr<const LoadedModule> CompileBatch(std::vector<Item*>& items, Fuzz
 // the scalar tail (maximum of -0.0 and 0.0 is 0.0 inside an 80-element
 // tensor, -0.0 for two 0-dim tensors), and amax of zeros with a -0.0 first
 // is -0.0 over 17 elements, 0.0 over 70001. Eager mirrors that, and a fused
-// loop, split differently, may land on the other zero: seed 6496
-// (maximum(remainder(x, y), z) over 124 float64 elements).
-bool KnownFailing(uint64_t seed) { return seed == 6496; }
+// loop, split differently, may land on the other zero: seeds 6496
+// (maximum(remainder(x, y), z) over 124 float64 elements) and 9186
+// (maximum(maximum(x, 0-dim float32), z) over 70001 float64 elements).
+bool KnownFailing(uint64_t seed) { return seed == 6496 || seed == 9186; }
 
 void RunBatch(uint64_t first, int64_t count, FuzzReport* report) {
   std::vector<std::unique_ptr<Item>> items;

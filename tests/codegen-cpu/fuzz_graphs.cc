@@ -318,11 +318,8 @@ class Generator {
   }
 
   Value* Reduction(Value* v) {
-    // Excluded, a bug the fuzz found that is not fixed yet (see the
-    // report of issue 13's fuzz): var (an extern whose compiled result
-    // differs: seed 7720).
-    static constexpr const char* kOps[] = {"sum", "prod", "amax",   "amin",  "any",
-                                           "all", "mean", "argmax", "argmin"};
+    static constexpr const char* kOps[] = {"sum", "prod", "amax",   "amin",   "any",
+                                           "all", "mean", "argmax", "argmin", "var"};
     const std::string op = kOps[R(std::size(kOps))];
     const int64_t rank = v->meta().dim();
     const Constant keepdim(Scalar(R(2) == 0));
