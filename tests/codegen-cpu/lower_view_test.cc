@@ -175,5 +175,23 @@ TEST(LowerViewTest, OutputViewsAliasTheirBase) {
   EXPECT_EQ((*got)[2].storage_offset(), in[0].storage_offset() + 1);
 }
 
+// An empty diagonal keeps its input's storage offset, as PyTorch's (and
+// eager's) diagonal() adds the diagonal's offset only when it has elements.
+TEST(LowerViewTest, EmptyDiagonalKeepsTheInputOffset) {
+  for (int64_t offset : {5, -4, 1}) {
+    Graph g;
+    Value* x = In(g, "x", DType::kFloat32, {2, 3});
+    Value* d = Apply(g, "diagonal", {x, Constant(Scalar(offset)), Scalar(0), Scalar(1)});
+    g.SetOutputs({d});
+    ExpectSameAsEager(g, Inputs(g, 3), absl::StrCat("diagonal ", offset));
+    auto p = Lower(g);
+    ASSERT_TRUE(p.ok());
+    const Sym& got = p->buffers[p->graph_outputs[0]].offset;
+    ASSERT_TRUE(got.is_const()) << got.ToString();
+    // offset 1 of a 2x3 matrix has 2 elements and starts at element 1.
+    EXPECT_EQ(got.value(), offset == 1 ? 1 : 0) << "offset " << offset;
+  }
+}
+
 }  // namespace
 }  // namespace tc::codegen_cpu::testing

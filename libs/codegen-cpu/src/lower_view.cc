@@ -99,8 +99,11 @@ absl::StatusOr<std::vector<Sym>> ViewIndex(const graph_ir::Node& node, std::span
       if (d != d1 && d != d2) index[d] = o[k++];
     }
     const Sym& diag = o[out.dim() - 1];
-    index[d1] = diag + Sym::Const(std::max<int64_t>(-offset, 0));
-    index[d2] = diag + Sym::Const(std::max<int64_t>(offset, 0));
+    // An empty diagonal keeps its input's storage offset, as PyTorch's
+    // diagonal() adds the offset only when the diagonal has elements.
+    const bool empty = out.sizes[out.dim() - 1] == 0;
+    index[d1] = diag + Sym::Const(empty ? 0 : std::max<int64_t>(-offset, 0));
+    index[d2] = diag + Sym::Const(empty ? 0 : std::max<int64_t>(offset, 0));
     return index;
   }
   if (name == "unfold") {
