@@ -99,18 +99,31 @@ void Sgemm(const SgemmArgs& g, const SgemmRowsDone* done) {
   const int64_t threads = parallel ? NumThreads() : 1;
   Scratch& packed = PackedB();
   float* pb = packed.Get(static_cast<size_t>(panels * g.k * blk.nr));
-  ParallelFor(panels, (panels + threads - 1) / threads, [&](int64_t p0, int64_t p1) {
-    gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
-  });
   const auto strip = static_cast<size_t>(gemm_detail::MaxStripFloats(blk.kc));
   const int64_t align = done != nullptr ? std::max<int64_t>(done->align_rows, 1) : 1;
-  if (threads > 1 && g.m < 2 * threads * 12 && panels >= threads) {
-    // Few rows: the threads split the columns (whole panels) instead.
+  // Without a rows-done hook the threads split the columns (whole panels)
+  // when that leaves them even shares: each packs its own panels of B and
+  // multiplies them with no wait between the two (packing B in a job of its
+  // own, then splitting rows, cost 60 us of 710 at 256x784x512), and holds
+  // half of B in its L2. With few rows they split columns in any case.
+  const bool even_cols = panels % threads == 0 || panels >= 4 * threads;
+  if (threads > 1 && panels >= threads &&
+      (g.m < 2 * threads * 12 || (done == nullptr && even_cols))) {
+    // Row blocks of at most kMc rows keep C's block in L2 across slabs.
+    const int64_t row_blocks = (g.m + kMc - 1) / kMc;
+    const int64_t rows = (g.m + row_blocks - 1) / row_blocks;
     ParallelFor(panels, (panels + threads - 1) / threads, [&](int64_t p0, int64_t p1) {
-      gemm_detail::ComputeBlock(g, pb, blk, 0, g.m, p0, p1, StripBuffer().Get(strip));
+      gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
+      float* a_buf = StripBuffer().Get(strip);
+      for (int64_t r0 = 0; r0 < g.m; r0 += rows) {
+        gemm_detail::ComputeBlock(g, pb, blk, r0, std::min(g.m, r0 + rows), p0, p1, a_buf);
+      }
     });
     if (done != nullptr) done->fn(0, g.m);
   } else {
+    ParallelFor(panels, (panels + threads - 1) / threads, [&](int64_t p0, int64_t p1) {
+      gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
+    });
     // Row blocks of at most kMc rows, at least one per thread, starting at
     // multiples of `align`.
     int64_t blocks = std::max<int64_t>(threads, (g.m + kMc - 1) / kMc);
