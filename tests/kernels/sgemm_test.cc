@@ -170,10 +170,16 @@ TEST(SgemmTest, AlphaBetaAndBias) {
   Check({3, 10, 0, false, false, 1, 2.0f, 0.0f, /*bias=*/true}, seed++);
 }
 
-// Large enough for the pool split by rows (and by columns for few rows),
-// several row blocks and two slabs.
+// Large enough for the pool split by columns (without a rows-done hook, or
+// for few rows), several strips and two slabs; RowsDoneCoversEveryRowAligned
+// and 100x161 (6 panels) run the split by rows. 534 columns are 17 panels,
+// one thread multiplies one more; bias and beta meet C in the column split
+// too.
 TEST(SgemmTest, ParallelShapes) {
   Check({256, 512, 784, false, true}, 300);
+  Check({200, 534, 300, false, true, 0, 1.0f, 0.0f, /*bias=*/true}, 305);
+  Check({130, 250, 900, true, false, 1, -1.5f, 0.5f}, 306);
+  Check({100, 161, 500, false, true}, 307);
   Check({7, 3000, 17, false, true}, 301);
   Check({8, 1000, 700}, 302);
   Check({500, 40, 1000, true, false}, 303);

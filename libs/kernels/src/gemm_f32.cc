@@ -3,6 +3,7 @@
 #include "src/gemm_f32.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <hwy/aligned_allocator.h>
 
@@ -76,6 +77,19 @@ void ScaleC(const SgemmArgs& g) {
   }
 }
 
+// Runs fn(p0, p1) once per thread on its share of the panels (shares
+// differ by at most one). ParallelFor(panels, ceil(panels / threads)) would
+// run an odd count on one thread: its chunks hold at least `grain` each.
+void ForPanelShares(int64_t panels, int64_t threads,
+                    const std::function<void(int64_t, int64_t)>& fn) {
+  ParallelFor(threads, 1, [&](int64_t t0, int64_t t1) {
+    for (int64_t t = t0; t < t1; ++t) {
+      const int64_t p0 = panels * t / threads, p1 = panels * (t + 1) / threads;
+      if (p1 > p0) fn(p0, p1);
+    }
+  });
+}
+
 }  // namespace
 
 // OpenBLAS's driver/level3/level3.c: a full slab while two remain, then
@@ -99,18 +113,34 @@ void Sgemm(const SgemmArgs& g, const SgemmRowsDone* done) {
   const int64_t threads = parallel ? NumThreads() : 1;
   Scratch& packed = PackedB();
   float* pb = packed.Get(static_cast<size_t>(panels * g.k * blk.nr));
-  ParallelFor(panels, (panels + threads - 1) / threads, [&](int64_t p0, int64_t p1) {
-    gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
-  });
   const auto strip = static_cast<size_t>(gemm_detail::MaxStripFloats(blk.kc));
   const int64_t align = done != nullptr ? std::max<int64_t>(done->align_rows, 1) : 1;
-  if (threads > 1 && g.m < 2 * threads * 12 && panels >= threads) {
-    // Few rows: the threads split the columns (whole panels) instead.
-    ParallelFor(panels, (panels + threads - 1) / threads, [&](int64_t p0, int64_t p1) {
-      gemm_detail::ComputeBlock(g, pb, blk, 0, g.m, p0, p1, StripBuffer().Get(strip));
+  // Without a rows-done hook the threads split the columns (whole panels)
+  // when each gets several panels in even shares: each packs its own panels
+  // of B and multiplies them with no wait between the two, and reads only
+  // B it packed itself, half of B in its own L2 (packing B in a job of its
+  // own, then splitting rows over all of B, took 713 us instead of 650 at
+  // 256x784x512). Each thread reads all of A, so with fewer than 4 panels
+  // each A strip would come from memory too often. With few rows they split
+  // columns in any case.
+  const bool even_cols = panels >= 4 * threads && (panels % threads == 0 || panels >= 8 * threads);
+  if (threads > 1 && panels >= threads &&
+      (g.m < 2 * threads * 12 || (done == nullptr && even_cols))) {
+    // Row blocks of at most kMc rows keep C's block in L2 across slabs.
+    const int64_t row_blocks = (g.m + kMc - 1) / kMc;
+    const int64_t rows = (g.m + row_blocks - 1) / row_blocks;
+    ForPanelShares(panels, threads, [&](int64_t p0, int64_t p1) {
+      gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
+      float* a_buf = StripBuffer().Get(strip);
+      for (int64_t r0 = 0; r0 < g.m; r0 += rows) {
+        gemm_detail::ComputeBlock(g, pb, blk, r0, std::min(g.m, r0 + rows), p0, p1, a_buf);
+      }
     });
     if (done != nullptr) done->fn(0, g.m);
   } else {
+    ForPanelShares(panels, threads, [&](int64_t p0, int64_t p1) {
+      gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
+    });
     // Row blocks of at most kMc rows, at least one per thread, starting at
     // multiples of `align`.
     int64_t blocks = std::max<int64_t>(threads, (g.m + kMc - 1) / kMc);
@@ -131,9 +161,9 @@ void Sgemm(const SgemmArgs& g, const SgemmRowsDone* done) {
 }
 
 // benches/kernels/gemm_bench.cc (best of many runs, 2 threads): ours is
-// ahead from about a megaFLOP with at least 16 rows (256x784x512 0.72 ms vs
-// OpenBLAS's row panels 1.64 ms, 256x512x10 37 us vs 52, 1024^3 24.6 ms vs
-// 30.1); with few rows packing B costs as much as the product (7x3000x17:
+// ahead from about a megaFLOP with at least 16 rows (256x784x512 0.65 ms vs
+// OpenBLAS's row panels 1.64 ms, 256x512x10 37 us vs 52, 1024^3 19.4 ms vs
+// 28.0); with few rows packing B costs as much as the product (7x3000x17:
 // 20 us vs 11), and below that (33x100x65, the GPT zoo model's attention
 // bmm batches of 64x16x64) the two are within the noise. The cut at
 // m * n * k > 100^3 is also where OpenBLAS leaves its small-matrix kernels
