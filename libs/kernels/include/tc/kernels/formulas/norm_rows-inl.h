@@ -75,16 +75,34 @@ HWY_INLINE double BlockedPlainSum(const T* in, int64_t n) {
       [](int64_t, int64_t) {}, [&](double block, int64_t i) { return block + in[i]; });
 }
 
+// Asks for the cache lines n elements after in (to read) and out (to
+// write; null: none) that a loop step of `bytes` reaches: the next row's,
+// for a loop over contiguous rows. Called from a pass over a row that sits
+// in L1 (softmax's exp, layer_norm's squares), so the next row's first
+// pass, memory-bound, finds its lines there; a row of 4 KiB is a page,
+// where the hardware's stream prefetchers stop, so without this every row
+// starts with a stall (layer_norm [4096, 1024]: 0.83 -> 0.66 ms a thread).
+// A prefetch never faults, past the tensor's end included.
+template <typename T>
+HWY_INLINE void PrefetchNextRow(const T* in, T* out, int64_t n, size_t bytes) {
+  for (size_t b = 0; b < bytes; b += 64) {
+    __builtin_prefetch(reinterpret_cast<const char*>(in + n) + b, 0, 3);
+    if (out != nullptr) __builtin_prefetch(reinterpret_cast<const char*>(out + n) + b, 1, 3);
+  }
+}
+
 // The sum of (in[i] - center)^2: each square added to its accumulator with
 // one FMA; a float element's square is rounded to float before the double
-// block adds it, a double's is fused into the block.
+// block adds it, a double's is fused into the block. next_out (not null):
+// the rows after in and next_out are prefetched (PrefetchNextRow).
 template <typename T>
-HWY_INLINE double SumSquares(const T* in, int64_t n, T center) {
+HWY_INLINE double SumSquares(const T* in, int64_t n, T center, T* next_out = nullptr) {
   const hn::ScalableTag<T> d;
   const auto vc = hn::Set(d, center);
   return BlockedSum(
       d, n,
       [&](auto acc, int64_t i) HWY_ATTR {
+        if (next_out != nullptr) PrefetchNextRow(in + i, next_out + i, n, hn::Lanes(d) * sizeof(T));
         const auto c = hn::Sub(hn::LoadU(d, in + i), vc);
         return hn::MulAdd(c, c, acc);
       },
@@ -126,6 +144,48 @@ HWY_INLINE T MaxMin(const T* in, int64_t n, bool is_max) {
   return best;
 }
 
+// The max of a softmax row of n > 0 elements, NaN when any is NaN, as
+// MaxMin computes it but faster: four accumulators (max is exact, so their
+// order is free), and instead of a NaN test per vector a running sum that
+// any NaN makes NaN; only when it ends NaN (a NaN, or infinities of both
+// signs) does MaxMin rescan the row. The sign of a zero max may differ from
+// MaxMin's, which softmax cannot see: exp(x - (+-0)) and (x - (+-0)) - lse
+// round alike whenever the max is a zero (the sum is then >= 1, and >= 2
+// with zeros of both signs, so lse != 0). Eager's whole-tensor max, whose
+// zero sign shows, keeps MaxMin.
+template <typename T>
+HWY_INLINE T SoftmaxRowMax(const T* in, int64_t n) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  if (n < 4 * N) return MaxMin(in, n, /*is_max=*/true);
+  auto m0 = hn::LoadU(d, in), m1 = hn::LoadU(d, in + N);
+  auto m2 = hn::LoadU(d, in + 2 * N), m3 = hn::LoadU(d, in + 3 * N);
+  auto s0 = hn::Add(m0, m2), s1 = hn::Add(m1, m3);
+  int64_t i = 4 * N;
+  for (; i + 4 * N <= n; i += 4 * N) {
+    const auto v0 = hn::LoadU(d, in + i), v1 = hn::LoadU(d, in + i + N);
+    const auto v2 = hn::LoadU(d, in + i + 2 * N), v3 = hn::LoadU(d, in + i + 3 * N);
+    m0 = hn::Max(m0, v0);
+    m1 = hn::Max(m1, v1);
+    m2 = hn::Max(m2, v2);
+    m3 = hn::Max(m3, v3);
+    s0 = hn::Add(s0, hn::Add(v0, v2));
+    s1 = hn::Add(s1, hn::Add(v1, v3));
+  }
+  for (; i + N <= n; i += N) {
+    const auto v = hn::LoadU(d, in + i);
+    m0 = hn::Max(m0, v);
+    s0 = hn::Add(s0, v);
+  }
+  T best = hn::GetLane(hn::MaxOfLanes(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
+  T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(s0, s1)));
+  for (; i < n; ++i) {
+    best = std::max(best, in[i]);
+    sum += in[i];
+  }
+  return std::isnan(sum) ? MaxMin(in, n, /*is_max=*/true) : best;
+}
+
 // exp(x - max) as ATen's softmax kernels compute it (Vectorized<T>::exp()):
 // float32 with PyTorch's own vector exp (SleefExpNonPositiveF32V,
 // unary_math-inl.h), bit for bit; float64 with ExpV (Highway's Exp, libm
@@ -164,20 +224,6 @@ HWY_INLINE T SumAtenLanes(T* acc) {
     T s = acc[0];
     for (int64_t i = 1; i < L; ++i) s = s + acc[i];
     return s;
-  }
-}
-
-// Asks for the cache lines n elements after in (to read) and out (to
-// write; null: none) that a loop step of `bytes` reaches: the next row's,
-// for a loop over contiguous rows. The exp pass is compute-bound and the next row's
-// max pass memory-bound; a row of 4 KiB is a page, where the hardware's
-// stream prefetchers stop, so without this every row starts with a stall.
-// A prefetch never faults, past the tensor's end included.
-template <typename T>
-HWY_INLINE void PrefetchNextRow(const T* in, T* out, int64_t n, size_t bytes) {
-  for (size_t b = 0; b < bytes; b += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(in + n) + b, 0, 3);
-    if (out != nullptr) __builtin_prefetch(reinterpret_cast<const char*>(out + n) + b, 1, 3);
   }
 }
 
@@ -310,7 +356,7 @@ template <typename T>
 HWY_INLINE void SoftmaxRow(const T* in, T* out, int64_t n, bool log) {
   const hn::ScalableTag<T> d;
   const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  const T mx = MaxMin(in, n, /*is_max=*/true);
+  const T mx = SoftmaxRowMax(in, n);
   int64_t i = 0;
   if (log) {
     const T lse = std::log(static_cast<T>(ExpShiftedSum<T>(in, mx, nullptr, n, out)));
@@ -335,7 +381,7 @@ template <typename T>
 HWY_INLINE void LayerNormRow(const T* in, const T* weight, const T* bias, T eps, T* out,
                              int64_t n) {
   const T mean = static_cast<T>(BlockedPlainSum(in, n) / n);
-  const T var = static_cast<T>(SumSquares(in, n, mean) / n);
+  const T var = static_cast<T>(SumSquares(in, n, mean, out) / n);
   const T rstd = T(1) / std::sqrt(var + eps);
   ShiftScale(in, -mean, rstd, weight, bias, out, n);
 }
@@ -344,7 +390,7 @@ HWY_INLINE void LayerNormRow(const T* in, const T* weight, const T* bias, T eps,
 // [* weight].
 template <typename T>
 HWY_INLINE void RmsNormRow(const T* in, const T* weight, T eps, T* out, int64_t n) {
-  const double ss = SumSquares(in, n, T(0));
+  const double ss = SumSquares(in, n, T(0), out);
   const T ms = static_cast<T>(ss / n);
   const T rstd = T(1) / std::sqrt(ms + eps);
   ShiftScale<T>(in, T(0), rstd, weight, nullptr, out, n);
