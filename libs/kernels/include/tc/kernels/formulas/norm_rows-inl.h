@@ -75,34 +75,16 @@ HWY_INLINE double BlockedPlainSum(const T* in, int64_t n) {
       [](int64_t, int64_t) {}, [&](double block, int64_t i) { return block + in[i]; });
 }
 
-// Asks for the cache lines n elements after in (to read) and out (to
-// write; null: none) that a loop step of `bytes` reaches: the next row's,
-// for a loop over contiguous rows. Called from a pass over a row that sits
-// in L1 (softmax's exp, layer_norm's squares), so the next row's first
-// pass, memory-bound, finds its lines there; a row of 4 KiB is a page,
-// where the hardware's stream prefetchers stop, so without this every row
-// starts with a stall (layer_norm [4096, 1024]: 0.83 -> 0.66 ms a thread).
-// A prefetch never faults, past the tensor's end included.
-template <typename T>
-HWY_INLINE void PrefetchNextRow(const T* in, T* out, int64_t n, size_t bytes) {
-  for (size_t b = 0; b < bytes; b += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(in + n) + b, 0, 3);
-    if (out != nullptr) __builtin_prefetch(reinterpret_cast<const char*>(out + n) + b, 1, 3);
-  }
-}
-
 // The sum of (in[i] - center)^2: each square added to its accumulator with
 // one FMA; a float element's square is rounded to float before the double
-// block adds it, a double's is fused into the block. next_out (not null):
-// the rows after in and next_out are prefetched (PrefetchNextRow).
+// block adds it, a double's is fused into the block.
 template <typename T>
-HWY_INLINE double SumSquares(const T* in, int64_t n, T center, T* next_out = nullptr) {
+HWY_INLINE double SumSquares(const T* in, int64_t n, T center) {
   const hn::ScalableTag<T> d;
   const auto vc = hn::Set(d, center);
   return BlockedSum(
       d, n,
       [&](auto acc, int64_t i) HWY_ATTR {
-        if (next_out != nullptr) PrefetchNextRow(in + i, next_out + i, n, hn::Lanes(d) * sizeof(T));
         const auto c = hn::Sub(hn::LoadU(d, in + i), vc);
         return hn::MulAdd(c, c, acc);
       },
@@ -224,6 +206,20 @@ HWY_INLINE T SumAtenLanes(T* acc) {
     T s = acc[0];
     for (int64_t i = 1; i < L; ++i) s = s + acc[i];
     return s;
+  }
+}
+
+// Asks for the cache lines n elements after in (to read) and out (to
+// write; null: none) that a loop step of `bytes` reaches: the next row's,
+// for a loop over contiguous rows. The exp pass is compute-bound and the next row's
+// max pass memory-bound; a row of 4 KiB is a page, where the hardware's
+// stream prefetchers stop, so without this every row starts with a stall.
+// A prefetch never faults, past the tensor's end included.
+template <typename T>
+HWY_INLINE void PrefetchNextRow(const T* in, T* out, int64_t n, size_t bytes) {
+  for (size_t b = 0; b < bytes; b += 64) {
+    __builtin_prefetch(reinterpret_cast<const char*>(in + n) + b, 0, 3);
+    if (out != nullptr) __builtin_prefetch(reinterpret_cast<const char*>(out + n) + b, 1, 3);
   }
 }
 
@@ -381,7 +377,7 @@ template <typename T>
 HWY_INLINE void LayerNormRow(const T* in, const T* weight, const T* bias, T eps, T* out,
                              int64_t n) {
   const T mean = static_cast<T>(BlockedPlainSum(in, n) / n);
-  const T var = static_cast<T>(SumSquares(in, n, mean, out) / n);
+  const T var = static_cast<T>(SumSquares(in, n, mean) / n);
   const T rstd = T(1) / std::sqrt(var + eps);
   ShiftScale(in, -mean, rstd, weight, bias, out, n);
 }
@@ -390,7 +386,7 @@ HWY_INLINE void LayerNormRow(const T* in, const T* weight, const T* bias, T eps,
 // [* weight].
 template <typename T>
 HWY_INLINE void RmsNormRow(const T* in, const T* weight, T eps, T* out, int64_t n) {
-  const double ss = SumSquares(in, n, T(0), out);
+  const double ss = SumSquares(in, n, T(0));
   const T ms = static_cast<T>(ss / n);
   const T rstd = T(1) / std::sqrt(ms + eps);
   ShiftScale<T>(in, T(0), rstd, weight, nullptr, out, n);
