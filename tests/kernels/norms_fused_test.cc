@@ -180,6 +180,43 @@ TEST(NormsFusedTest, NanAndInfRowsAsATen) {
   EXPECT_FLOAT_EQ(ls.ElementAsDouble(3 * 19 + 1), -1e30f);
 }
 
+// Rows long enough for SoftmaxRowMax's vector loops (4 accumulators, a
+// NaN sentinel sum): a NaN in the first vectors, the 4-vector loop, the
+// vector tail or the scalar tail makes the whole row NaN; +inf (alone, or
+// with -inf, which makes the sentinel NaN without a NaN) too; a row whose
+// max is a zero of either sign softmaxes exactly as with +0 alone.
+TEST(NormsFusedTest, LongNanInfAndSignedZeroRows) {
+  constexpr int64_t kN = 203;
+  const double nan = std::nan(""), inf = INFINITY;
+  const std::vector<std::vector<std::pair<int64_t, double>>> specials = {
+      {{3, nan}},   {{100, nan}},          {{196, nan}}, {{202, nan}},
+      {{150, inf}}, {{7, inf}, {9, -inf}}, {{201, -inf}}};
+  const int64_t rows = static_cast<int64_t>(specials.size()) + 2;
+  Tensor x = Tensor::Empty(Shape{rows, kN}, DType::kFloat32);
+  for (int64_t i = 0; i < x.numel(); ++i) SetElement(x, i, -(((i % kN) * 37) % 101) / 8.0 - 0.5);
+  for (size_t r = 0; r < specials.size(); ++r) {
+    for (const auto& [j, v] : specials[r]) SetElement(x, r * kN + j, v);
+  }
+  const int64_t zr = rows - 2;  // rows zr (+0 and -0) and zr + 1 (+0 only)
+  for (int64_t j : {20, 90, 199}) SetElement(x, zr * kN + j, j == 90 ? -0.0 : 0.0);
+  for (int64_t j : {20, 90, 199}) SetElement(x, (zr + 1) * kN + j, 0.0);
+  for (const char* op : {"softmax", "log_softmax"}) {
+    Tensor y = Fused(op, {x, Int(-1), NoneArg()});
+    for (size_t r = 0; r + 1 < specials.size(); ++r) {
+      for (int64_t j = 0; j < kN; ++j) {
+        EXPECT_TRUE(std::isnan(y.ElementAsDouble(r * kN + j))) << op << " " << r << "," << j;
+      }
+    }
+    // -inf alone is an ordinary row: exp(-inf - max) = 0.
+    EXPECT_FALSE(std::isnan(y.ElementAsDouble((specials.size() - 1) * kN)));
+    for (int64_t j = 0; j < kN; ++j) {
+      const double a = y.ElementAsDouble(zr * kN + j), b = y.ElementAsDouble((zr + 1) * kN + j);
+      EXPECT_EQ(std::signbit(a), std::signbit(b)) << op << " " << j;
+      EXPECT_EQ(a, b) << op << " " << j;
+    }
+  }
+}
+
 // group_norm's fused kernel (norms_group.cc) against its decomposition:
 // groups 1, some and C, odd planes, with and without weight / bias.
 TEST(NormsFusedTest, GroupNormMatchesTheDecomposition) {

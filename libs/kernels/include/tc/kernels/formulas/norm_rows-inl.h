@@ -126,6 +126,48 @@ HWY_INLINE T MaxMin(const T* in, int64_t n, bool is_max) {
   return best;
 }
 
+// The max of a softmax row of n > 0 elements, NaN when any is NaN, as
+// MaxMin computes it but faster: four accumulators (max is exact, so their
+// order is free), and instead of a NaN test per vector a running sum that
+// any NaN makes NaN; only when it ends NaN (a NaN, or infinities of both
+// signs) does MaxMin rescan the row. The sign of a zero max may differ from
+// MaxMin's, which softmax cannot see: exp(x - (+-0)) and (x - (+-0)) - lse
+// round alike whenever the max is a zero (the sum is then >= 1, and >= 2
+// with zeros of both signs, so lse != 0). Eager's whole-tensor max, whose
+// zero sign shows, keeps MaxMin.
+template <typename T>
+HWY_INLINE T SoftmaxRowMax(const T* in, int64_t n) {
+  const hn::ScalableTag<T> d;
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  if (n < 4 * N) return MaxMin(in, n, /*is_max=*/true);
+  auto m0 = hn::LoadU(d, in), m1 = hn::LoadU(d, in + N);
+  auto m2 = hn::LoadU(d, in + 2 * N), m3 = hn::LoadU(d, in + 3 * N);
+  auto s0 = hn::Add(m0, m2), s1 = hn::Add(m1, m3);
+  int64_t i = 4 * N;
+  for (; i + 4 * N <= n; i += 4 * N) {
+    const auto v0 = hn::LoadU(d, in + i), v1 = hn::LoadU(d, in + i + N);
+    const auto v2 = hn::LoadU(d, in + i + 2 * N), v3 = hn::LoadU(d, in + i + 3 * N);
+    m0 = hn::Max(m0, v0);
+    m1 = hn::Max(m1, v1);
+    m2 = hn::Max(m2, v2);
+    m3 = hn::Max(m3, v3);
+    s0 = hn::Add(s0, hn::Add(v0, v2));
+    s1 = hn::Add(s1, hn::Add(v1, v3));
+  }
+  for (; i + N <= n; i += N) {
+    const auto v = hn::LoadU(d, in + i);
+    m0 = hn::Max(m0, v);
+    s0 = hn::Add(s0, v);
+  }
+  T best = hn::GetLane(hn::MaxOfLanes(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
+  T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(s0, s1)));
+  for (; i < n; ++i) {
+    best = std::max(best, in[i]);
+    sum += in[i];
+  }
+  return std::isnan(sum) ? MaxMin(in, n, /*is_max=*/true) : best;
+}
+
 // exp(x - max) as ATen's softmax kernels compute it (Vectorized<T>::exp()):
 // float32 with PyTorch's own vector exp (SleefExpNonPositiveF32V,
 // unary_math-inl.h), bit for bit; float64 with ExpV (Highway's Exp, libm
@@ -310,7 +352,7 @@ template <typename T>
 HWY_INLINE void SoftmaxRow(const T* in, T* out, int64_t n, bool log) {
   const hn::ScalableTag<T> d;
   const int64_t N = static_cast<int64_t>(hn::Lanes(d));
-  const T mx = MaxMin(in, n, /*is_max=*/true);
+  const T mx = SoftmaxRowMax(in, n);
   int64_t i = 0;
   if (log) {
     const T lse = std::log(static_cast<T>(ExpShiftedSum<T>(in, mx, nullptr, n, out)));
