@@ -90,6 +90,21 @@ void ForPanelShares(int64_t panels, int64_t threads,
   });
 }
 
+// A rows-done hook after a column split: C is complete, so its callers'
+// epilogues run over row blocks (multiples of `align` rows) on the pool,
+// one block per thread, while C is still in cache.
+void RowsDoneInParallel(const SgemmRowsDone& done, int64_t m, int64_t align, int64_t threads) {
+  if (threads <= 1 || m < 2 * align) {
+    done.fn(0, m);
+    return;
+  }
+  int64_t rows = (m + threads - 1) / threads;
+  rows = (rows + align - 1) / align * align;
+  ParallelFor((m + rows - 1) / rows, 1, [&](int64_t b0, int64_t b1) {
+    for (int64_t b = b0; b < b1; ++b) done.fn(b * rows, std::min(m, (b + 1) * rows));
+  });
+}
+
 }  // namespace
 
 // OpenBLAS's driver/level3/level3.c: a full slab while two remain, then
@@ -124,8 +139,7 @@ void Sgemm(const SgemmArgs& g, const SgemmRowsDone* done) {
   // each A strip would come from memory too often. With few rows they split
   // columns in any case.
   const bool even_cols = panels >= 4 * threads && (panels % threads == 0 || panels >= 8 * threads);
-  if (threads > 1 && panels >= threads &&
-      (g.m < 2 * threads * 12 || (done == nullptr && even_cols))) {
+  if (threads > 1 && panels >= threads && (g.m < 2 * threads * 12 || even_cols)) {
     // Row blocks of at most kMc rows keep C's block in L2 across slabs.
     const int64_t row_blocks = (g.m + kMc - 1) / kMc;
     const int64_t rows = (g.m + row_blocks - 1) / row_blocks;
@@ -136,7 +150,7 @@ void Sgemm(const SgemmArgs& g, const SgemmRowsDone* done) {
         gemm_detail::ComputeBlock(g, pb, blk, r0, std::min(g.m, r0 + rows), p0, p1, a_buf);
       }
     });
-    if (done != nullptr) done->fn(0, g.m);
+    if (done != nullptr) RowsDoneInParallel(*done, g.m, align, threads);
   } else {
     ForPanelShares(panels, threads, [&](int64_t p0, int64_t p1) {
       gemm_detail::PackB(g.b, g.k, g.n, blk.nr, p0, p1, pb);
