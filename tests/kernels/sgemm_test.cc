@@ -12,6 +12,7 @@
 #include <limits>
 #include <mutex>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -221,9 +222,13 @@ TEST(SgemmTest, NanAndInfPropagate) {
 // The finished-rows callback covers every row once, each block starting at
 // a multiple of align_rows, after its rows hold the product.
 TEST(SgemmTest, RowsDoneCoversEveryRowAligned) {
+  // n = 512: 16 panels, so the threads split columns and the hook runs
+  // over row blocks afterwards.
   for (int64_t align : {1, 8, 40}) {
-    for (int64_t m : {1, 30, 256, 1000}) {
-      const int64_t n = 64, k = 300;
+    for (const auto& shape : std::vector<std::pair<int64_t, int64_t>>{
+             {1, 64}, {30, 64}, {256, 64}, {1000, 64}, {256, 512}, {333, 512}}) {
+      const int64_t m = shape.first, n = shape.second;
+      const int64_t k = 300;
       std::vector<float> a(m * k, 1.0f), b(k * n, 2.0f), c(m * n, -1.0f);
       std::vector<int> seen(m, 0);
       std::mutex mu;
@@ -239,7 +244,7 @@ TEST(SgemmTest, RowsDoneCoversEveryRowAligned) {
                          align};
       Sgemm({m, n, k, 1.0f, {a.data(), k, 1}, {b.data(), n, 1}, 0.0f, c.data(), n}, &done);
       for (int64_t r = 0; r < m; ++r) EXPECT_EQ(seen[r], 1) << "row " << r << " m " << m;
-      EXPECT_TRUE(ready) << "m " << m << " align " << align;
+      EXPECT_TRUE(ready) << "m " << m << " n " << n << " align " << align;
     }
   }
 }
