@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "tc/script/native.h"
+#include "tc/script_torch/graph_autograd.h"
 #include "tc/script_torch/tensor_value.h"
 
 namespace tc::frame_capture {
@@ -207,7 +208,7 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
     case Rebuild::Kind::kOutput: {
       Value& v = MadeSlot(made, r.identity);
       if (v.is_null()) {
-        v = script_torch::NewTensorValue(
+        v = script_torch::NewCompiledOutputValue(
             outputs[r.output], r.requires_grad,
             r.tensor_type == script_torch::TensorValueType() ? nullptr : r.tensor_type);
       }
@@ -311,7 +312,25 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
   if (e.graph != nullptr) {
     std::vector<tensor::Tensor> inputs;
     if (!FetchInputs(vm, e, frame, &inputs)) return Value();
-    if (!e.compiled(vm, inputs, &outputs)) return Value();
+    const bool autograd = script_torch::GraphNeedsAutograd(inputs);
+    if (autograd && !e.mutated_inputs.empty()) {
+      // Training with inputs written back: the graph's ops recorded one by
+      // one (graph_autograd.h), so the writes take their history.
+      absl::StatusOr<std::vector<tensor::Tensor>> r =
+          script_torch::RunGraphWithAutograd(e.graph->graph, inputs);
+      if (!r.ok()) {
+        vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
+        return Value();
+      }
+      outputs = *std::move(r);
+    } else {
+      if (!e.compiled(vm, inputs, &outputs)) return Value();
+      // Training: the compiled outputs get a CompiledFunctionBackward node.
+      if (autograd) {
+        script_torch::AttachCompiledHistory(
+            std::shared_ptr<const graph_ir::Graph>(e.graph, &e.graph->graph), inputs, outputs);
+      }
+    }
     for (const auto& [output, msg] : e.asserts) {
       int t = vm.Truthy(script_torch::NewTensorValue(outputs[output]));
       if (t < 0) return Value();

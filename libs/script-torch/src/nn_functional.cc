@@ -219,13 +219,10 @@ constexpr MethodDef kFunctions[] = {
     {"cross_entropy", FCrossEntropy},
 };
 
-// Runs the wrapped function (`inner`) and tracks requires_grad on its
-// result from the tensors among the arguments.
+// Runs the wrapped function (`inner`): autograd records its ops.
 Value Tracked(VM& vm, const Value& inner, const ArgsView& args) {
   auto* f = Cast<NativeFunctionObject>(inner);
-  std::string_view name = f->name;
-  if (name == "linear") name = "addmm";
-  return TrackGrad(name, CallNative(vm, f, f->self, args), Value::None(), args);
+  return CallNative(vm, f, f->self, args);
 }
 
 }  // namespace

@@ -156,7 +156,7 @@ Value ConvNd(VM& vm, const ArgsView& args, const char* f, int64_t dims) {
       return {};
     }
   }
-  return TrackGrad(f, WrapTensor(out), Value::None(), args);
+  return WrapTensor(out);
 }
 Value FConv1d(VM& vm, const Value&, const ArgsView& a) { return ConvNd(vm, a, "conv1d", 1); }
 Value FConv2d(VM& vm, const Value&, const ArgsView& a) { return ConvNd(vm, a, "conv2d", 2); }
@@ -184,7 +184,7 @@ Value ConvTransposeNd(VM& vm, const ArgsView& args, const char* f) {
   Value r = CallOp(vm, f,
                    {x, w, bias, Constant(stride), Constant(padding), Constant(output_padding),
                     Constant(tensor::Scalar(groups)), Constant(dilation)});
-  return TrackGrad(f, std::move(r), Value::None(), args);
+  return r;
 }
 Value FConvTranspose1d(VM& vm, const Value&, const ArgsView& a) {
   return ConvTransposeNd(vm, a, "conv_transpose1d");
@@ -219,7 +219,7 @@ Value MaxPoolNd(VM& vm, const ArgsView& args, const char* f, const char* with_in
   std::vector<kernels::KernelArg> op_args = {
       x, Constant(k), Constant(s), Constant(p), Constant(d), Constant(tensor::Scalar(ceil))};
   Value r = ValuesOrPair(vm, RunKernel(indices ? with_indices : f, std::move(op_args)), indices);
-  return TrackGrad(f, std::move(r), Value::None(), args);
+  return r;
 }
 Value FMaxPool1d(VM& vm, const Value&, const ArgsView& a) {
   return MaxPoolNd(vm, a, "max_pool1d", "max_pool1d_with_indices");
@@ -262,7 +262,7 @@ Value AvgPoolNd(VM& vm, const ArgsView& args, const char* f, bool divisor) {
     }
     op_args.push_back(div);
   }
-  return TrackGrad(f, CallOp(vm, f, std::move(op_args)), Value::None(), args);
+  return CallOp(vm, f, std::move(op_args));
 }
 Value FAvgPool1d(VM& vm, const Value&, const ArgsView& a) {
   return AvgPoolNd(vm, a, "avg_pool1d", false);
@@ -309,7 +309,7 @@ Value AdaptivePool(VM& vm, const ArgsView& args, const char* f, int64_t dims, bo
   if (dims == 2 && os.size() == 1) os.push_back(os[0]);
   std::string op = absl::StrFormat("adaptive_%s_pool%dd", max ? "max" : "avg", dims);
   Value r = ValuesOrPair(vm, RunKernel(op, {x, Constant(os)}), pair || (max && indices));
-  return TrackGrad(f, std::move(r), Value::None(), args);
+  return r;
 }
 Value FAdaptiveAvgPool1d(VM& vm, const Value&, const ArgsView& a) {
   return AdaptivePool(vm, a, "adaptive_avg_pool1d", 1, false);

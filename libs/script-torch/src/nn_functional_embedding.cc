@@ -12,6 +12,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
+#include "tc/autodiff/grad_mode.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -91,6 +93,7 @@ bool EmbeddingRenorm(VM& vm, const Tensor& weight, const Tensor& indices, double
   std::vector<int64_t> idx;
   if (!ReadIndices(vm, indices, &idx) || !CheckHasData(vm, weight)) return false;
   const std::set<int64_t> rows(idx.begin(), idx.end());
+  autodiff::GradModeGuard no_grad(false);  // PyTorch renormalizes under no_grad
   for (int64_t i : rows) {
     if (i < 0 || i >= weight.size(0)) {
       RaiseIndexError(vm, absl::StrFormat("select(): index %d out of range for tensor of size "

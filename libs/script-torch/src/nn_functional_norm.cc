@@ -4,6 +4,8 @@
 // statistics into the tensors given, as torch.batch_norm does in place.
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/grad_mode.h"
+
 #include "nn_functional.h"
 
 namespace tc::script_torch {
@@ -100,12 +102,10 @@ Value StatsNorm(VM& vm, const ArgsView& args, const StatsNormKind& k) {
                        Constant(Scalar(eps))});
   if (!r.ok()) return RaiseStatus(vm, r.status());
   if (use_stats) {
-    if (const auto* t = std::get_if<tensor::Tensor>(&rm); t && !WriteInPlace(vm, *t, (*r)[1])) {
-      return {};
-    }
-    if (const auto* t = std::get_if<tensor::Tensor>(&rv); t && !WriteInPlace(vm, *t, (*r)[2])) {
-      return {};
-    }
+    // The running stats are buffers written in place, never recorded.
+    autodiff::GradModeGuard no_grad(false);
+    if (auto* t = std::get_if<tensor::Tensor>(&rm); t && !WriteInPlace(vm, *t, (*r)[1])) return {};
+    if (auto* t = std::get_if<tensor::Tensor>(&rv); t && !WriteInPlace(vm, *t, (*r)[2])) return {};
   }
   return WrapTensor(std::move((*r)[0]));
 }

@@ -5,6 +5,7 @@
 // `init` in between, as the layers initialize their parameters with it.
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/autograd_meta.h"
 #include "tc/script/compiler.h"
 #include "tc/script/module_registry.h"
 
@@ -43,7 +44,7 @@ Value ParameterNew(VM& vm, const Value&, const ArgsView& all) {
       IsInstance(cls, Types().type) ? static_cast<Type*>(cls.as_object()) : ParameterType();
   auto* p = static_cast<TensorObject*>(type->alloc(type));
   p->t = std::move(data);
-  p->requires_grad = requires_grad;
+  if (requires_grad) (void)autodiff::SetRequiresGrad(p->t, true);
   return Value::Adopt(p);
 }
 

@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/grad_mode.h"
+#include "tc/autodiff/record.h"
 #include "tc/graph_ir/op.h"
 #include "tc/script/bigint.h"
 
@@ -22,8 +24,6 @@ std::span<const MethodDef> TensorShapeExtraMethods();
 std::span<const MethodDef> TensorLinalgMethods();  // torch_linalg.cc
 
 namespace {
-
-bool g_grad_enabled = true;
 
 // --- Tensor ------------------------------------------------------------------
 
@@ -51,7 +51,6 @@ Type* TensorType() {
           TensorBucketizeMethods()}) {
       AddMethods(type, methods);
     }
-    AddGradTracking(type);
     AddMethods(type, RandomTensorMethods());
     UpdateSlots(type);
     return type;
@@ -118,25 +117,38 @@ absl::StatusOr<std::vector<tensor::Tensor>> TraceOp(OpTracer& tracer, const grap
   return outs;
 }
 
+// The traced op's fake outputs get autograd history as real ones would
+// (requires_grad, grad_fn's name), which the traced code may read and
+// the compiled frame's outputs carry.
+absl::StatusOr<std::vector<tensor::Tensor>> TraceAndRecord(
+    OpTracer& tracer, const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args) {
+  absl::StatusOr<std::vector<tensor::Tensor>> outs = TraceOp(tracer, op, args);
+  if (outs.ok() && autodiff::ShouldRecord(args)) {
+    if (absl::Status s = autodiff::Record(op, args, *outs); !s.ok()) return s;
+  }
+  return outs;
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
                                                       std::vector<kernels::KernelArg> args) {
   if (OpTracer* tracer = ActiveOpTracer()) [[unlikely]] {
-    return TraceOp(*tracer, op, args);
+    return TraceAndRecord(*tracer, op, args);
   }
   // Composite ops too: kernels::Call runs their fused kernel where one
-  // applies, else their decomposition.
-  return kernels::Call(op, std::move(args));
+  // applies, else their decomposition; autodiff records the call for
+  // backward when an input requires grad.
+  return autodiff::Call(op, args);
 }
 
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(const graph_ir::OpDef& op,
                                                       std::span<const kernels::KernelArg> args) {
   // While tracing, the tracer runs every op: one load and one branch here.
   if (OpTracer* tracer = ActiveOpTracer()) [[unlikely]] {
-    return TraceOp(*tracer, op, args);
+    return TraceAndRecord(*tracer, op, args);
   }
-  return kernels::Call(op, args);
+  return autodiff::Call(op, args);
 }
 
 absl::StatusOr<std::vector<tensor::Tensor>> RunKernel(std::string_view op,
@@ -342,8 +354,8 @@ Value KwArg(const ArgsView& args, std::string_view name) {
   return Value();
 }
 
-bool GradEnabled() { return g_grad_enabled; }
-void SetGradEnabled(bool enabled) { g_grad_enabled = enabled; }
+bool GradEnabled() { return autodiff::GradModeEnabled(); }
+void SetGradEnabled(bool enabled) { autodiff::SetGradModeEnabled(enabled); }
 
 Type* ParameterType() {
   static Type* t = NewNativeType({.name = "Parameter",

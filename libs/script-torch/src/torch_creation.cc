@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/autograd_meta.h"
 #include "tc/tensor/cpu_generator.h"
 
 #include "torch_random.h"
@@ -90,7 +91,7 @@ Value Finish(VM& vm, Tensor t, const FactoryKw& kw) {
                                "Only Tensors of floating point and complex dtype can require "
                                "gradients");
     }
-    Cast<TensorObject>(v)->requires_grad = true;
+    (void)autodiff::SetRequiresGrad(TensorOf(v), true);
   }
   return v;
 }

@@ -14,6 +14,8 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/autograd_meta.h"
+
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -370,7 +372,7 @@ bool CopyBroadcast(VM& vm, const Tensor& dst, const Tensor& src) {
 
 Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__setitem__", 2, 2)) return {};
-  const Tensor& t = TensorOf(self);
+  Tensor& t = TensorOf(self);
   Tensor val;
   if (!ValueTensor(vm, args[1], t.dtype(), &val)) return {};
   // x[mask] = value with a full-shape mask and a broadcastable value.
@@ -381,6 +383,16 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
     if (!RunOp(vm, "where", {TensorOf(key), val, t}, &r)) return {};
     if (!WriteInPlace(vm, t, r)) return {};
     return Value::None();
+  }
+  // Writes into part of a tensor are not recorded by autograd yet: an
+  // error rather than a gradient that misses the write.
+  if (ActiveOpTracer() == nullptr && GradEnabled() &&
+      (autodiff::RequiresGrad(val) || autodiff::RequiresGrad(t))) {
+    if (autodiff::IsLeaf(t) && autodiff::RequiresGrad(t)) {
+      return RaiseRuntimeError(
+          vm, "a leaf Variable that requires grad is being used in an in-place operation.");
+    }
+    return RaiseUnsupported(vm, "autograd through torch.Tensor.__setitem__");
   }
   // While tracing, the written views share t's storage (see the top).
   const Views views = ActiveOpTracer() != nullptr ? Views::kAliasing : Views::kTraced;

@@ -331,6 +331,7 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch.nn.init", InitNnInitModule);
   script::RegisterBuiltinModule("torch.nn.functional", InitFunctionalModule);
   script::RegisterBuiltinModule("torch.serialization", InitSerializationModule);
+  script::RegisterBuiltinModule("torch.autograd", InitAutogradModule);
   // Filled by torch.serialization with the rebuild functions pickles name.
   script::RegisterBuiltinModule("torch._utils", [](VM&, ModuleObject*) { return true; });
   script::RegisterBuiltinModule("torch.random", [](VM&, ModuleObject* m) {

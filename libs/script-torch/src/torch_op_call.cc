@@ -2,6 +2,8 @@
 // behind most Tensor methods and torch functions, plus the in-place write.
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/record.h"
 #include "tc/kernels/copy.h"
 #include "tc/script/bigint.h"
 
@@ -162,7 +164,7 @@ bool CanCast(DType from, DType to) {
 
 }  // namespace
 
-bool WriteInPlace(VM& vm, const tensor::Tensor& self, const tensor::Tensor& result) {
+bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result) {
   if (!CanCast(result.dtype(), self.dtype())) {
     RaiseRuntimeError(
         vm, absl::StrFormat("result type %s can't be cast to the desired output "
@@ -183,7 +185,23 @@ bool WriteInPlace(VM& vm, const tensor::Tensor& self, const tensor::Tensor& resu
     }
     if (!RunOp(vm, "expand", {src, Constant(tensor::Shape(self.sizes()))}, &src)) return false;
   }
-  return StoreInPlace(vm, self, src);
+  if (ActiveOpTracer() != nullptr) return StoreInPlace(vm, self, src);
+  // Autograd: the write gives self the result's history (cast to self's
+  // dtype first, a recorded op, when they differ).
+  const bool grad = autodiff::RequiresGrad(src) || autodiff::RequiresGrad(self);
+  if (grad && src.dtype() != self.dtype() &&
+      !RunOp(vm, "to_dtype", {src, Constant(self.dtype())}, &src)) {
+    return false;
+  }
+  if (grad) {
+    if (absl::Status s = autodiff::CheckInPlace(self, src); !s.ok()) {
+      RaiseStatus(vm, s);
+      return false;
+    }
+  }
+  if (!StoreInPlace(vm, self, src)) return false;
+  if (grad) autodiff::TakeHistory(self, src);
+  return true;
 }
 
 bool StoreInPlace(VM& vm, const tensor::Tensor& dst, const tensor::Tensor& src) {
@@ -204,6 +222,7 @@ bool StoreInPlace(VM& vm, const tensor::Tensor& dst, const tensor::Tensor& src) 
     RaiseStatus(vm, s);
     return false;
   }
+  dst.storage()->BumpVersion();  // autograd's check of saved tensors
   return true;
 }
 

@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/autograd_meta.h"
 #include "tc/kernels/random_order.h"
 #include "tc/script/bigint.h"
 #include "tc/support/check.h"
@@ -214,7 +215,9 @@ bool RunRandomFill(VM& vm, const tensor::Tensor& self, std::string_view op,
   if (!order.identity) {
     if (!RunOp(vm, "permute", {r, Constant(order.inverse)}, &r)) return false;
   }
-  return WriteInPlace(vm, self, r);
+  // A copy of the variable: a random fill gives no history to take.
+  tensor::Tensor target = self;
+  return WriteInPlace(vm, target, r);
 }
 
 // --- torch functions ---------------------------------------------------------
@@ -290,7 +293,7 @@ Value Finish(VM& vm, const tensor::Tensor& t, const RandomKw& kw) {
       return RaiseRuntimeError(
           vm, "Only Tensors of floating point and complex dtype can require gradients");
     }
-    Cast<TensorObject>(v)->requires_grad = true;
+    (void)autodiff::SetRequiresGrad(TensorOf(v), true);
   }
   return v;
 }

@@ -103,7 +103,7 @@ Value MBernoulliInPlace(VM& vm, const Value& self, const ArgsView& args) {
   if (!ParseArgs(vm, args, "bernoulli_", kNames, 0, a, 1)) return {};
   CpuGenerator* gen;
   if (!ReadGenerator(vm, a[1], "bernoulli_", &gen)) return {};
-  const tensor::Tensor& t = Self(self);
+  tensor::Tensor& t = TensorOf(self);
   if (!a[0].is_null() && IsTensor(a[0])) {
     tensor::Tensor p;
     Shape sizes(t.sizes().begin(), t.sizes().end());

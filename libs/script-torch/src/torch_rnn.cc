@@ -14,6 +14,8 @@
 
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/record.h"
 #include "tc/kernels/rnn.h"
 
 #include "torch_tensor.h"
@@ -70,7 +72,7 @@ Tensor Plane(const Tensor& t, int64_t i) {
 bool TracksGrad(const ArgsView& args) {
   if (!GradEnabled()) return false;
   auto needs_grad = [](const Value& v) {
-    return IsTensor(v) && Cast<TensorObject>(v)->requires_grad;
+    return IsTensor(v) && autodiff::RequiresGrad(TensorOf(v));
   };
   for (int32_t i = 0; i < args.nargs + args.nkw(); ++i) {
     const Value& v = args[i];
@@ -87,13 +89,11 @@ bool TracksGrad(const ArgsView& args) {
   return false;
 }
 
-// Marks a floating result as computed with grad, with PyTorch's node name.
+// Gives a floating result a node with PyTorch's name, whose backward says
+// the recurrent kernels have no derivative yet.
 Value MarkGrad(Value v, const char* grad_fn) {
   if (!IsTensor(v) || !tensor::IsFloatingPoint(TensorOf(v).dtype())) return v;
-  auto* t = Cast<TensorObject>(v);
-  t->requires_grad = true;
-  t->is_leaf = false;
-  t->grad_fn = grad_fn;
+  autodiff::RecordWithoutDerivative("rnn", grad_fn, {}, std::span<tensor::Tensor>(&TensorOf(v), 1));
   return v;
 }
 

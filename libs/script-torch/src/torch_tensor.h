@@ -33,15 +33,12 @@ using tensor::Scalar;
 using tensor::Shape;
 
 // torch.Tensor (and nn.Parameter, a subclass).
+// A torch.Tensor. Its autograd state (requires_grad, grad_fn, .grad)
+// lives in `t`'s autograd meta (libs/autodiff), shared by every copy of
+// the variable.
 struct TensorObject : Object {
   explicit TensorObject(Type* t) : Object(t) {}
   tensor::Tensor t;
-  bool requires_grad = false;
-  // Set on results computed from tensors that require grad (grad mode
-  // on): not a leaf, printed with grad_fn=<grad_fn> when known. A flag
-  // only; autograd comes later.
-  bool is_leaf = true;
-  std::string grad_fn;
 };
 
 struct DTypeObject : Object {
@@ -179,17 +176,18 @@ Value ScalarToValue(const tensor::Scalar& s);
 Value TensorToList(VM& vm, const tensor::Tensor& t);
 Value TensorItem(VM& vm, const tensor::Tensor& t);
 
-// Marks `result` (a tensor, or a tuple of tensors) as computed from
-// tensors requiring grad when grad mode is on and `self` or a tensor in
-// `args` requires grad; `name` is the method ("add", "__matmul__") that
-// picks the printed grad_fn. Returns `result` (torch_grad_track.cc).
-Value TrackGrad(std::string_view name, Value result, const Value& self, const ArgsView& args);
-// Wraps every Tensor method of `t` so its results track requires_grad.
-void AddGradTracking(Type* t);
-
-// Grad mode (torch.no_grad / enable_grad); only a flag for now.
+// Grad mode (torch.no_grad / enable_grad): autodiff's flag.
 bool GradEnabled();
 void SetGradEnabled(bool enabled);
+// Tensor's autograd attributes and methods, torch.autograd
+// (torch_autograd.cc).
+std::span<const MethodDef> TensorAutogradMethods();
+std::span<const GetSetDef> TensorAutogradGetSets();
+bool InitAutogradModule(VM& vm, ModuleObject* m);
+// Sets requires_grad of the variable `t` holds, raising PyTorch's error
+// (`error` is its wording's first word: "only" from requires_grad_,
+// "Only" from factory functions).
+bool SetTensorRequiresGrad(VM& vm, tensor::Tensor& t, bool flag);
 
 // The Tensor type's method tables, attributes and operators
 // (torch_core.cc builds the type from them).
@@ -260,7 +258,7 @@ bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const graph_ir::ArgSpec& spe
 // Writes `result` into `self`'s storage as an in-place op does: the
 // broadcast shape must equal self's and the dtype must be castable. While
 // tracing, the write goes to OpTracer::WriteInPlace instead.
-bool WriteInPlace(VM& vm, const tensor::Tensor& self, const tensor::Tensor& result);
+bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result);
 // The write itself, `src` already of dst's sizes (any dtype): to the
 // tracer, nowhere for a meta dst, else a copy of the elements.
 bool StoreInPlace(VM& vm, const tensor::Tensor& dst, const tensor::Tensor& src);

@@ -4,6 +4,8 @@
 // protocol, new_* and in-place fills.
 #include "absl/strings/str_format.h"
 
+#include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/grad_mode.h"
 #include "tc/tensor/format.h"
 
 #include "torch_known_names.h"
@@ -21,33 +23,21 @@ Value GetShape(VM&, const Value& self) { return SizeValue(T(self)->t.sizes()); }
 Value GetDType(VM&, const Value& self) { return DTypeValue(T(self)->t.dtype()); }
 Value GetDevice(VM&, const Value& self) { return DeviceValue(T(self)->t.device()); }
 Value GetNdim(VM&, const Value& self) { return Value::Int(T(self)->t.dim()); }
-Value GetRequiresGrad(VM&, const Value& self) { return Value::Bool(T(self)->requires_grad); }
-bool SetRequiresGrad(VM& vm, const Value& self, const Value& v) {
-  int b = vm.Truthy(v);
-  if (b < 0) return false;
-  if (b && !tensor::IsFloatingPoint(T(self)->t.dtype())) {
-    RaiseRuntimeError(vm, "only Tensors of floating point dtype can require gradients");
-    return false;
-  }
-  T(self)->requires_grad = b != 0;
-  return true;
-}
-Value GetIsLeaf(VM&, const Value& self) { return Value::Bool(T(self)->is_leaf); }
-Value GetGradFn(VM&, const Value& self) {
-  return T(self)->is_leaf ? Value::None() : NewStr(T(self)->grad_fn);
-}
-Value GetNone(VM&, const Value&) { return Value::None(); }
 Value GetIsMeta(VM&, const Value& self) { return Value::Bool(T(self)->t.is_meta()); }
 Value GetIsCpu(VM&, const Value& self) { return Value::Bool(T(self)->t.device().is_cpu()); }
 Value GetIsCuda(VM&, const Value& self) { return Value::Bool(T(self)->t.device().is_cuda()); }
-Value GetData(VM&, const Value& self) { return WrapTensor(T(self)->t); }
+// .data: the same data as a new variable without history.
+Value GetData(VM&, const Value& self) { return WrapTensor(autodiff::Detach(T(self)->t)); }
 bool SetData(VM& vm, const Value& self, const Value& v) {
   if (!IsTensor(v)) {
     RaiseTypeError(vm,
                    absl::StrFormat("Variable data has to be a tensor, but got %s", TypeName(v)));
     return false;
   }
+  // New data, the same variable (its autograd state stays).
+  std::shared_ptr<tensor::AutogradMetaInterface> meta = T(self)->t.shared_autograd_meta();
   T(self)->t = TensorOf(v);
+  T(self)->t.set_autograd_meta(std::move(meta));
   return true;
 }
 Value GetItemSize(VM&, const Value& self) {
@@ -215,12 +205,6 @@ Value MTypeAs(VM& vm, const Value& self, const ArgsView& args) {
   if (!ToTensorArg(vm, args[0], "type_as", "other", &other)) return {};
   return Converted(vm, self, other.dtype());
 }
-Value MDetach(VM&, const Value& self, const ArgsView&) { return WrapTensor(T(self)->t); }
-Value MDetachInPlace(VM&, const Value& self, const ArgsView&) {
-  T(self)->requires_grad = false;
-  T(self)->is_leaf = true;
-  return self;
-}
 Value MCpu(VM& vm, const Value& self, const ArgsView&) {
   tensor::Tensor r;
   if (!ToDeviceTensor(vm, T(self)->t, tensor::Device::CPU(), &r)) return {};
@@ -243,7 +227,7 @@ Value MDeepCopy(VM& vm, const Value& self, const ArgsView& args) {
     if (got != 0) return got < 0 ? Value() : seen;
   }
   TensorObject* s = T(self);
-  if (!s->is_leaf) {
+  if (!autodiff::IsLeaf(s->t)) {
     return RaiseRuntimeError(
         vm,
         "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
@@ -252,30 +236,26 @@ Value MDeepCopy(VM& vm, const Value& self, const ArgsView& args) {
         "https://github.com/pytorch/pytorch/pull/103001");
   }
   tensor::Tensor r;
-  if (!CloneTensor(vm, s->t, &r)) return {};
+  {
+    autodiff::GradModeGuard no_grad(false);  // as PyTorch's, under no_grad
+    if (!CloneTensor(vm, s->t, &r)) return {};
+  }
   Type* type = self.type();
   auto* p = static_cast<TensorObject*>(type->alloc(type));
-  p->t = std::move(r);
-  p->requires_grad = s->requires_grad;
+  p->t = autodiff::Detach(r);
+  if (autodiff::RequiresGrad(s->t)) (void)autodiff::SetRequiresGrad(p->t, true);
   Value result = Value::Adopt(p);
   if (m != nullptr && !DictSet(vm, m, key, result)) return {};
   return result;
-}
-Value MRequiresGradInPlace(VM& vm, const Value& self, const ArgsView& args) {
-  static constexpr const char* kNames[] = {"requires_grad"};
-  Value a[1];
-  if (!ParseArgs(vm, args, "requires_grad_", kNames, 0, a)) return {};
-  if (!SetRequiresGrad(vm, self, a[0].is_null() ? Value::Bool(true) : a[0])) return {};
-  return self;
 }
 
 // --- Printing ----------------------------------------------------------------
 
 Value MRepr(VM&, const Value& self, const ArgsView&) {
   tensor::FormatOptions o;
-  if (!T(self)->is_leaf && !T(self)->grad_fn.empty()) {
-    o.suffixes.push_back("grad_fn=<" + T(self)->grad_fn + ">");
-  } else if (T(self)->requires_grad && T(self)->is_leaf) {
+  if (const autodiff::Node* fn = autodiff::GradFn(T(self)->t)) {
+    o.suffixes.push_back("grad_fn=<" + fn->name() + ">");
+  } else if (autodiff::RequiresGrad(T(self)->t)) {
     o.suffixes.push_back("requires_grad=True");
   }
   std::string s = tensor::FormatTensor(T(self)->t, o);
@@ -440,7 +420,7 @@ Value MNewTensor(VM& vm, const Value& self, const ArgsView& args) {
 
 Value MZero(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "zero_", 0, 0)) return {};
-  const tensor::Tensor& t = T(self)->t;
+  tensor::Tensor& t = T(self)->t;
   tensor::Tensor zero;
   if (!ScalarTensor(vm, tensor::Scalar(int64_t{0}), t.dtype(), &zero) ||
       !WriteInPlace(vm, t, zero)) {
@@ -450,7 +430,7 @@ Value MZero(VM& vm, const Value& self, const ArgsView& args) {
 }
 Value MFill(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "fill_", 1, 1)) return {};
-  const tensor::Tensor& t = T(self)->t;
+  tensor::Tensor& t = T(self)->t;
   tensor::Scalar s;
   tensor::Tensor value;
   if (!ToScalarArg(vm, args[0], "fill_", "value", &s) || !ScalarTensor(vm, s, t.dtype(), &value) ||
@@ -465,7 +445,7 @@ Value MCopy(VM& vm, const Value& self, const ArgsView& args) {
   if (!ParseArgs(vm, args, "copy_", kNames, 1, a)) return {};
   tensor::Tensor src;
   if (!ToTensorArg(vm, a[0], "copy_", "src", &src)) return {};
-  const tensor::Tensor& t = T(self)->t;
+  tensor::Tensor& t = T(self)->t;
   // copy_ casts freely (unlike other in-place ops).
   if (!ToDTypeTensor(vm, src, t.dtype(), &src) || !WriteInPlace(vm, t, src)) return {};
   return self;
@@ -514,11 +494,8 @@ constexpr MethodDef kMethods[] = {
     {"to", MTo},
     {"type_as", MTypeAs},
     {"__deepcopy__", MDeepCopy},
-    {"detach", MDetach},
-    {"detach_", MDetachInPlace},
     {"cpu", MCpu},
     {"cuda", MCuda},
-    {"requires_grad_", MRequiresGradInPlace},
     {"__repr__", MRepr},
     {"__str__", MRepr},
     {"__format__", MFormat},
@@ -546,10 +523,6 @@ constexpr GetSetDef kGetSets[] = {
     {"dtype", GetDType},
     {"device", GetDevice},
     {"ndim", GetNdim},
-    {"requires_grad", GetRequiresGrad, SetRequiresGrad},
-    {"is_leaf", GetIsLeaf},
-    {"grad", GetNone},
-    {"grad_fn", GetGradFn},
     {"data", GetData, SetData},
     {"itemsize", GetItemSize},
     {"is_cuda", GetIsCuda},
@@ -564,6 +537,8 @@ constexpr GetSetDef kGetSets[] = {
 void AddTensorMethods(Type* t) {
   AddMethods(t, kMethods);
   AddGetSets(t, kGetSets);
+  AddMethods(t, TensorAutogradMethods());
+  AddGetSets(t, TensorAutogradGetSets());
 }
 
 }  // namespace tc::script_torch

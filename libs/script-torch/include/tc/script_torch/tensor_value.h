@@ -18,6 +18,11 @@ bool TensorRequiresGrad(const script::Value& v);
 // A new tensor object of `type` (torch.Tensor when null) holding `t`.
 script::Value NewTensorValue(tensor::Tensor t, bool requires_grad = false,
                              script::Type* type = nullptr);
+// The output of a compiled frame: like NewTensorValue, but one that
+// requires grad is a non-leaf whose grad_fn is PyTorch's
+// CompiledFunctionBackward.
+script::Value NewCompiledOutputValue(tensor::Tensor t, bool requires_grad,
+                                     script::Type* type = nullptr);
 // torch.Tensor itself.
 script::Type* TensorValueType();
 // Whether grad mode is on (torch.is_grad_enabled()).

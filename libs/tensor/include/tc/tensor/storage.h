@@ -9,6 +9,7 @@
 #define TC_TENSOR_STORAGE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "tc/tensor/device.h"
@@ -54,6 +55,11 @@ class Storage {
   void* data() const { return data_; }
   size_t nbytes() const { return nbytes_; }
   Device device() const { return device_; }
+  // Counts in-place writes (autograd's version counter, shared by every
+  // view of the storage): a tensor saved for backward and then written to
+  // is detected, as PyTorch detects it.
+  uint64_t version() const { return version_; }
+  void BumpVersion() { ++version_; }
 
  private:
   // Lets make_shared reach the constructor (one allocation for the object
@@ -71,6 +77,7 @@ class Storage {
   size_t nbytes_;
   Allocator* allocator_;  // null for borrowed memory
   Device device_;
+  uint64_t version_ = 0;
 };
 
 }  // namespace tc::tensor

@@ -8,6 +8,12 @@
 // allocates nothing. Every member here is safe on it except the element
 // readers (raw_data, data, item_*, ElementAsDouble, Item), which callers
 // must not use on meta tensors; copies of a meta tensor are meta tensors.
+//
+// Autograd's state of a tensor (requires_grad, grad_fn, .grad) hangs off
+// it as an AutogradMetaInterface that libs/autodiff implements, as
+// PyTorch's TensorImpl holds its autograd meta: copies of a Tensor share
+// it (they are the same variable), while every new view, copy or result
+// starts without one.
 #ifndef TC_TENSOR_TENSOR_H_
 #define TC_TENSOR_TENSOR_H_
 
@@ -24,6 +30,12 @@
 #include "tc/tensor/storage.h"
 
 namespace tc::tensor {
+
+// What libs/autodiff keeps per variable; opaque here.
+class AutogradMetaInterface {
+ public:
+  virtual ~AutogradMetaInterface() = default;
+};
 
 class Tensor {
  public:
@@ -57,6 +69,14 @@ class Tensor {
   int64_t dim() const { return static_cast<int64_t>(sizes_.size()); }
   int64_t numel() const { return Numel(sizes_); }
   int64_t storage_offset() const { return offset_; }
+  // Autograd's state (null for tensors autograd never saw).
+  AutogradMetaInterface* autograd_meta() const { return autograd_meta_.get(); }
+  const std::shared_ptr<AutogradMetaInterface>& shared_autograd_meta() const {
+    return autograd_meta_;
+  }
+  void set_autograd_meta(std::shared_ptr<AutogradMetaInterface> meta) {
+    autograd_meta_ = std::move(meta);
+  }
   size_t itemsize() const { return ItemSize(dtype_); }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   bool is_contiguous() const { return IsContiguous(sizes_, strides_); }
@@ -106,6 +126,7 @@ class Tensor {
   Shape sizes_;
   Shape strides_;
   int64_t offset_ = 0;
+  std::shared_ptr<AutogradMetaInterface> autograd_meta_;
 };
 
 }  // namespace tc::tensor

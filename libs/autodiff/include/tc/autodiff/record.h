@@ -1,0 +1,55 @@
+// Running ops with autograd: kernels::Call, plus a node on the tape when
+// grad mode is on and an input requires grad. Everything that runs ops
+// eagerly for a user (the torch module, derivative formulas under
+// create_graph) goes through here.
+#ifndef TC_AUTODIFF_RECORD_H_
+#define TC_AUTODIFF_RECORD_H_
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+#include "tc/graph_ir/op.h"
+#include "tc/kernels/eager.h"
+
+namespace tc::autodiff {
+
+// Whether a call on `args` would be recorded now.
+bool ShouldRecord(std::span<const kernels::KernelArg> args);
+
+// kernels::Call, recorded. A composite op with a derivative of its own
+// (softmax, layer_norm, linear...) runs its fused kernel and records one
+// node; one without runs its decomposition op by op, each recorded, and
+// its last node takes the composite's PyTorch name.
+absl::StatusOr<std::vector<tensor::Tensor>> Call(const graph_ir::OpDef& op,
+                                                 std::span<const kernels::KernelArg> args);
+absl::StatusOr<tensor::Tensor> Call1(std::string_view op,
+                                     std::initializer_list<kernels::KernelArg> args);
+
+// Records a call that already ran (its outputs get the new node as
+// grad_fn). For callers that compute an op's outputs another way.
+absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args,
+                    std::span<tensor::Tensor> outputs);
+
+// In-place ops (x.add_(y), x.copy_(y), x[i] = y) run as an out-of-place
+// op whose `result` is then written into `self`. Before the write:
+// PyTorch's error for a leaf that requires grad, and the result's node
+// keeps its own copy of anything it saved from self's storage (the write
+// would otherwise invalidate it). After: `self` takes the result's history
+// (or loses its own when the result has none).
+absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& result);
+void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result);
+
+// Gives `outputs` a node named `name` with edges to `inputs`, whose
+// backward reports that `op` has no derivative: for results tc computes
+// outside the op table (the recurrent kernels), so they print and chain
+// as PyTorch's do until their derivative exists.
+void RecordWithoutDerivative(std::string_view op, std::string name,
+                             std::span<const tensor::Tensor> inputs,
+                             std::span<tensor::Tensor> outputs);
+
+}  // namespace tc::autodiff
+
+#endif  // TC_AUTODIFF_RECORD_H_

@@ -1,0 +1,159 @@
+#include "tc/autodiff/graph_run.h"
+
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+#include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/engine.h"
+#include "tc/autodiff/grad_mode.h"
+#include "tc/autodiff/node.h"
+#include "tc/autodiff/record.h"
+#include "tc/graph_ir/map_args.h"
+#include "tc/support/status.h"
+
+namespace tc::autodiff {
+namespace {
+
+using tensor::Tensor;
+
+class CompiledFunctionNode final : public Node {
+ public:
+  CompiledFunctionNode(std::shared_ptr<const graph_ir::Graph> graph, std::span<const Tensor> inputs,
+                       std::vector<uint32_t> outputs)
+      : graph_(std::move(graph)), outputs_(std::move(outputs)) {
+    for (const Tensor& t : inputs) {
+      AddNextEdge(GradientEdge(t), InputInfo{t.sizes(), t.dtype()});
+      requires_grad_.push_back(RequiresGrad(t));
+      versions_.push_back(t.storage() != nullptr ? t.storage()->version() : 0);
+      inputs_.push_back(Detach(t));
+    }
+    set_num_inputs(static_cast<uint32_t>(outputs_.size()));
+  }
+  std::string name() const override { return "CompiledFunctionBackward"; }
+  void ReleaseSaved() override {
+    inputs_.clear();
+    released_ = true;
+  }
+  absl::StatusOr<GradList> Apply(GradList grads) override;
+
+ private:
+  std::shared_ptr<const graph_ir::Graph> graph_;
+  std::vector<uint32_t> outputs_;  // graph output index of each of this node's outputs
+  std::vector<Tensor> inputs_;
+  std::vector<bool> requires_grad_;
+  std::vector<uint64_t> versions_;
+  bool released_ = false;
+};
+
+absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
+  if (released_) {
+    return absl::FailedPreconditionError(
+        "Trying to backward through the graph a second time (or directly access saved tensors "
+        "after they have already been freed). Saved intermediate values of the graph are freed "
+        "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+        "backward through the graph a second time or if you need to access saved tensors after "
+        "calling backward.");
+  }
+  const bool create_graph = GradModeEnabled();
+  std::vector<Tensor> leaves;
+  std::vector<Tensor> wrt;
+  std::vector<size_t> wrt_index;
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    const Tensor& t = inputs_[i];
+    const uint64_t now = t.storage() != nullptr ? t.storage()->version() : 0;
+    if (now != versions_[i]) {
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "one of the variables needed for gradient computation has been modified by an inplace "
+          "operation: [torch.%sTensor [%s]] is at version %d; expected version %d instead. "
+          "Hint: enable anomaly detection to find the operation that failed to compute its "
+          "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+          tensor::ScalarTypeName(t.dtype()), absl::StrJoin(t.sizes(), ", "), now, versions_[i]));
+    }
+    Tensor leaf = t;  // a fresh variable over the saved value
+    if (requires_grad_[i]) {
+      TC_RETURN_IF_ERROR(SetRequiresGrad(leaf, true));
+      wrt.push_back(leaf);
+      wrt_index.push_back(i);
+    }
+    leaves.push_back(std::move(leaf));
+  }
+  std::vector<Tensor> outs, seeds;
+  {
+    GradModeGuard on(true);
+    TC_ASSIGN_OR_RETURN(std::vector<Tensor> all, RunGraphRecorded(*graph_, leaves));
+    for (size_t k = 0; k < outputs_.size(); ++k) {
+      if (!grads[k].defined() || !RequiresGrad(all[outputs_[k]])) continue;
+      outs.push_back(all[outputs_[k]]);
+      seeds.push_back(grads[k]);
+    }
+  }
+  GradList result(next_edges().size());
+  if (outs.empty()) return result;
+  TC_ASSIGN_OR_RETURN(std::vector<Tensor> g, Grad(outs, wrt, seeds, create_graph, create_graph,
+                                                  /*allow_unused=*/true));
+  for (size_t j = 0; j < wrt_index.size(); ++j) result[wrt_index[j]] = std::move(g[j]);
+  return result;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Tensor>> RunGraphRecorded(const graph_ir::Graph& graph,
+                                                     std::span<const Tensor> inputs) {
+  if (inputs.size() != graph.inputs().size()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("graph takes %d inputs, %d given", graph.inputs().size(), inputs.size()));
+  }
+  std::vector<Tensor> env(graph.num_values());
+  for (size_t i = 0; i < inputs.size(); ++i) env[graph.inputs()[i]->id()] = inputs[i];
+  for (const std::unique_ptr<graph_ir::Node>& node : graph.nodes()) {
+    std::vector<kernels::KernelArg> args;
+    graph_ir::MapArgs(node->args(), args, [&](const graph_ir::Value* v) { return env[v->id()]; });
+    TC_ASSIGN_OR_RETURN(std::vector<Tensor> outs, Call(node->op(), args));
+    for (size_t i = 0; i < outs.size() && i < node->outputs().size(); ++i) {
+      env[node->outputs()[i]->id()] = std::move(outs[i]);
+    }
+  }
+  std::vector<Tensor> result;
+  result.reserve(graph.outputs().size());
+  for (const graph_ir::Value* v : graph.outputs()) result.push_back(env[v->id()]);
+  return result;
+}
+
+void AttachCompiledHistory(std::shared_ptr<const graph_ir::Graph> graph,
+                           std::span<const Tensor> inputs, std::span<Tensor> outputs) {
+  if (!GradModeEnabled()) return;
+  // Which values depend on an input that requires grad.
+  absl::flat_hash_set<const graph_ir::Value*> tainted;
+  for (size_t i = 0; i < inputs.size() && i < graph->inputs().size(); ++i) {
+    if (RequiresGrad(inputs[i])) tainted.insert(graph->inputs()[i]);
+  }
+  if (tainted.empty()) return;
+  for (const std::unique_ptr<graph_ir::Node>& node : graph->nodes()) {
+    bool any = false;
+    for (const graph_ir::Value* v : node->Inputs()) any = any || tainted.contains(v);
+    if (!any) continue;
+    for (const graph_ir::Value* o : node->outputs()) {
+      if (tensor::IsFloatingPoint(o->meta().dtype)) tainted.insert(o);
+    }
+  }
+  std::vector<uint32_t> which;
+  for (size_t k = 0; k < outputs.size() && k < graph->outputs().size(); ++k) {
+    const graph_ir::Value* v = graph->outputs()[k];
+    const bool is_input =
+        std::find(graph->inputs().begin(), graph->inputs().end(), v) != graph->inputs().end();
+    if (tainted.contains(v) && !is_input) which.push_back(static_cast<uint32_t>(k));
+  }
+  if (which.empty()) return;
+  auto node = std::make_shared<CompiledFunctionNode>(graph, inputs, which);
+  for (size_t j = 0; j < which.size(); ++j) {
+    Tensor& out = outputs[which[j]];
+    out.set_autograd_meta(nullptr);
+    SetHistory(out, node, static_cast<uint32_t>(j));
+  }
+}
+
+}  // namespace tc::autodiff

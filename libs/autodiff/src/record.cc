@@ -1,0 +1,253 @@
+#include "tc/autodiff/record.h"
+
+#include <cctype>
+
+#include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/derivatives.h"
+#include "tc/autodiff/grad_mode.h"
+#include "tc/graph_ir/map_args.h"
+#include "tc/support/status.h"
+
+#include "src/op_node.h"
+#include "src/tape_emitter.h"
+
+namespace tc::autodiff {
+namespace {
+
+using internal::OpNode;
+using internal::SavedArg;
+using internal::SavedTensor;
+using internal::SaveTensor;
+
+bool AnyRequiresGrad(std::span<const kernels::KernelArg> args) {
+  for (const kernels::KernelArg& a : args) {
+    if (const auto* t = std::get_if<tensor::Tensor>(&a)) {
+      if (RequiresGrad(*t)) return true;
+    } else if (const auto* l = std::get_if<std::vector<tensor::Tensor>>(&a)) {
+      for (const tensor::Tensor& t : *l) {
+        if (RequiresGrad(t)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Whether output `out` is input `in` passed through (the same variable:
+// `contiguous()` of a contiguous tensor returns it), which keeps its own
+// history.
+bool SameVariable(const tensor::Tensor& out, std::span<const kernels::KernelArg> args) {
+  if (out.autograd_meta() == nullptr) return false;
+  for (const kernels::KernelArg& a : args) {
+    if (const auto* t = std::get_if<tensor::Tensor>(&a)) {
+      if (t->autograd_meta() == out.autograd_meta()) return true;
+    }
+  }
+  return false;
+}
+
+// A composite op without a derivative of its own: its decomposition, each
+// core op recorded; the node that made the first output takes the
+// composite's name.
+absl::StatusOr<std::vector<tensor::Tensor>> CallDecomposed(
+    const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args) {
+  internal::TapeEmitter e;
+  std::vector<EmitArg> eargs;
+  graph_ir::MapArgs(args, eargs, [&](const tensor::Tensor& t) { return e.Add(t); });
+  TC_ASSIGN_OR_RETURN(std::vector<EmitRef> outs, graph_ir::Decompose(e, op, std::move(eargs)));
+  std::vector<tensor::Tensor> result;
+  result.reserve(outs.size());
+  for (EmitRef r : outs) result.push_back(e.tensor(r));
+  if (!result.empty()) {
+    std::string name = CompositeNodeName(op.name, args);
+    AutogradMeta* m = MetaOf(result[0]);
+    if (!name.empty() && m != nullptr && m->grad_fn != nullptr && !SameVariable(result[0], args)) {
+      if (auto* node = dynamic_cast<OpNode*>(m->grad_fn.get())) node->set_name(std::move(name));
+    }
+  }
+  return result;
+}
+
+// The node of a result computed outside the op table.
+class NoDerivativeNode final : public Node {
+ public:
+  NoDerivativeNode(std::string op, std::string name) : op_(std::move(op)), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  absl::StatusOr<GradList> Apply(GradList) override {
+    return absl::UnimplementedError("derivative for aten::" + op_ + " is not implemented");
+  }
+  void Add(const tensor::Tensor& t) {
+    AddNextEdge(GradientEdge(t), InputInfo{t.sizes(), t.dtype()});
+  }
+  void SetNumOutputs(uint32_t n) { set_num_inputs(n); }
+
+ private:
+  std::string op_;
+  std::string name_;
+};
+
+// PyTorch's name for an op's node, for ops whose derivative tc lacks
+// (the node reports that at backward): its CamelCase name.
+std::string NoDerivativeName(const graph_ir::OpDef& op) {
+  struct Name {
+    std::string_view op;
+    const char* node;
+  };
+  static constexpr Name kNames[] = {
+      {"max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0"},
+      {"avg_pool2d", "AvgPool2DBackward0"},
+      {"_adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0"},
+      {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0"},
+  };
+  for (const Name& n : kNames) {
+    if (n.op == op.name) return n.node;
+  }
+  std::string name;
+  bool upper = true;
+  for (char c : op.name) {
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
+    name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return name + "Backward0";
+}
+
+// Every argument, the omitted trailing ones filled with their defaults
+// (None where a schema has none), so formulas can index them.
+std::vector<kernels::KernelArg> Complete(const graph_ir::OpDef& op,
+                                         std::span<const kernels::KernelArg> args) {
+  std::vector<kernels::KernelArg> full(args.begin(), args.end());
+  for (size_t i = args.size(); i < op.args.size(); ++i) {
+    const graph_ir::ArgSpec& spec = op.args[i];
+    full.emplace_back(spec.default_value.has_value() ? *spec.default_value
+                                                     : graph_ir::Constant(graph_ir::None{}));
+  }
+  return full;
+}
+
+}  // namespace
+
+void RecordWithoutDerivative(std::string_view op, std::string name,
+                             std::span<const tensor::Tensor> inputs,
+                             std::span<tensor::Tensor> outputs) {
+  auto node = std::make_shared<NoDerivativeNode>(std::string(op), std::move(name));
+  for (const tensor::Tensor& t : inputs) node->Add(t);
+  node->SetNumOutputs(static_cast<uint32_t>(outputs.size()));
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    outputs[i].set_autograd_meta(nullptr);
+    SetHistory(outputs[i], node, static_cast<uint32_t>(i));
+  }
+}
+
+absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& result) {
+  if (!GradModeEnabled()) return absl::OkStatus();
+  if (IsLeaf(self) && RequiresGrad(self)) {
+    return absl::FailedPreconditionError(
+        "a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (Node* fn = GradFn(result); fn != nullptr && self.storage() != nullptr) {
+    if (auto* op = dynamic_cast<OpNode*>(fn)) op->DetachSavedFrom(self.storage().get());
+  }
+  return absl::OkStatus();
+}
+
+void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result) {
+  if (!GradModeEnabled()) return;
+  const AutogradMeta* r = MetaOf(result);
+  if (r != nullptr && r->grad_fn != nullptr) {
+    SetHistory(self, r->grad_fn, r->output_nr);
+  } else if (AutogradMeta* m = MetaOf(self); m != nullptr && m->grad_fn != nullptr) {
+    m->grad_fn = nullptr;
+    m->requires_grad = false;
+  }
+}
+
+bool ShouldRecord(std::span<const kernels::KernelArg> args) {
+  return GradModeEnabled() && AnyRequiresGrad(args);
+}
+
+absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args,
+                    std::span<tensor::Tensor> outputs) {
+  if (!ShouldRecord(args)) return absl::OkStatus();
+  bool differentiable = false;
+  for (const tensor::Tensor& t : outputs) {
+    differentiable = differentiable || tensor::IsFloatingPoint(t.dtype());
+  }
+  if (!differentiable) return absl::OkStatus();
+  const DerivativeDef* def = FindDerivative(op.name);
+  if (def != nullptr && def->applies != nullptr && !def->applies(args)) def = nullptr;
+  auto node = std::make_shared<OpNode>(
+      op, def, def != nullptr ? NodeName(*def, args) : NoDerivativeName(op));
+  uint32_t save = def != nullptr ? def->save_args : 0;
+  if (def != nullptr && def->save_fn != nullptr) {
+    uint32_t needs = 0;
+    for (size_t i = 0; i < args.size() && i < 32; ++i) {
+      if (const auto* t = std::get_if<tensor::Tensor>(&args[i]); t != nullptr && RequiresGrad(*t)) {
+        needs |= 1u << i;
+      }
+    }
+    save = def->save_fn(needs);
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const bool keep = i < 32 && (save >> i) & 1u;
+    if (const auto* t = std::get_if<tensor::Tensor>(&args[i])) {
+      node->AddInput(*t);
+      node->args.emplace_back(SaveTensor(*t, keep, false, 0));
+    } else if (const auto* l = std::get_if<std::vector<tensor::Tensor>>(&args[i])) {
+      std::vector<SavedTensor> saved;
+      for (const tensor::Tensor& t : *l) {
+        node->AddInput(t);
+        saved.push_back(SaveTensor(t, keep, false, 0));
+      }
+      node->args.emplace_back(std::move(saved));
+    } else {
+      node->args.emplace_back(std::get<graph_ir::Constant>(args[i]));
+    }
+  }
+  const bool keep_outputs = def != nullptr && def->save_outputs;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    node->outputs.push_back(SaveTensor(outputs[i], keep_outputs, true, static_cast<uint32_t>(i)));
+  }
+  node->SetNumOutputs(static_cast<uint32_t>(outputs.size()));
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    tensor::Tensor& out = outputs[i];
+    if (!tensor::IsFloatingPoint(out.dtype()) || SameVariable(out, args)) continue;
+    // A kernel may hand back an input's tensor; the result is a new
+    // variable all the same.
+    if (out.autograd_meta() != nullptr) out.set_autograd_meta(nullptr);
+    SetHistory(out, node, static_cast<uint32_t>(i));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<tensor::Tensor>> Call(const graph_ir::OpDef& op,
+                                                 std::span<const kernels::KernelArg> given) {
+  if (!ShouldRecord(given) || !graph_ir::CheckArity(op, given.size()).ok()) {
+    return kernels::Call(op, given);
+  }
+  const std::vector<kernels::KernelArg> full =
+      given.size() < op.args.size() ? Complete(op, given) : std::vector<kernels::KernelArg>();
+  std::span<const kernels::KernelArg> args = full.empty() ? given : full;
+  if (op.category == graph_ir::OpCategory::kComposite) {
+    const DerivativeDef* def = FindDerivative(op.name);
+    if (def == nullptr || (def->applies != nullptr && !def->applies(args))) {
+      return CallDecomposed(op, args);
+    }
+  }
+  TC_ASSIGN_OR_RETURN(std::vector<tensor::Tensor> outs, kernels::Call(op, args));
+  TC_RETURN_IF_ERROR(Record(op, args, outs));
+  return outs;
+}
+
+absl::StatusOr<tensor::Tensor> Call1(std::string_view op,
+                                     std::initializer_list<kernels::KernelArg> args) {
+  const graph_ir::OpDef* def = graph_ir::FindOp(op);
+  if (def == nullptr) return absl::NotFoundError(std::string(op));
+  TC_ASSIGN_OR_RETURN(std::vector<tensor::Tensor> outs,
+                      Call(*def, std::span<const kernels::KernelArg>(args.begin(), args.size())));
+  return std::move(outs[0]);
+}
+
+}  // namespace tc::autodiff
