@@ -380,6 +380,20 @@ std::vector<Case> Cases() {
                              S(0)};
                    },
                    {0}});
+  // Fused composites without a formula of their own (DecomposedNode: the
+  // fused forward, the decomposition's gradient).
+  cases.push_back({"group_norm_fused",
+                   "group_norm",
+                   [=](std::mt19937& r) -> std::vector<KernelArg> {
+                     return {Random({2, 4, 3}, r), I(2), Random({4}, r), Random({4}, r), S(1e-5)};
+                   },
+                   {0, 2, 3}});
+  cases.push_back({"rms_norm_fused",
+                   "rms_norm",
+                   [=](std::mt19937& r) -> std::vector<KernelArg> {
+                     return {Random({3, 5}, r), L({5}), Random({5}, r), S(1e-6)};
+                   },
+                   {0, 2}});
   cases.push_back({"mse_loss_decomposed",
                    "mse_loss",
                    [=](std::mt19937& r) -> std::vector<KernelArg> {

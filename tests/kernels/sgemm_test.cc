@@ -12,6 +12,7 @@
 #include <limits>
 #include <mutex>
 #include <random>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -278,7 +279,21 @@ TEST(SgemmTest, OtherTargets) {
 // to ours, our product is its bit for bit (alpha 1, beta 0 or 1), so eager's
 // answers did not move when the kernels switched. Another OpenBLAS build or
 // CPU kernel would break this (then only the bound above holds).
+// OpenBLAS picks its kernel by CPU at run time (DYNAMIC_ARCH). Sgemm's
+// blocking is SkylakeX's; with it every shape below is bit-identical. On
+// an AMD EPYC (OpenBLAS's Cooperlake core) OpenBLAS sums in another order
+// (not yet explained: some shapes differ from run to run), so there the
+// comparison is skipped; the float64-reference tests above still hold.
+bool OpenBlasIsSkylakeX() {
+  const char* core = openblas_get_corename();
+  return core != nullptr && std::string_view(core) == "SkylakeX";
+}
+
 TEST(SgemmTest, BitIdenticalToOpenBlas) {
+  if (!OpenBlasIsSkylakeX()) {
+    GTEST_SKIP() << "OpenBLAS runs its " << openblas_get_corename()
+                 << " kernels here; Sgemm matches SkylakeX's order";
+  }
   int64_t checked = 0;
   for (int64_t k : {100, 448, 449, 500, 784, 896, 897, 1000, 3000}) {
     for (int64_t m : {20, 256}) {
@@ -303,8 +318,9 @@ TEST(SgemmTest, BitIdenticalToOpenBlas) {
                           static_cast<int>(n));
               int64_t differ = 0;
               for (int64_t i = 0; i < m * n; ++i) differ += c[i] != o[i];
-              EXPECT_EQ(differ, 0) << "m " << m << " n " << n << " k " << k << " ta " << ta
-                                   << " tb " << tb << " beta " << beta;
+              EXPECT_EQ(differ, 0)
+                  << "m " << m << " n " << n << " k " << k << " ta " << ta << " tb " << tb
+                  << " beta " << beta << " core " << openblas_get_corename();
               checked += m * n;
             }
           }

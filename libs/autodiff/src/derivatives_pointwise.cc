@@ -301,6 +301,13 @@ R ToDtypeGrad(const BackwardArgs& b) {
   return g.Done();
 }
 
+// round(decimals=) is another overload in PyTorch (RoundBackward1).
+std::string RoundName(std::span<const kernels::KernelArg> args) {
+  const auto* c = args.size() > 1 ? std::get_if<graph_ir::Constant>(&args[1]) : nullptr;
+  const auto* d = c != nullptr ? std::get_if<tensor::Scalar>(c) : nullptr;
+  return d != nullptr && d->to_int() != 0 ? "RoundBackward1" : "RoundBackward0";
+}
+
 // x * y saves y for x's gradient and x for y's.
 uint32_t SaveOther(uint32_t needs) {
   return ((needs & Arg(0)) ? Arg(1) : 0) | ((needs & Arg(1)) ? Arg(0) : 0);
@@ -336,7 +343,7 @@ const DerivativeDef kDefs[] = {
     {"abs", "AbsBackward0", nullptr, Abs, Arg(0), false},
     {"floor", "FloorBackward0", nullptr, Zero, 0, false},
     {"ceil", "CeilBackward0", nullptr, Zero, 0, false},
-    {"round", "RoundBackward0", nullptr, Zero, 0, false},
+    {"round", nullptr, RoundName, Zero, 0, false},
     {"sign", "SignBackward0", nullptr, Zero, 0, false},
     {"add", "AddBackward0", nullptr, AddGrad, 0, false},
     {"sub", "SubBackward0", nullptr, SubGrad, 0, false},

@@ -22,7 +22,7 @@ using tensor::Tensor;
 
 class CompiledFunctionNode final : public Node {
  public:
-  CompiledFunctionNode(std::shared_ptr<const graph_ir::Graph> graph, std::span<const Tensor> inputs,
+  CompiledFunctionNode(GradGraph graph, std::span<const Tensor> inputs,
                        std::vector<uint32_t> outputs)
       : graph_(std::move(graph)), outputs_(std::move(outputs)) {
     for (const Tensor& t : inputs) {
@@ -41,7 +41,7 @@ class CompiledFunctionNode final : public Node {
   absl::StatusOr<GradList> Apply(GradList grads) override;
 
  private:
-  std::shared_ptr<const graph_ir::Graph> graph_;
+  GradGraph graph_;
   std::vector<uint32_t> outputs_;  // graph output index of each of this node's outputs
   std::vector<Tensor> inputs_;
   std::vector<bool> requires_grad_;
@@ -84,7 +84,7 @@ absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
   std::vector<Tensor> outs, seeds;
   {
     GradModeGuard on(true);
-    TC_ASSIGN_OR_RETURN(std::vector<Tensor> all, RunGraphRecorded(*graph_, leaves));
+    TC_ASSIGN_OR_RETURN(std::vector<Tensor> all, RunGraphRecorded(graph_, leaves));
     for (size_t k = 0; k < outputs_.size(); ++k) {
       if (!grads[k].defined() || !RequiresGrad(all[outputs_[k]])) continue;
       outs.push_back(all[outputs_[k]]);
@@ -101,17 +101,21 @@ absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
 
 }  // namespace
 
-absl::StatusOr<std::vector<Tensor>> RunGraphRecorded(const graph_ir::Graph& graph,
+absl::StatusOr<std::vector<Tensor>> RunGraphRecorded(const GradGraph& g,
                                                      std::span<const Tensor> inputs) {
+  const graph_ir::Graph& graph = *g.graph;
   if (inputs.size() != graph.inputs().size()) {
     return absl::InvalidArgumentError(
         absl::StrFormat("graph takes %d inputs, %d given", graph.inputs().size(), inputs.size()));
   }
   std::vector<Tensor> env(graph.num_values());
   for (size_t i = 0; i < inputs.size(); ++i) env[graph.inputs()[i]->id()] = inputs[i];
-  for (const std::unique_ptr<graph_ir::Node>& node : graph.nodes()) {
+  for (size_t n = 0; n < graph.nodes().size(); ++n) {
+    const graph_ir::Node* node = graph.nodes()[n].get();
     std::vector<kernels::KernelArg> args;
     graph_ir::MapArgs(node->args(), args, [&](const graph_ir::Value* v) { return env[v->id()]; });
+    const bool record = g.grad_nodes == nullptr || (n < g.grad_nodes->size() && (*g.grad_nodes)[n]);
+    GradModeGuard mode(record && GradModeEnabled());
     TC_ASSIGN_OR_RETURN(std::vector<Tensor> outs, Call(node->op(), args));
     for (size_t i = 0; i < outs.size() && i < node->outputs().size(); ++i) {
       env[node->outputs()[i]->id()] = std::move(outs[i]);
@@ -123,16 +127,19 @@ absl::StatusOr<std::vector<Tensor>> RunGraphRecorded(const graph_ir::Graph& grap
   return result;
 }
 
-void AttachCompiledHistory(std::shared_ptr<const graph_ir::Graph> graph,
-                           std::span<const Tensor> inputs, std::span<Tensor> outputs) {
+void AttachCompiledHistory(const GradGraph& g, std::span<const Tensor> inputs,
+                           std::span<Tensor> outputs) {
   if (!GradModeEnabled()) return;
+  const graph_ir::Graph* graph = g.graph.get();
   // Which values depend on an input that requires grad.
   absl::flat_hash_set<const graph_ir::Value*> tainted;
   for (size_t i = 0; i < inputs.size() && i < graph->inputs().size(); ++i) {
     if (RequiresGrad(inputs[i])) tainted.insert(graph->inputs()[i]);
   }
   if (tainted.empty()) return;
-  for (const std::unique_ptr<graph_ir::Node>& node : graph->nodes()) {
+  for (size_t n = 0; n < graph->nodes().size(); ++n) {
+    const graph_ir::Node* node = graph->nodes()[n].get();
+    if (g.grad_nodes != nullptr && (n >= g.grad_nodes->size() || !(*g.grad_nodes)[n])) continue;
     bool any = false;
     for (const graph_ir::Value* v : node->Inputs()) any = any || tainted.contains(v);
     if (!any) continue;
@@ -148,7 +155,7 @@ void AttachCompiledHistory(std::shared_ptr<const graph_ir::Graph> graph,
     if (tainted.contains(v) && !is_input) which.push_back(static_cast<uint32_t>(k));
   }
   if (which.empty()) return;
-  auto node = std::make_shared<CompiledFunctionNode>(graph, inputs, which);
+  auto node = std::make_shared<CompiledFunctionNode>(g, inputs, which);
   for (size_t j = 0; j < which.size(); ++j) {
     Tensor& out = outputs[which[j]];
     out.set_autograd_meta(nullptr);

@@ -6,8 +6,10 @@
 #include "tc/autodiff/derivatives.h"
 #include "tc/autodiff/grad_mode.h"
 #include "tc/graph_ir/map_args.h"
+#include "tc/kernels/composite.h"
 #include "tc/support/status.h"
 
+#include "src/decomposed_node.h"
 #include "src/op_node.h"
 #include "src/tape_emitter.h"
 
@@ -43,28 +45,6 @@ bool SameVariable(const tensor::Tensor& out, std::span<const kernels::KernelArg>
     }
   }
   return false;
-}
-
-// A composite op without a derivative of its own: its decomposition, each
-// core op recorded; the node that made the first output takes the
-// composite's name.
-absl::StatusOr<std::vector<tensor::Tensor>> CallDecomposed(
-    const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args) {
-  internal::TapeEmitter e;
-  std::vector<EmitArg> eargs;
-  graph_ir::MapArgs(args, eargs, [&](const tensor::Tensor& t) { return e.Add(t); });
-  TC_ASSIGN_OR_RETURN(std::vector<EmitRef> outs, graph_ir::Decompose(e, op, std::move(eargs)));
-  std::vector<tensor::Tensor> result;
-  result.reserve(outs.size());
-  for (EmitRef r : outs) result.push_back(e.tensor(r));
-  if (!result.empty()) {
-    std::string name = CompositeNodeName(op.name, args);
-    AutogradMeta* m = MetaOf(result[0]);
-    if (!name.empty() && m != nullptr && m->grad_fn != nullptr && !SameVariable(result[0], args)) {
-      if (auto* node = dynamic_cast<OpNode*>(m->grad_fn.get())) node->set_name(std::move(name));
-    }
-  }
-  return result;
 }
 
 // The node of a result computed outside the op table.
@@ -127,6 +107,34 @@ std::vector<kernels::KernelArg> Complete(const graph_ir::OpDef& op,
   return full;
 }
 
+// A composite op without a derivative of its own: with a fused eager
+// kernel, that kernel (its values are PyTorch's) and a DecomposedNode that
+// differentiates the decomposition at backward; without one, the
+// decomposition itself, each core op recorded, the node that made the
+// first output named after the composite.
+absl::StatusOr<std::vector<tensor::Tensor>> CallComposite(
+    const graph_ir::OpDef& op, std::span<const kernels::KernelArg> args) {
+  const std::string composite_name = CompositeNodeName(op.name, args);
+  if (kernels::HasFusedKernel(op)) {
+    TC_ASSIGN_OR_RETURN(std::vector<tensor::Tensor> outs, kernels::Call(op, args));
+    std::string name = composite_name.empty() ? NoDerivativeName(op) : composite_name;
+    auto node = std::make_shared<internal::DecomposedNode>(
+        op, args, static_cast<uint32_t>(outs.size()), std::move(name));
+    for (size_t i = 0; i < outs.size(); ++i) {
+      tensor::Tensor& out = outs[i];
+      if (!tensor::IsFloatingPoint(out.dtype()) || SameVariable(out, args)) continue;
+      out.set_autograd_meta(nullptr);
+      SetHistory(out, node, static_cast<uint32_t>(i));
+    }
+    return outs;
+  }
+  TC_ASSIGN_OR_RETURN(std::vector<tensor::Tensor> result, internal::CallDecomposed(op, args));
+  if (!result.empty() && !composite_name.empty() && !SameVariable(result[0], args)) {
+    if (auto* node = dynamic_cast<OpNode*>(GradFn(result[0]))) node->set_name(composite_name);
+  }
+  return result;
+}
+
 }  // namespace
 
 void RecordWithoutDerivative(std::string_view op, std::string name,
@@ -162,6 +170,10 @@ void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result) {
     m->grad_fn = nullptr;
     m->requires_grad = false;
   }
+}
+
+void NameGradFn(const tensor::Tensor& t, std::string name) {
+  if (auto* op = dynamic_cast<OpNode*>(GradFn(t))) op->set_name(std::move(name));
 }
 
 bool ShouldRecord(std::span<const kernels::KernelArg> args) {
@@ -233,7 +245,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> Call(const graph_ir::OpDef& op,
   if (op.category == graph_ir::OpCategory::kComposite) {
     const DerivativeDef* def = FindDerivative(op.name);
     if (def == nullptr || (def->applies != nullptr && !def->applies(args))) {
-      return CallDecomposed(op, args);
+      return CallComposite(op, args);
     }
   }
   TC_ASSIGN_OR_RETURN(std::vector<tensor::Tensor> outs, kernels::Call(op, args));

@@ -115,6 +115,7 @@ std::shared_ptr<CapturedGraph> BuildGraph(Translator& tr, const TraceOutcome& ou
   for (const SourcePtr& s : e.input_sources) {
     g->input_names.push_back(s == nullptr ? "constant" : s->Name());
   }
+  g->grad_nodes = rec.GradNodes();
   g->graph = rec.TakeGraph();
   g->calls = std::move(tr.calls());
   g->function_name = code.name;

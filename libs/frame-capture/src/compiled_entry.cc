@@ -316,8 +316,9 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     if (autograd && !e.mutated_inputs.empty()) {
       // Training with inputs written back: the graph's ops recorded one by
       // one (graph_autograd.h), so the writes take their history.
-      absl::StatusOr<std::vector<tensor::Tensor>> r =
-          script_torch::RunGraphWithAutograd(e.graph->graph, inputs);
+      absl::StatusOr<std::vector<tensor::Tensor>> r = script_torch::RunGraphWithAutograd(
+          std::shared_ptr<const graph_ir::Graph>(e.graph, &e.graph->graph),
+          std::shared_ptr<const std::vector<bool>>(e.graph, &e.graph->grad_nodes), inputs);
       if (!r.ok()) {
         vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
         return Value();
@@ -328,7 +329,9 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
       // Training: the compiled outputs get a CompiledFunctionBackward node.
       if (autograd) {
         script_torch::AttachCompiledHistory(
-            std::shared_ptr<const graph_ir::Graph>(e.graph, &e.graph->graph), inputs, outputs);
+            std::shared_ptr<const graph_ir::Graph>(e.graph, &e.graph->graph),
+            std::shared_ptr<const std::vector<bool>>(e.graph, &e.graph->grad_nodes), inputs,
+            outputs);
       }
     }
     for (const auto& [output, msg] : e.asserts) {
@@ -341,8 +344,7 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     }
     for (auto [input, output] : e.mutated_inputs) {
       Value dst = Fetch(vm, *e.input_sources[input], frame);
-      Value r = vm.CallMethod(dst, "copy_", {script_torch::NewTensorValue(outputs[output])});
-      if (r.is_null()) return Value();
+      if (!script_torch::WriteBackInput(vm, dst, outputs[output])) return Value();
     }
   }
   // Values are rebuilt before the side effects write the objects they may

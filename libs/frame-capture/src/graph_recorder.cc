@@ -7,6 +7,7 @@
 
 #include "tc/kernels/eager.h"
 #include "tc/script/native.h"
+#include "tc/script_torch/graph_autograd.h"
 #include "tc/script_torch/tensor_value.h"
 #include "tc/support/check.h"
 #include "tc/support/status.h"
@@ -217,6 +218,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> GraphRecorder::RunOp(
     CompileTimes::Timer proxy_timer(times_, "create_proxy");
     TC_ASSIGN_OR_RETURN(node, graph_.AddNode(op.name, std::move(gargs)));
   }
+  grad_nodes_.insert({node, script_torch::OpRecordsGrad(args)});
   // Views (and torch-level ops that end in a view, like transpose) alias
   // their input: kernels::CallMeta lays their outputs over the input's
   // storage exactly as the real op would, so a later in-place write through

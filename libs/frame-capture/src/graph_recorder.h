@@ -87,8 +87,19 @@ class GraphRecorder : public script_torch::OpTracer {
 
   // Moves the graph out (the recorder is finished).
   graph_ir::Graph TakeGraph() { return std::move(graph_); }
+  // Per node of the graph (in its order): recorded with autograd when
+  // traced. Call before TakeGraph.
+  std::vector<bool> GradNodes() const {
+    std::vector<bool> flags;
+    for (const auto& n : graph_.nodes()) {
+      auto it = grad_nodes_.find(n.get());
+      flags.push_back(it != grad_nodes_.end() && it->second);
+    }
+    return flags;
+  }
 
  private:
+  absl::flat_hash_map<const graph_ir::Node*, bool> grad_nodes_;
   // One storage: the graph value of its base tensor, and the base's layout.
   struct StorageState {
     graph_ir::Value* value = nullptr;

@@ -89,7 +89,12 @@ bool Translator::StepJumpCompare(Frame& f, const script::Instruction& ins, int* 
               &r)) {
         return false;
       }
-      NoteNew(r.v.as_object());
+      // iter() of an iterator is that iterator, from outside when it was.
+      if (r.v.is_object() && it.v.is_object() && r.v.as_object() == it.v.as_object()) {
+        r.src = it.src;
+      } else {
+        NoteNew(r.v.as_object());
+      }
       f.Push(std::move(r));
       return true;
     }
@@ -97,6 +102,14 @@ bool Translator::StepJumpCompare(Frame& f, const script::Instruction& ins, int* 
       if (script::ResumesFrame(f.Top().v)) {
         // Its frame would run outside the trace.
         return Unsupported(f, UnsupportedBreak("iterating a generator made outside the "
+                                               "compiled function")
+                                  .Format());
+      }
+      if (f.Top().src != nullptr && !IsNewObject(f.Top().v.as_object())) {
+        // Advancing an iterator the caller made is a side effect the trace
+        // cannot take back: were the frame to break or be skipped later,
+        // the items taken would be lost to the eager run.
+        return Unsupported(f, UnsupportedBreak("iterating an iterator made outside the "
                                                "compiled function")
                                   .Format());
       }

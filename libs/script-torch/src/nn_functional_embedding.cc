@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 
 #include "tc/autodiff/grad_mode.h"
+#include "tc/autodiff/record.h"
 
 #include "torch_tensor.h"
 
@@ -365,7 +366,9 @@ Value FEmbeddingBag(VM& vm, const Value&, const ArgsView& args) {
     }
     if (pad < 0) pad += n;
   }
-  return ReduceBags(vm, w, bags, mode, has_psw ? &psw : nullptr, pad);
+  Value r = ReduceBags(vm, w, bags, mode, has_psw ? &psw : nullptr, pad);
+  if (!r.is_null() && IsTensor(r)) autodiff::NameGradFn(TensorOf(r), "EmbeddingBagBackward0");
+  return r;
 }
 
 constexpr MethodDef kEmbeddingFunctions[] = {

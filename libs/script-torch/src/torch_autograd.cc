@@ -105,12 +105,18 @@ Value GetGradFn(VM&, const Value& self) {
   if (m == nullptr || m->grad_fn == nullptr) return Value::None();
   return WrapNode(m->grad_fn);
 }
-Value GetGrad(VM&, const Value& self) {
+Value GetGrad(VM& vm, const Value& self) {
+  // .grad lives outside any graph: a traced frame breaks here.
+  if (ActiveOpTracer() != nullptr) return RaiseMetaDataAccess(vm, "Tensor.grad read while tracing");
   const autodiff::AutogradMeta* m = autodiff::MetaOf(T(self)->t);
   if (m == nullptr || !m->grad.defined()) return Value::None();
   return WrapTensor(m->grad);
 }
 bool SetGrad(VM& vm, const Value& self, const Value& v) {
+  if (ActiveOpTracer() != nullptr) {
+    RaiseMetaDataAccess(vm, "Tensor.grad set while tracing");
+    return false;
+  }
   tensor::Tensor& t = T(self)->t;
   if (v.is_none()) {
     if (autodiff::AutogradMeta* m = autodiff::MetaOf(t)) m->grad = tensor::Tensor();
@@ -361,6 +367,12 @@ constexpr MethodDef kFunctions[] = {
 }  // namespace
 
 bool SetTensorRequiresGrad(VM& vm, tensor::Tensor& t, bool flag) {
+  // A traced frame breaks its graph where a leaf starts requiring grad:
+  // the leaf and its .grad live outside any compiled graph.
+  if (ActiveOpTracer() != nullptr) {
+    RaiseMetaDataAccess(vm, "requires_grad set on a tensor while tracing");
+    return false;
+  }
   absl::Status s = autodiff::SetRequiresGrad(t, flag);
   if (!s.ok()) {
     RaiseRuntimeError(vm, std::string(s.message()));

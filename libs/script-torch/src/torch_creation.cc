@@ -91,7 +91,7 @@ Value Finish(VM& vm, Tensor t, const FactoryKw& kw) {
                                "Only Tensors of floating point and complex dtype can require "
                                "gradients");
     }
-    (void)autodiff::SetRequiresGrad(TensorOf(v), true);
+    if (!SetTensorRequiresGrad(vm, TensorOf(v), true)) return {};
   }
   return v;
 }

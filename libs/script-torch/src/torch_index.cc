@@ -15,6 +15,7 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/record.h"
 
 #include "torch_tensor.h"
 
@@ -341,7 +342,12 @@ Value GetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__getitem__", 1, 1)) return {};
   Indexed ix;
   if (!ApplyBasic(vm, TensorOf(self), args[0], Views::kTraced, &ix)) return {};
-  if (ix.adv.empty()) return WrapTensor(std::move(ix.view));
+  if (ix.adv.empty()) {
+    // x[i] is one select in PyTorch (SelectBackward0), a slice and a
+    // squeeze here.
+    if (args[0].is_int()) autodiff::NameGradFn(ix.view, "SelectBackward0");
+    return WrapTensor(std::move(ix.view));
+  }
   Tensor r;
   if (!GatherAdvanced(vm, ix, &r)) return {};
   return WrapTensor(std::move(r));

@@ -293,7 +293,7 @@ Value Finish(VM& vm, const tensor::Tensor& t, const RandomKw& kw) {
       return RaiseRuntimeError(
           vm, "Only Tensors of floating point and complex dtype can require gradients");
     }
-    (void)autodiff::SetRequiresGrad(TensorOf(v), true);
+    if (!SetTensorRequiresGrad(vm, TensorOf(v), true)) return {};
   }
   return v;
 }

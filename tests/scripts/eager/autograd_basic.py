@@ -30,12 +30,18 @@ print(x.grad)
 # Broadcasting, reductions and views.
 a = torch.randn(2, 3, requires_grad=True)
 c = torch.randn(3, requires_grad=True)
-v = (a * c + c).view(3, 2).t().reshape(-1)
+
+
+def mix(a, c):
+    return (a * c + c).view(3, 2).t().reshape(-1)
+
+
+v = mix(a, c)
 s = (v.pow(2) / 4).sum() + a.amax(dim=1).sum() + a.var() + a.mean(dim=0).sum()
 s.backward()
 print(a.grad)
 print(c.grad)
-print(v.grad_fn.name())
+print(a.t().reshape(-1).grad_fn.name(), a.reshape(-1).grad_fn.name())
 
 # torch.autograd.grad, create_graph and a second derivative.
 p = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)

@@ -11,21 +11,23 @@ x = torch.randn(5, 6)
 target = torch.tensor([0, 3, 1, 2, 3])
 
 
-def train_step(model, x, target, lr):
-    out = model(x)
-    loss = F.cross_entropy(out, target)
-    for p in model.parameters():
-        p.grad = None
-    loss.backward()
+def loss_fn(model, x, target):
+    return F.cross_entropy(model(x), target)
+
+
+def sgd_step(params, lr):
     with torch.no_grad():
-        for p in model.parameters():
+        for p in params:
             p -= lr * p.grad
-    return loss
 
 
 for step in range(3):
-    loss = train_step(model, x, target, 0.1)
-    print(step, loss)
+    for p in model.parameters():
+        p.grad = None
+    loss = loss_fn(model, x, target)
+    loss.backward()
+    sgd_step(model.parameters(), 0.1)
+    print(step, round(loss.item(), 4), loss.requires_grad)
     print([round(p.grad.abs().sum().item(), 4) for p in model.parameters()])
 
 y = torch.randn(5, 4, requires_grad=True)

@@ -18,15 +18,24 @@
 
 namespace tc::autodiff {
 
-// Runs `graph` on `inputs` (one per placeholder), each node through Call.
-absl::StatusOr<std::vector<tensor::Tensor>> RunGraphRecorded(
-    const graph_ir::Graph& graph, std::span<const tensor::Tensor> inputs);
+// A captured graph and, per node, whether the traced code ran it with
+// grad mode on and an input requiring grad (a node traced under no_grad,
+// or on values without history, is not recorded again).
+struct GradGraph {
+  std::shared_ptr<const graph_ir::Graph> graph;
+  std::shared_ptr<const std::vector<bool>> grad_nodes;  // null: every node
+};
 
-// Gives the outputs of `graph` (computed from `inputs` by compiled code)
-// that depend on an input requiring grad one CompiledFunctionBackward
-// node. Does nothing when grad mode is off or no input requires grad.
-void AttachCompiledHistory(std::shared_ptr<const graph_ir::Graph> graph,
-                           std::span<const tensor::Tensor> inputs,
+// Runs the graph on `inputs` (one per placeholder), each node through
+// Call (grad mode off for the nodes the trace did not record).
+absl::StatusOr<std::vector<tensor::Tensor>> RunGraphRecorded(
+    const GradGraph& g, std::span<const tensor::Tensor> inputs);
+
+// Gives the outputs of the graph (computed from `inputs` by compiled
+// code) that carry history from an input requiring grad one
+// CompiledFunctionBackward node. Nothing when grad mode is off or no
+// input requires grad.
+void AttachCompiledHistory(const GradGraph& g, std::span<const tensor::Tensor> inputs,
                            std::span<tensor::Tensor> outputs);
 
 }  // namespace tc::autodiff

@@ -42,6 +42,10 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
 absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& result);
 void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result);
 
+// Names the node that made `t` as PyTorch names the torch-level call tc
+// computed with several ops (embedding_bag, x[0]); no-op for leaves.
+void NameGradFn(const tensor::Tensor& t, std::string name);
+
 // Gives `outputs` a node named `name` with edges to `inputs`, whose
 // backward reports that `op` has no derivative: for results tc computes
 // outside the op table (the recurrent kernels), so they print and chain

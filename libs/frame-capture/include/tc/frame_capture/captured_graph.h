@@ -45,6 +45,10 @@ struct CompileReason {
 
 struct CapturedGraph {
   graph_ir::Graph graph;
+  // Per node of `graph`: whether the traced code ran it recording
+  // autograd history (grad mode on, an input requiring grad); a compiled
+  // call that must record gradients records these nodes only.
+  std::vector<bool> grad_nodes;
   std::vector<std::string> input_names;  // graph placeholders' sources: "L['x']"
   std::vector<CallRecord> calls;
   CompileReason reason;
