@@ -10,6 +10,7 @@
 #include "tc/graph_ir/map_args.h"
 #include "tc/support/status.h"
 
+#include "src/saved_errors.h"
 #include "src/tape_emitter.h"
 
 namespace tc::autodiff::internal {
@@ -63,14 +64,7 @@ absl::StatusOr<GradList> DecomposedNode::Apply(GradList grads) {
   bool any = false;
   for (const Tensor& g : grads) any = any || g.defined();
   if (!any) return result;
-  if (released_) {
-    return absl::FailedPreconditionError(
-        "Trying to backward through the graph a second time (or directly access saved tensors "
-        "after they have already been freed). Saved intermediate values of the graph are freed "
-        "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
-        "backward through the graph a second time or if you need to access saved tensors after "
-        "calling backward.");
-  }
+  if (released_) return ReleasedError();
   const bool create_graph = GradModeEnabled();
   // Fresh leaves over the saved values, in flattened order.
   std::vector<Tensor> wrt;
@@ -78,16 +72,7 @@ absl::StatusOr<GradList> DecomposedNode::Apply(GradList grads) {
   size_t k = 0;
   auto leaf = [&](const Tensor& saved) -> absl::StatusOr<Tensor> {
     const size_t i = k++;
-    const uint64_t now = saved.storage() != nullptr ? saved.storage()->version() : 0;
-    if (now != versions_[i]) {
-      return absl::FailedPreconditionError(absl::StrFormat(
-          "one of the variables needed for gradient computation has been modified by an "
-          "inplace operation: [torch.%sTensor [%s]] is at version %d; expected version %d "
-          "instead. Hint: enable anomaly detection to find the operation that failed to compute "
-          "its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
-          tensor::ScalarTypeName(saved.dtype()), absl::StrJoin(saved.sizes(), ", "), now,
-          versions_[i]));
-    }
+    TC_RETURN_IF_ERROR(CheckVersion(saved, versions_[i]));
     Tensor t = saved;
     if (requires_grad_[i]) {
       TC_RETURN_IF_ERROR(SetRequiresGrad(t, true));

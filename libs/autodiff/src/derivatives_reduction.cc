@@ -89,32 +89,27 @@ R MaxMinDimGrad(const BackwardArgs& b) {
   g.Set(0, g.Op("scatter", {g.Full(m, 0.0), GradBuilder::I(dim), idx, grad}));
   return g.Done();
 }
-R VarGrad(const BackwardArgs& b) {
-  // (2 / (N - correction)) * grad * (self - mean(self, dims, keepdim))
-  GradBuilder g(b);
+// var's gradient, (2 / (N - correction)) * grad * (self - mean(self)),
+// for `grad` the gradient of var itself.
+EmitRef VarBackward(GradBuilder& g, EmitRef grad_var) {
   const Shape sizes = g.Meta(g.In(0)).sizes;
   const Shape dims = ReducedDims(g, 1, static_cast<int64_t>(sizes.size()));
   const double correction = g.IsNone(2) ? 1.0 : g.Double(2);
   const double c = 2.0 / (static_cast<double>(Count(sizes, dims)) - correction);
-  EmitRef grad = Restore(g, g.GradOrZeros(0), dims, g.Bool(3));
+  EmitRef grad = Restore(g, grad_var, dims, g.Bool(3));
   EmitRef mean =
       g.Op("mean", {g.In(0), GradBuilder::L(dims), GradBuilder::B(true), GradBuilder::NoneArg()});
-  g.Set(0, g.Mul(g.Mul(GradBuilder::S(c), grad), g.Sub(g.In(0), mean)));
+  return g.Mul(g.Mul(GradBuilder::S(c), grad), g.Sub(g.In(0), mean));
+}
+R VarGrad(const BackwardArgs& b) {
+  GradBuilder g(b);
+  g.Set(0, VarBackward(g, g.GradOrZeros(0)));
   return g.Done();
 }
 R StdGrad(const BackwardArgs& b) {
-  // var's gradient of grad / (2 * result)
+  // std = sqrt(var): var's gradient of grad / (2 * result)
   GradBuilder g(b);
-  const Shape sizes = g.Meta(g.In(0)).sizes;
-  const Shape dims = ReducedDims(g, 1, static_cast<int64_t>(sizes.size()));
-  const double correction = g.IsNone(2) ? 1.0 : g.Double(2);
-  const double c = 2.0 / (static_cast<double>(Count(sizes, dims)) - correction);
-  const bool keepdim = g.Bool(3);
-  EmitRef gv = g.Div(g.GradOrZeros(0), g.Mul(GradBuilder::S(2), g.Out()));
-  EmitRef grad = Restore(g, gv, dims, keepdim);
-  EmitRef mean =
-      g.Op("mean", {g.In(0), GradBuilder::L(dims), GradBuilder::B(true), GradBuilder::NoneArg()});
-  g.Set(0, g.Mul(g.Mul(GradBuilder::S(c), grad), g.Sub(g.In(0), mean)));
+  g.Set(0, VarBackward(g, g.Div(g.GradOrZeros(0), g.Mul(GradBuilder::S(2), g.Out()))));
   return g.Done();
 }
 R LogsumexpGrad(const BackwardArgs& b) {

@@ -15,6 +15,8 @@
 #include "tc/graph_ir/map_args.h"
 #include "tc/support/status.h"
 
+#include "src/saved_errors.h"
+
 namespace tc::autodiff {
 namespace {
 
@@ -50,29 +52,14 @@ class CompiledFunctionNode final : public Node {
 };
 
 absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
-  if (released_) {
-    return absl::FailedPreconditionError(
-        "Trying to backward through the graph a second time (or directly access saved tensors "
-        "after they have already been freed). Saved intermediate values of the graph are freed "
-        "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
-        "backward through the graph a second time or if you need to access saved tensors after "
-        "calling backward.");
-  }
+  if (released_) return internal::ReleasedError();
   const bool create_graph = GradModeEnabled();
   std::vector<Tensor> leaves;
   std::vector<Tensor> wrt;
   std::vector<size_t> wrt_index;
   for (size_t i = 0; i < inputs_.size(); ++i) {
     const Tensor& t = inputs_[i];
-    const uint64_t now = t.storage() != nullptr ? t.storage()->version() : 0;
-    if (now != versions_[i]) {
-      return absl::FailedPreconditionError(absl::StrFormat(
-          "one of the variables needed for gradient computation has been modified by an inplace "
-          "operation: [torch.%sTensor [%s]] is at version %d; expected version %d instead. "
-          "Hint: enable anomaly detection to find the operation that failed to compute its "
-          "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
-          tensor::ScalarTypeName(t.dtype()), absl::StrJoin(t.sizes(), ", "), now, versions_[i]));
-    }
+    TC_RETURN_IF_ERROR(internal::CheckVersion(t, versions_[i]));
     Tensor leaf = t;  // a fresh variable over the saved value
     if (requires_grad_[i]) {
       TC_RETURN_IF_ERROR(SetRequiresGrad(leaf, true));

@@ -9,22 +9,11 @@
 #include "tc/autodiff/grad_mode.h"
 #include "tc/support/status.h"
 
+#include "src/saved_errors.h"
 #include "src/tape_emitter.h"
 
 namespace tc::autodiff::internal {
 namespace {
-
-constexpr char kReleasedError[] =
-    "Trying to backward through the graph a second time (or directly access saved tensors after "
-    "they have already been freed). Saved intermediate values of the graph are freed when you call "
-    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
-    "graph a second time or if you need to access saved tensors after calling backward.";
-
-// "[torch.FloatTensor [2, 3]]", as PyTorch names a tensor in its errors.
-std::string TypeAndShape(const graph_ir::TensorMeta& m) {
-  return absl::StrFormat("[torch.%sTensor [%s]]", tensor::ScalarTypeName(m.dtype),
-                         absl::StrJoin(m.sizes, ", "));
-}
 
 // "Exp" for ExpBackward0: how PyTorch names a node in the in-place error.
 std::string ShortName(const std::string& name) {
@@ -65,7 +54,7 @@ OpNode::OpNode(const graph_ir::OpDef& op, const DerivativeDef* def, std::string 
 Edge OpNode::GradientEdgeOf(const tensor::Tensor& t) { return GradientEdge(t); }
 
 absl::StatusOr<tensor::Tensor> OpNode::Unpack(const SavedTensor& s) {
-  if (released_) return absl::FailedPreconditionError(kReleasedError);
+  if (released_) return ReleasedError();
   const uint64_t now = s.data.storage() != nullptr ? s.data.storage()->version() : 0;
   if (now != s.version) {
     std::string which =
@@ -73,12 +62,7 @@ absl::StatusOr<tensor::Tensor> OpNode::Unpack(const SavedTensor& s) {
         : s.producer.empty()
             ? std::string()
             : absl::StrFormat(", which is output %d of %s,", s.producer_output, s.producer);
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "one of the variables needed for gradient computation has been modified by an inplace "
-        "operation: %s%s is at version %d; expected version %d instead. Hint: enable anomaly "
-        "detection to find the operation that failed to compute its gradient, with "
-        "torch.autograd.set_detect_anomaly(True, check_nan=False).",
-        TypeAndShape(s.meta), which, now, s.version));
+    return VersionError(s.data, which, now, s.version);
   }
   if (!s.is_output || !GradModeEnabled() || !tensor::IsFloatingPoint(s.data.dtype())) {
     return s.data;
