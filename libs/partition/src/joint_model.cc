@@ -82,6 +82,14 @@ absl::Status MergeCommonSubexpressions(Graph& work, int num_fwd_outputs) {
   return graph_ir::EliminateCommonSubexpressions(work, options);
 }
 
+// The categories of a node's op (a get-item is recomputable, as PyTorch's
+// operator.getitem; inputs have none).
+uint8_t OpTypesOf(const graph_ir::OpDef& op) {
+  return (IsRecomputable(op) ? kRecomputable : 0) | (IsView(op) ? kView : 0) |
+         (IsRandom(op) ? kRandom : 0) | (IsComputeIntensive(op) ? kComputeIntensive : 0) |
+         (op.name == "cat" ? kCat : 0);
+}
+
 void AddItem(JointModel& m, Item item) {
   if (item.value != nullptr) m.item_of[item.value] = static_cast<int>(m.items.size());
   m.items.push_back(std::move(item));
@@ -104,6 +112,7 @@ void BuildItems(JointModel& m, const absl::flat_hash_map<const Value*, const Val
     const Node* node = owned.get();
     Item call;
     call.node = node;
+    call.op_types = OpTypesOf(node->op());
     for (const Value* in : node->Inputs()) {
       const int i = m.item_of.at(in);
       if (std::find(call.inputs.begin(), call.inputs.end(), i) == call.inputs.end()) {
@@ -133,6 +142,7 @@ void BuildItems(JointModel& m, const absl::flat_hash_map<const Value*, const Val
       get.inputs = {tuple};
       get.args = {tuple};
       get.size_bytes = SizeBytes(*v);
+      get.op_types = kRecomputable;
       AddItem(m, std::move(get));
     }
   }
@@ -172,38 +182,6 @@ void Classify(JointModel& m, int num_fwd_outputs) {
 }
 
 }  // namespace
-
-bool JointModel::IsRecomputableItem(int i) const {
-  const Item& item = items[i];
-  if (item.kind == Item::Kind::kGetItem) return true;
-  return item.is_call() && IsRecomputable(item.node->op());
-}
-
-bool JointModel::IsViewItem(int i) const {
-  const Item& item = items[i];
-  return (item.kind == Item::Kind::kNode || item.kind == Item::Kind::kTuple) &&
-         IsView(item.node->op());
-}
-
-bool JointModel::IsRandomItem(int i) const {
-  const Item& item = items[i];
-  return (item.kind == Item::Kind::kNode || item.kind == Item::Kind::kTuple) &&
-         IsRandom(item.node->op());
-}
-
-bool JointModel::IsComputeIntensiveItem(int i) const {
-  const Item& item = items[i];
-  return (item.kind == Item::Kind::kNode || item.kind == Item::Kind::kTuple) &&
-         IsComputeIntensive(item.node->op());
-}
-
-bool JointModel::IsFusibleItem(int i) const { return IsRecomputableItem(i) || IsRandomItem(i); }
-
-bool JointModel::IsFusible(int a, int b) const {
-  const Item& user = items[b];
-  if (user.kind == Item::Kind::kNode && user.node->op().name == "cat") return true;
-  return IsFusibleItem(a) && IsFusibleItem(b);
-}
 
 absl::StatusOr<JointModel> BuildJointModel(const JointGraph& joint, bool cse) {
   JointModel m;

@@ -16,6 +16,15 @@
 
 namespace tc::partition::internal {
 
+// Bits of Item::op_types.
+enum OpTypeBits : uint8_t {
+  kRecomputable = 1,
+  kView = 2,
+  kRandom = 4,
+  kComputeIntensive = 8,
+  kCat = 16,
+};
+
 // One unit the partitioners decide about. A multi-output node is a tuple
 // item followed by one get-item per output, as in an FX graph.
 struct Item {
@@ -29,6 +38,7 @@ struct Item {
   std::vector<int> users;                     // items reading it, each once, in joint order
   bool output_user = false;                   // a graph output (FX: the output node uses it)
   int64_t size_bytes = 0;
+  uint8_t op_types = 0;  // OpTypeBits of the op (op_types.h), looked up once
 
   bool is_input() const { return kind == Kind::kPrimal || kind == Kind::kTangent; }
   bool is_call() const { return !is_input(); }
@@ -46,13 +56,15 @@ struct JointModel {
   std::vector<bool> tangent_closure, required_bw, required_fw;
   std::vector<int> fw_order;  // position among required_fw items; -1 elsewhere
 
-  bool IsFusibleItem(int i) const;
+  bool IsRecomputableItem(int i) const { return (items[i].op_types & kRecomputable) != 0; }
+  bool IsViewItem(int i) const { return (items[i].op_types & kView) != 0; }
+  bool IsRandomItem(int i) const { return (items[i].op_types & kRandom) != 0; }
+  bool IsComputeIntensiveItem(int i) const { return (items[i].op_types & kComputeIntensive) != 0; }
+  bool IsFusibleItem(int i) const { return (items[i].op_types & (kRecomputable | kRandom)) != 0; }
   // PyTorch's is_fusible(a, b): b is a cat, or both are fusible ops.
-  bool IsFusible(int a, int b) const;
-  bool IsViewItem(int i) const;
-  bool IsRecomputableItem(int i) const;
-  bool IsRandomItem(int i) const;
-  bool IsComputeIntensiveItem(int i) const;
+  bool IsFusible(int a, int b) const {
+    return (items[b].op_types & kCat) != 0 || (IsFusibleItem(a) && IsFusibleItem(b));
+  }
 };
 
 // Copies and classifies `joint` (already checked by CheckJointGraph).
