@@ -233,6 +233,16 @@ def mlp3(x, w1, w2, w3):
     return (F.gelu(torch.relu(x @ w1) @ w2).sin() @ w3).sum()
 
 
+def mlp6(x, *weights):
+    h = x
+    for i, w in enumerate(weights):
+        h = h @ w
+        h = F.gelu(h) if i % 2 else torch.relu(h)
+    return h.sum()
+
+
+MLP6_WIDTHS = [32, 48, 40, 56, 24, 32, 8]
+
 # (case, graph, function, args builder, budget, static primals)
 CASES = [
     ("TB1", "TB1", lambda x: x.sin().cos().sum(), lambda: [leaf(64, 32)], 1.0, []),
@@ -259,6 +269,10 @@ CASES = [
     (f"MLP3_budget_{b}", "MLP3", mlp3,
      lambda: [leaf(64, 32), leaf(32, 48), leaf(48, 40), leaf(40, 8)], b, [])
     for b in (1.0, 0.8, 0.5, 0.2, 0.05, 0.0)
+] + [
+    (f"MLP6_budget_{b}", "MLP6", mlp6,
+     lambda: [leaf(64, 32)] + [leaf(a, b) for a, b in zip(MLP6_WIDTHS, MLP6_WIDTHS[1:])], b, [])
+    for b in (1.0, 0.6, 0.3)
 ]
 
 
