@@ -62,6 +62,32 @@ TEST(Passes, CommonSubexpressionsMergeButNotRandomOrDifferentConstants) {
 )");
 }
 
+TEST(Passes, CommonSubexpressionsRespectGroupsAndExclusions) {
+  Graph g = Parse(R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = abs(%a)
+  %2: float32[2] = abs(%a)
+  %3: float32[2] = neg(%a)
+  %4: float32[2] = neg(%a)
+  return (%0, %1, %2, %3, %4)
+})");
+  // abs nodes: %0 and %2 share group 0, %1 is alone in group 1; the second
+  // neg is excluded.
+  CseOptions options;
+  options.group = [&g](const Node& n) { return &n == g.nodes()[1].get() ? 1 : 0; };
+  options.exclude = [&g](const Node& n) { return &n == g.nodes()[4].get(); };
+  ASSERT_TRUE(EliminateCommonSubexpressions(g, options).ok());
+  EXPECT_TRUE(Verify(g).ok()) << Verify(g);
+  EXPECT_EQ(g.ToString(), R"(graph(%a: float32[2]) {
+  %0: float32[2] = abs(%a)
+  %1: float32[2] = abs(%a)
+  %2: float32[2] = neg(%a)
+  %3: float32[2] = neg(%a)
+  return (%0, %1, %0, %2, %3)
+}
+)");
+}
+
 TEST(Passes, DecomposeCompositesKeepsInterfaceAndCoreOps) {
   Graph g = Parse(R"(graph(%a: float32[2, 3], %b: float32[2, 3]) {
   %0: float32[2, 3] = softmax(%a, 1)

@@ -47,16 +47,16 @@ absl::StatusOr<Value*> Graph::AddInput(std::string_view name, TensorMeta meta) {
     return absl::InvalidArgumentError(
         absl::StrFormat("placeholder name '%s' is not an identifier", name));
   }
-  for (const Value* in : inputs_) {
-    if (in->name() == name) {
-      return absl::InvalidArgumentError(absl::StrFormat("duplicate placeholder '%%%s'", name));
-    }
+  std::string key(name);
+  if (input_names_.contains(key)) {
+    return absl::InvalidArgumentError(absl::StrFormat("duplicate placeholder '%%%s'", name));
   }
   if (meta.strides.size() != meta.sizes.size()) {
     return absl::InvalidArgumentError(
         absl::StrFormat("placeholder '%%%s' has %d sizes but %d strides", name, meta.sizes.size(),
                         meta.strides.size()));
   }
+  input_names_.insert(std::move(key));
   Value* v = NewValue(std::move(meta));
   v->name_ = std::string(name);
   inputs_.push_back(v);

@@ -34,14 +34,17 @@ std::string NodeKey(const Node& node, const absl::flat_hash_map<const Value*, Va
 
 }  // namespace
 
-absl::Status EliminateCommonSubexpressions(Graph& graph) {
+absl::Status EliminateCommonSubexpressions(Graph& graph, const CseOptions& options) {
   absl::flat_hash_map<std::string, Node*> seen;
   absl::flat_hash_map<const Value*, Value*> replaced;
   std::vector<Node*> dead;
   for (const auto& owned : graph.nodes()) {
     Node* node = owned.get();
     if (node->op().category == OpCategory::kRandom) continue;
-    auto [it, inserted] = seen.emplace(NodeKey(*node, replaced), node);
+    if (options.exclude && options.exclude(*node)) continue;
+    std::string key = NodeKey(*node, replaced);
+    if (options.group) absl::StrAppend(&key, "|g", options.group(*node));
+    auto [it, inserted] = seen.emplace(std::move(key), node);
     if (inserted) continue;
     Node* first = it->second;
     for (size_t i = 0; i < node->outputs().size(); ++i) {

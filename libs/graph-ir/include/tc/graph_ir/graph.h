@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 
 #include "tc/graph_ir/op.h"
@@ -106,6 +107,9 @@ class Graph {
   std::vector<std::unique_ptr<Value>> values_;
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<Value*> inputs_;
+  // Placeholder names, so adding one stays O(1) (graphs with thousands of
+  // parameters: a partitioned backward takes every saved value as input).
+  absl::flat_hash_set<std::string> input_names_;
   std::vector<Value*> outputs_;
 };
 

@@ -12,11 +12,21 @@
 
 namespace tc::graph_ir {
 
+// What a caller may add to common-subexpression elimination.
+struct CseOptions {
+  // Nodes merge only when `group` gives both the same number (the min-cut
+  // partitioner keeps a forward-only value apart from one the backward
+  // needs); null: one group.
+  std::function<int(const Node&)> group;
+  // Nodes for which `exclude` holds are neither merged nor merged into.
+  std::function<bool(const Node&)> exclude;
+};
+
 // Reuses the outputs of an earlier node with the same op and the same
 // arguments (values by identity, constants by value and kind: 1, 1.0 and True
 // differ). Random ops are never merged: each draw differs. Runs in one pass
 // in program order, so chains of duplicates collapse.
-absl::Status EliminateCommonSubexpressions(Graph& graph);
+absl::Status EliminateCommonSubexpressions(Graph& graph, const CseOptions& options = {});
 
 // Removes nodes none of whose outputs reach a graph output. Every core op is
 // pure except the random ops, which are kept even when unused: each draw
