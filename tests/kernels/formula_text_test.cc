@@ -21,7 +21,7 @@ namespace {
 namespace f = formulas;
 
 TEST(FormulaTextTest, EmbeddedTextIsTheHeadersBytes) {
-  ASSERT_EQ(FormulaFiles().size(), 6u);
+  ASSERT_EQ(FormulaFiles().size(), 7u);
   for (const FormulaFile& file : FormulaFiles()) {
     const std::string path(file.path);
     EXPECT_EQ(path.rfind("libs/kernels/include/tc/kernels/formulas/", 0), 0u) << path;

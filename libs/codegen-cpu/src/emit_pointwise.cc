@@ -4,10 +4,16 @@
 // merges them, so a contiguous tensor is one flat loop whose only tail is at its end (the elements
 // eager's kernels run as their tail). The innermost dim runs Highway vectors when every store is
 // contiguous in it and every value vectorizable; the rest is scalar code.
+// When the kernel's outputs are too large to stay in cache
+// (tc/kernels/stream_stores.h), the vector stores of outputs no member
+// reads stream where aligned (tcfv::StreamOrStoreU: the vector positions,
+// hence the values, stay as they are) and each chunk ends with a store
+// fence before the pool counts it done.
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 
+#include "tc/kernels/stream_stores.h"
 #include "tc/support/status.h"
 
 #include "src/emit_epilogue.h"
@@ -49,6 +55,25 @@ absl::Status CheckSameIndexReads(const Program& program, const Kernel& kernel) {
     }
   }
   return absl::OkStatus();
+}
+
+// Per member, whether its vector stores stream: the kernel's outputs
+// together are too large to stay in cache, and no member reads the
+// member's buffer (a streamed line read back at once would be fetched from
+// memory again). GEMM epilogues (their tiles are in cache) never stream.
+std::vector<bool> StreamedMembers(const Program& program, const std::vector<const Node*>& members,
+                                  int64_t numel, bool epilogue) {
+  std::vector<bool> stream(members.size(), false);
+  if (epilogue) return stream;
+  int64_t bytes = 0;
+  std::set<int> loaded;
+  for (const Node* node : members) {
+    bytes += numel * static_cast<int64_t>(tensor::ItemSize(program.buffers[node->buffer].dtype));
+    CollectLoads(std::get<Pointwise>(node->body).value, &loaded);
+  }
+  if (!kernels::UseStreamStores(bytes)) return stream;
+  for (size_t m = 0; m < members.size(); ++m) stream[m] = !loaded.contains(members[m]->buffer);
+  return stream;
 }
 
 }  // namespace
@@ -132,13 +157,17 @@ absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const 
                   "      const int64_t tc_je = std::min<int64_t>(tc_jb + ", block, ", ",
                   inner.extent, ");\n", "      int64_t ", inner.var, " = tc_jb;\n");
   int counter = 0;
+  const std::vector<bool> stream =
+      vector ? StreamedMembers(program, members, numel, epilogue != nullptr)
+             : std::vector<bool>(members.size(), false);
+  const bool any_stream = std::find(stream.begin(), stream.end(), true) != stream.end();
   if (vector) {
     std::string body;
     for (size_t m = 0; m < members.size(); ++m) {
       ExprWriter w(ctx, "        ", &body, &counter);
       TC_ASSIGN_OR_RETURN(std::string v, w.Vector(std::get<Pointwise>(members[m]->body).value));
-      absl::StrAppend(&body, "        hn::StoreU(", v, ", d, ", BufferVar(members[m]->buffer),
-                      " + (", offsets[m], "));\n");
+      absl::StrAppend(&body, stream[m] ? "        tcfv::StreamOrStoreU(" : "        hn::StoreU(", v,
+                      ", d, ", BufferVar(members[m]->buffer), " + (", offsets[m], "));\n");
     }
     absl::StrAppend(out, "      for (; ", inner.var, " + tc_lanes <= tc_je; ", inner.var,
                     " += tc_lanes) {\n", body, "      }\n");
@@ -152,7 +181,9 @@ absl::StatusOr<EmittedKernel> EmitPointwiseKernel(const Program& program, const 
   }
   absl::StrAppend(out, "      for (; ", inner.var, " < tc_je; ++", inner.var, ") {\n", body,
                   "      }\n");
-  absl::StrAppend(out, "    }\n    if (tc_zd) tc_report_zero_division(tc_rt);\n  };\n");
+  // Streaming stores are weakly ordered: fenced before the chunk is done.
+  absl::StrAppend(out, "    }\n", any_stream ? "    hwy::FlushStream();\n" : "",
+                  "    if (tc_zd) tc_report_zero_division(tc_rt);\n  };\n");
   if (epilogue != nullptr) {
     if (tasks != epilogue->tasks) {
       return absl::InternalError(absl::StrCat("emit: epilogue ", kernel.name, " has ", tasks,

@@ -7,6 +7,13 @@
 // inlined epilogue) is stored. With neither prologue nor epilogue the
 // formula reads the input and writes the output directly.
 //
+// An output too large to stay in cache (tc/kernels/stream_stores.h, as
+// eager's row kernels decide) is written with streaming stores: the
+// formula's streaming variant (softmax's exps then go to row scratch), or
+// an epilogue's vector stores where they are aligned; each chunk ends with
+// a store fence before the pool counts it done. Only the store
+// instructions change, not the values.
+//
 // The formula computes eager's values bit for bit. The prologue and
 // epilogue ops vectorize per row, with a scalar tail at each row's end
 // where eager's whole-tensor loop may have run those elements as vectors:
@@ -17,6 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
+#include "tc/kernels/stream_stores.h"
 #include "tc/support/status.h"
 
 #include "src/emit_expr.h"
@@ -39,6 +47,7 @@ struct RowPlan {
   int64_t rows = 1;               // product of the leading extents
   int64_t n = 1;                  // elements per row
   std::string type;               // float / double
+  bool stream = false;            // the output is written with streaming stores
   std::vector<LoopDim> row_dims;  // the trailing loop dims, outermost first
   std::vector<Sym> row_vars;
 };
@@ -92,6 +101,9 @@ absl::StatusOr<RowPlan> Plan(const Program& program, const Kernel& kernel) {
     }
   }
   p.type = std::string(ComputeType(p.row_op->dtype));
+  const int64_t item =
+      static_cast<int64_t>(tensor::ItemSize(program.buffers[p.node->buffer].dtype));
+  p.stream = kernels::UseStreamStores(p.rows * p.n * item);
   return p;
 }
 
@@ -161,10 +173,11 @@ absl::StatusOr<std::string> ChannelBase(const Program& program, const RowPlan& p
 
 // Loops over the row dims storing `value` into buffer dst at `store`
 // (vectorized innermost when the store is contiguous there and the value
-// vectorizes), at `indent`.
+// vectorizes; `stream`: those vector stores stream where aligned), at
+// `indent`.
 absl::Status EmitRowLoops(const Program& aug, const RowPlan& p, const ExprPtr& value, int dst,
                           const std::vector<Sym>& store, const std::string& indent, int* counter,
-                          std::string* out) {
+                          std::string* out, bool stream = false) {
   ExprContext ctx;
   ctx.program = &aug;
   std::vector<Sym> accesses = {Linear(store, aug.buffers[dst].strides, Sym::Const(0))};
@@ -191,8 +204,8 @@ absl::Status EmitRowLoops(const Program& aug, const RowPlan& p, const ExprPtr& v
     absl::StrAppend(out, in, "  const hn::ScalableTag<", std::string(ComputeType(t)), "> d;\n");
     absl::StrAppend(out, in, "  for (; ", v, " + ", lanes, " <= ", dims.back().extent, "; ", v,
                     " += ", lanes, ") {\n", body);
-    absl::StrAppend(out, in, "    hn::StoreU(", x, ", d, ", BufferVar(dst), " + (", at.ToCpp(),
-                    "));\n", in, "  }\n");
+    absl::StrAppend(out, in, stream ? "    tcfv::StreamOrStoreU(" : "    hn::StoreU(", x, ", d, ",
+                    BufferVar(dst), " + (", at.ToCpp(), "));\n", in, "  }\n");
   }
   std::string body;
   ExprWriter w(ctx, in + "    ", &body, counter);
@@ -206,26 +219,30 @@ absl::Status EmitRowLoops(const Program& aug, const RowPlan& p, const ExprPtr& v
   return absl::OkStatus();
 }
 
-// The formula call for one row: x, weight, bias and y name row pointers.
+// The formula call for one row: x, weight, bias and y name row pointers;
+// `stream`: the formula's streaming variant, softmax's exps in `scratch`.
 std::string FormulaCall(const RowPlan& p, const std::string& x, const std::string& w,
-                        const std::string& b, const std::string& y) {
+                        const std::string& b, const std::string& y, bool stream,
+                        const std::string& scratch) {
   const std::string eps =
       absl::StrCat("static_cast<", p.type, ">(", absl::StrFormat("%a", p.info.eps), ")");
+  const std::string targs = absl::StrCat("<", p.type, stream ? ", true>(" : ">(");
   switch (p.info.kind) {
     case RowKind::kSoftmax:
     case RowKind::kLogSoftmax:
-      return absl::StrCat("tcfv::SoftmaxRow<", p.type, ">(", x, ", ", y, ", ", p.n, ", ",
-                          p.info.kind == RowKind::kLogSoftmax ? "true" : "false", ");");
+      return absl::StrCat("tcfv::SoftmaxRow", targs, x, ", ", y, ", ", p.n, ", ",
+                          p.info.kind == RowKind::kLogSoftmax ? "true" : "false",
+                          stream && p.info.kind == RowKind::kSoftmax ? ", " + scratch : "", ");");
     case RowKind::kLayerNorm:
-      return absl::StrCat("tcfv::LayerNormRow<", p.type, ">(", x, ", ", w, ", ", b, ", ", eps, ", ",
-                          y, ", ", p.n, ");");
+      return absl::StrCat("tcfv::LayerNormRow", targs, x, ", ", w, ", ", b, ", ", eps, ", ", y,
+                          ", ", p.n, ");");
     case RowKind::kRmsNorm:
-      return absl::StrCat("tcfv::RmsNormRow<", p.type, ">(", x, ", ", w, ", ", eps, ", ", y, ", ",
-                          p.n, ");");
+      return absl::StrCat("tcfv::RmsNormRow", targs, x, ", ", w, ", ", eps, ", ", y, ", ", p.n,
+                          ");");
     case RowKind::kGroupNorm:
       // The row: row_sizes[0] channels of n / row_sizes[0] elements each.
-      return absl::StrCat("tcfv::GroupNormRow<", p.type, ">(", x, ", ", w, ", ", b, ", ", eps, ", ",
-                          y, ", ", p.info.row_sizes[0], ", ", p.n / p.info.row_sizes[0], ");");
+      return absl::StrCat("tcfv::GroupNormRow", targs, x, ", ", w, ", ", b, ", ", eps, ", ", y,
+                          ", ", p.info.row_sizes[0], ", ", p.n / p.info.row_sizes[0], ");");
   }
   return "";
 }
@@ -287,8 +304,13 @@ absl::StatusOr<EmittedKernel> EmitRowKernel(const Program& program, const Kernel
   std::string y_base;
   if (p.pw->value == p.row_op) y_base = ContiguousRowBase(aug, p, p.node->buffer, p.pw->store);
   std::string y, epilogue_code;
+  const bool formula_streams = p.stream && !y_base.empty();
   if (!y_base.empty()) {
     y = absl::StrCat(BufferVar(p.node->buffer), " + (", y_base, ")");
+    if (formula_streams && p.info.kind == RowKind::kSoftmax) {
+      absl::StrAppend(&setup, "    ", p.type, "* tc_row_exps = new ", p.type, "[", p.n, "];\n");
+      absl::StrAppend(&cleanup, "    delete[] tc_row_exps;\n");
+    }
   } else {
     const int s = AddScratch(aug, p, "tc_row_out");
     absl::StrAppend(&setup, "    ", p.type, "* ", BufferVar(s), " = new ", p.type, "[", p.n,
@@ -297,13 +319,17 @@ absl::StatusOr<EmittedKernel> EmitRowKernel(const Program& program, const Kernel
     y = BufferVar(s);
     ExprPtr epilogue =
         ReplaceExpr(p.pw->value, p.row_op.get(), MakeLoad(s, p.row_vars, p.row_op->dtype));
-    TC_RETURN_IF_ERROR(
-        EmitRowLoops(aug, p, epilogue, p.node->buffer, p.pw->store, in, &counter, &epilogue_code));
+    TC_RETURN_IF_ERROR(EmitRowLoops(aug, p, epilogue, p.node->buffer, p.pw->store, in, &counter,
+                                    &epilogue_code, p.stream));
   }
-  absl::StrAppend(&per_row, in,
-                  FormulaCall(p, ptrs[0], weight_arg < 0 ? "nullptr" : ptrs[weight_arg],
-                              bias_arg < 0 ? "nullptr" : ptrs[bias_arg], y),
-                  "\n", epilogue_code);
+  absl::StrAppend(
+      &per_row, in,
+      FormulaCall(p, ptrs[0], weight_arg < 0 ? "nullptr" : ptrs[weight_arg],
+                  bias_arg < 0 ? "nullptr" : ptrs[bias_arg], y, formula_streams, "tc_row_exps"),
+      "\n", epilogue_code);
+  // Streaming stores are weakly ordered: fenced before the chunk counts as
+  // done, so whoever reads the output after the pool's join sees it.
+  if (p.stream) cleanup = absl::StrCat("    hwy::FlushStream();\n", cleanup);
   absl::StrAppend(out, "  auto tc_body = [&](int64_t tc_begin, int64_t tc_end) {\n",
                   "    int tc_zd = 0;\n", setup,
                   "    for (int64_t tc_row = tc_begin; tc_row < tc_end; ++tc_row) {\n",

@@ -9,6 +9,9 @@
 #include <limits>
 #include <type_traits>
 
+#include <hwy/aligned_allocator.h>
+#include <hwy/cache_control.h>
+
 #include "src/simd.h"
 
 // clang-format off
@@ -16,6 +19,7 @@
 #include <hwy/highway.h>
 #include <hwy/contrib/math/math-inl.h>
 #include "tc/kernels/formulas/unary_math-inl.h"
+#include "tc/kernels/formulas/stream_store-inl.h"
 #include "tc/kernels/formulas/norm_rows-inl.h"
 // clang-format on
 
@@ -45,20 +49,47 @@ void ScaleShiftT(const T* in, T alpha, T beta, T* out, int64_t n) {
   formulas::HWY_NAMESPACE::AffineRow(in, alpha, beta, out, n);
 }
 
+// `stream`: the rows' outputs are written with streaming stores, fenced
+// before returning (norm_simd.h).
 template <typename T>
-void SoftmaxRowsT(const T* in, T* out, int64_t rows, int64_t n, bool log) {
-  for (int64_t r = 0; r < rows; ++r, in += n, out += n) SoftmaxRow(in, out, n, log);
+void SoftmaxRowsT(const T* in, T* out, int64_t rows, int64_t n, bool log, bool stream) {
+  if (!stream) {
+    for (int64_t r = 0; r < rows; ++r, in += n, out += n) SoftmaxRow(in, out, n, log);
+    return;
+  }
+  // softmax's exps, row after row in one cached buffer.
+  hwy::AlignedFreeUniquePtr<T[]> scratch = log ? nullptr : hwy::AllocateAligned<T>(n);
+  for (int64_t r = 0; r < rows; ++r, in += n, out += n) {
+    SoftmaxRow<T, true>(in, out, n, log, scratch.get());
+  }
+  hwy::FlushStream();
 }
 
 template <typename T>
 void LayerNormRowsT(const T* in, const T* weight, const T* bias, T eps, T* out, int64_t rows,
-                    int64_t n) {
-  for (int64_t r = 0; r < rows; ++r, in += n, out += n) LayerNormRow(in, weight, bias, eps, out, n);
+                    int64_t n, bool stream) {
+  if (!stream) {
+    for (int64_t r = 0; r < rows; ++r, in += n, out += n) {
+      LayerNormRow(in, weight, bias, eps, out, n);
+    }
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r, in += n, out += n) {
+    LayerNormRow<T, true>(in, weight, bias, eps, out, n);
+  }
+  hwy::FlushStream();
 }
 
 template <typename T>
-void RmsNormRowsT(const T* in, const T* weight, T eps, T* out, int64_t rows, int64_t n) {
-  for (int64_t r = 0; r < rows; ++r, in += n, out += n) RmsNormRow(in, weight, eps, out, n);
+void RmsNormRowsT(const T* in, const T* weight, T eps, T* out, int64_t rows, int64_t n,
+                  bool stream) {
+  if (!stream) {
+    for (int64_t r = 0; r < rows; ++r, in += n, out += n) RmsNormRow(in, weight, eps, out, n);
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r, in += n, out += n)
+    RmsNormRow<T, true>(in, weight, eps, out, n);
+  hwy::FlushStream();
 }
 
 double SumSqF32(const float* in, int64_t n, float mean) { return SumSqT(in, n, mean); }
@@ -77,47 +108,59 @@ double ExpShiftedF64(const double* in, double mx, double* out, int64_t n) {
   return ExpShiftedSum(in, mx, out, n);
 }
 
-void SoftmaxF32(const float* in, float* out, int64_t rows, int64_t n, bool log) {
-  SoftmaxRowsT(in, out, rows, n, log);
+void SoftmaxF32(const float* in, float* out, int64_t rows, int64_t n, bool log, bool stream) {
+  SoftmaxRowsT(in, out, rows, n, log, stream);
 }
-void SoftmaxF64(const double* in, double* out, int64_t rows, int64_t n, bool log) {
-  SoftmaxRowsT(in, out, rows, n, log);
+void SoftmaxF64(const double* in, double* out, int64_t rows, int64_t n, bool log, bool stream) {
+  SoftmaxRowsT(in, out, rows, n, log, stream);
 }
 void LayerNormF32(const float* in, const float* w, const float* b, float eps, float* out,
-                  int64_t rows, int64_t n) {
-  LayerNormRowsT(in, w, b, eps, out, rows, n);
+                  int64_t rows, int64_t n, bool stream) {
+  LayerNormRowsT(in, w, b, eps, out, rows, n, stream);
 }
 void LayerNormF64(const double* in, const double* w, const double* b, double eps, double* out,
-                  int64_t rows, int64_t n) {
-  LayerNormRowsT(in, w, b, eps, out, rows, n);
+                  int64_t rows, int64_t n, bool stream) {
+  LayerNormRowsT(in, w, b, eps, out, rows, n, stream);
 }
-void RmsNormF32(const float* in, const float* w, float eps, float* out, int64_t rows, int64_t n) {
-  RmsNormRowsT(in, w, eps, out, rows, n);
+void RmsNormF32(const float* in, const float* w, float eps, float* out, int64_t rows, int64_t n,
+                bool stream) {
+  RmsNormRowsT(in, w, eps, out, rows, n, stream);
 }
-void RmsNormF64(const double* in, const double* w, double eps, double* out, int64_t rows,
-                int64_t n) {
-  RmsNormRowsT(in, w, eps, out, rows, n);
+void RmsNormF64(const double* in, const double* w, double eps, double* out, int64_t rows, int64_t n,
+                bool stream) {
+  RmsNormRowsT(in, w, eps, out, rows, n, stream);
 }
 
-template <typename T>
+template <typename T, bool kStream>
 void GroupNormRowsT(const T* in, const T* gamma, const T* beta, T eps, T* out, int64_t first_row,
                     int64_t rows, int64_t groups, int64_t channels, int64_t plane) {
   const int64_t n = channels * plane;
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t c0 = ((first_row + r) % groups) * channels;
-    GroupNormRow(in + r * n, gamma == nullptr ? nullptr : gamma + c0,
-                 beta == nullptr ? nullptr : beta + c0, eps, out + r * n, channels, plane);
+    GroupNormRow<T, kStream>(in + r * n, gamma == nullptr ? nullptr : gamma + c0,
+                             beta == nullptr ? nullptr : beta + c0, eps, out + r * n, channels,
+                             plane);
+  }
+  if (kStream) hwy::FlushStream();
+}
+template <typename T>
+void GroupNormRowsT(const T* in, const T* gamma, const T* beta, T eps, T* out, int64_t first_row,
+                    int64_t rows, int64_t groups, int64_t channels, int64_t plane, bool stream) {
+  if (stream) {
+    GroupNormRowsT<T, true>(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+  } else {
+    GroupNormRowsT<T, false>(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
   }
 }
 void GroupNormF32(const float* in, const float* gamma, const float* beta, float eps, float* out,
-                  int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
-                  int64_t plane) {
-  GroupNormRowsT(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+                  int64_t first_row, int64_t rows, int64_t groups, int64_t channels, int64_t plane,
+                  bool stream) {
+  GroupNormRowsT(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane, stream);
 }
 void GroupNormF64(const double* in, const double* gamma, const double* beta, double eps,
                   double* out, int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
-                  int64_t plane) {
-  GroupNormRowsT(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+                  int64_t plane, bool stream) {
+  GroupNormRowsT(in, gamma, beta, eps, out, first_row, rows, groups, channels, plane, stream);
 }
 
 // --- batch_norm over channels-last rows (see norm_simd.h) ---
@@ -203,16 +246,16 @@ HWY_EXPORT(GroupNormF32);
 HWY_EXPORT(GroupNormF64);
 
 void GroupNormRows(const float* in, const float* gamma, const float* beta, float eps, float* out,
-                   int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
-                   int64_t plane) {
+                   int64_t first_row, int64_t rows, int64_t groups, int64_t channels, int64_t plane,
+                   bool stream) {
   HWY_DYNAMIC_DISPATCH(GroupNormF32)
-  (in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+  (in, gamma, beta, eps, out, first_row, rows, groups, channels, plane, stream);
 }
 void GroupNormRows(const double* in, const double* gamma, const double* beta, double eps,
                    double* out, int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
-                   int64_t plane) {
+                   int64_t plane, bool stream) {
   HWY_DYNAMIC_DISPATCH(GroupNormF64)
-  (in, gamma, beta, eps, out, first_row, rows, groups, channels, plane);
+  (in, gamma, beta, eps, out, first_row, rows, groups, channels, plane, stream);
 }
 
 double ExpShifted(const float* in, float mx, float* out, int64_t n) {
@@ -221,27 +264,27 @@ double ExpShifted(const float* in, float mx, float* out, int64_t n) {
 double ExpShifted(const double* in, double mx, double* out, int64_t n) {
   return HWY_DYNAMIC_DISPATCH(ExpShiftedF64)(in, mx, out, n);
 }
-void SoftmaxRows(const float* in, float* out, int64_t rows, int64_t n, bool log) {
-  HWY_DYNAMIC_DISPATCH(SoftmaxF32)(in, out, rows, n, log);
+void SoftmaxRows(const float* in, float* out, int64_t rows, int64_t n, bool log, bool stream) {
+  HWY_DYNAMIC_DISPATCH(SoftmaxF32)(in, out, rows, n, log, stream);
 }
-void SoftmaxRows(const double* in, double* out, int64_t rows, int64_t n, bool log) {
-  HWY_DYNAMIC_DISPATCH(SoftmaxF64)(in, out, rows, n, log);
+void SoftmaxRows(const double* in, double* out, int64_t rows, int64_t n, bool log, bool stream) {
+  HWY_DYNAMIC_DISPATCH(SoftmaxF64)(in, out, rows, n, log, stream);
 }
 void LayerNormRows(const float* in, const float* weight, const float* bias, float eps, float* out,
-                   int64_t rows, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(LayerNormF32)(in, weight, bias, eps, out, rows, n);
+                   int64_t rows, int64_t n, bool stream) {
+  HWY_DYNAMIC_DISPATCH(LayerNormF32)(in, weight, bias, eps, out, rows, n, stream);
 }
 void LayerNormRows(const double* in, const double* weight, const double* bias, double eps,
-                   double* out, int64_t rows, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(LayerNormF64)(in, weight, bias, eps, out, rows, n);
+                   double* out, int64_t rows, int64_t n, bool stream) {
+  HWY_DYNAMIC_DISPATCH(LayerNormF64)(in, weight, bias, eps, out, rows, n, stream);
 }
 void RmsNormRows(const float* in, const float* weight, float eps, float* out, int64_t rows,
-                 int64_t n) {
-  HWY_DYNAMIC_DISPATCH(RmsNormF32)(in, weight, eps, out, rows, n);
+                 int64_t n, bool stream) {
+  HWY_DYNAMIC_DISPATCH(RmsNormF32)(in, weight, eps, out, rows, n, stream);
 }
 void RmsNormRows(const double* in, const double* weight, double eps, double* out, int64_t rows,
-                 int64_t n) {
-  HWY_DYNAMIC_DISPATCH(RmsNormF64)(in, weight, eps, out, rows, n);
+                 int64_t n, bool stream) {
+  HWY_DYNAMIC_DISPATCH(RmsNormF64)(in, weight, eps, out, rows, n, stream);
 }
 double SumSq(const float* in, int64_t n, float mean) {
   return HWY_DYNAMIC_DISPATCH(SumSqF32)(in, n, mean);

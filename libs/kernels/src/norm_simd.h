@@ -12,11 +12,19 @@
 
 namespace tc::kernels::simd {
 
+// The row kernels' `stream`: out is written with streaming stores
+// (formulas/stream_store-inl.h; for outputs too large to stay in cache,
+// tc/kernels/stream_stores.h decides) and fenced (hwy::FlushStream) before
+// the call returns, so the thread pool's join publishes it; the values are
+// the same as without.
+
 // out = softmax(in) (or log_softmax with `log`) over each of `rows` rows of
 // n > 0 elements. As ATen's vectorized kernel: the row max, exp(x - max) and
 // its sum, then a multiply by 1 / sum (log: (x - max) - log(sum)).
-void SoftmaxRows(const float* in, float* out, int64_t rows, int64_t n, bool log);
-void SoftmaxRows(const double* in, double* out, int64_t rows, int64_t n, bool log);
+void SoftmaxRows(const float* in, float* out, int64_t rows, int64_t n, bool log,
+                 bool stream = false);
+void SoftmaxRows(const double* in, double* out, int64_t rows, int64_t n, bool log,
+                 bool stream = false);
 
 // out[i] = exp(in[i] - mx) over n elements (in == out allowed), returning
 // their sum: softmax's middle pass, for attention's online softmax.
@@ -27,15 +35,15 @@ double ExpShifted(const double* in, double mx, double* out, int64_t n);
 // rstd = 1 / sqrt(var + eps) with the biased variance; weight and bias (n
 // elements) may be null.
 void LayerNormRows(const float* in, const float* weight, const float* bias, float eps, float* out,
-                   int64_t rows, int64_t n);
+                   int64_t rows, int64_t n, bool stream = false);
 void LayerNormRows(const double* in, const double* weight, const double* bias, double eps,
-                   double* out, int64_t rows, int64_t n);
+                   double* out, int64_t rows, int64_t n, bool stream = false);
 
 // out = x * rsqrt(mean(x^2) + eps) [* weight] per row of n > 0 elements.
 void RmsNormRows(const float* in, const float* weight, float eps, float* out, int64_t rows,
-                 int64_t n);
+                 int64_t n, bool stream = false);
 void RmsNormRows(const double* in, const double* weight, double eps, double* out, int64_t rows,
-                 int64_t n);
+                 int64_t n, bool stream = false);
 
 // Per-channel pieces of batch_norm: the sum of n values, the sum of their
 // squared deviations from `mean` (both accumulated as RowSum does: float
@@ -52,11 +60,11 @@ void ScaleShift(const double* in, double alpha, double beta, double* out, int64_
 // formulas::GroupNormRow per row, with the row's group's slice of gamma /
 // beta (C elements each, or null).
 void GroupNormRows(const float* in, const float* gamma, const float* beta, float eps, float* out,
-                   int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
-                   int64_t plane);
+                   int64_t first_row, int64_t rows, int64_t groups, int64_t channels, int64_t plane,
+                   bool stream = false);
 void GroupNormRows(const double* in, const double* gamma, const double* beta, double eps,
                    double* out, int64_t first_row, int64_t rows, int64_t groups, int64_t channels,
-                   int64_t plane);
+                   int64_t plane, bool stream = false);
 
 // --- batch_norm over channels-last inputs (norms_batch.cc): `rows` rows of
 // `channels` contiguous values (N*H*W rows of C for NHWC). ---

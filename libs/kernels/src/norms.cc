@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "tc/kernels/stream_stores.h"
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
 
@@ -108,11 +109,12 @@ Fused SoftmaxLike(std::span<const KernelArg> args, bool log) {
   TC_ASSIGN_OR_RETURN(Tensor out, NewLike(x));
   const int64_t n = x.dim() == 0 ? 1 : x.size(x.dim() - 1);
   const int64_t rows = x.numel() / n;
+  const bool stream = UseStreamStores(out.numel() * static_cast<int64_t>(out.itemsize()));
   WithFloatType(x.dtype(), [&]<typename T>(T) {
     const T* in = x.data<T>();
     T* o = out.data<T>();
     ParallelFor(rows, RowGrain(n), [&](int64_t b, int64_t e) {
-      simd::SoftmaxRows(in + b * n, o + b * n, e - b, n, log);
+      simd::SoftmaxRows(in + b * n, o + b * n, e - b, n, log, stream);
     });
   });
   return std::vector<Tensor>{std::move(out)};
@@ -130,12 +132,14 @@ Fused LayerNormFused(std::span<const KernelArg> args) {
   TC_ASSIGN_OR_RETURN(Tensor out, NewLike(x));
   const int64_t rows = x.numel() / *n;
   const double eps = ScalarArg(args, 4).to_double();
+  const bool stream = UseStreamStores(out.numel() * static_cast<int64_t>(out.itemsize()));
   WithFloatType(x.dtype(), [&]<typename T>(T) {
     const T* in = x.data<T>();
     const T *w = ParamData<T>(args, 2), *b = ParamData<T>(args, 3);
     T* o = out.data<T>();
     ParallelFor(rows, RowGrain(*n), [&](int64_t rb, int64_t re) {
-      simd::LayerNormRows(in + rb * *n, w, b, static_cast<T>(eps), o + rb * *n, re - rb, *n);
+      simd::LayerNormRows(in + rb * *n, w, b, static_cast<T>(eps), o + rb * *n, re - rb, *n,
+                          stream);
     });
   });
   return std::vector<Tensor>{std::move(out)};
@@ -151,6 +155,7 @@ Fused RmsNormFused(std::span<const KernelArg> args) {
   TC_ASSIGN_OR_RETURN(Tensor out, NewLike(x));
   const int64_t rows = x.numel() / *n;
   std::optional<Scalar> eps = OptScalarArg(args, 3);
+  const bool stream = UseStreamStores(out.numel() * static_cast<int64_t>(out.itemsize()));
   WithFloatType(x.dtype(), [&]<typename T>(T) {
     const T e =
         eps.has_value() ? static_cast<T>(eps->to_double()) : std::numeric_limits<T>::epsilon();
@@ -158,7 +163,7 @@ Fused RmsNormFused(std::span<const KernelArg> args) {
     const T* w = ParamData<T>(args, 2);
     T* o = out.data<T>();
     ParallelFor(rows, RowGrain(*n), [&](int64_t rb, int64_t re) {
-      simd::RmsNormRows(in + rb * *n, w, e, o + rb * *n, re - rb, *n);
+      simd::RmsNormRows(in + rb * *n, w, e, o + rb * *n, re - rb, *n, stream);
     });
   });
   return std::vector<Tensor>{std::move(out)};

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "tc/kernels/stream_stores.h"
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
 
@@ -43,13 +44,14 @@ Fused GroupNormFused(std::span<const KernelArg> args) {
   TC_RETURN_IF_ERROR(CheckAllocation(x.sizes(), dt));
   Tensor out = Tensor::Empty(x.sizes(), dt);
   const int64_t grain = std::max<int64_t>(1, 16384 / row);
+  const bool stream = UseStreamStores(out.numel() * static_cast<int64_t>(out.itemsize()));
   auto run = [&]<typename T>(T) {
     const T* in = x.data<T>();
     const T *w = ChannelData<T>(args, 2), *b = ChannelData<T>(args, 3);
     T* o = out.data<T>();
     ParallelFor(rows, grain, [&](int64_t rb, int64_t re) {
       simd::GroupNormRows(in + rb * row, w, b, static_cast<T>(eps), o + rb * row, rb, re - rb,
-                          groups, channels, plane);
+                          groups, channels, plane, stream);
     });
   };
   if (dt == DType::kFloat32) {

@@ -7,7 +7,8 @@
 // eager's. Also the blocked vector sum and the NaN-propagating max that
 // eager's whole-tensor sum and max (simd.cc) use. Plain C++17 + Highway.
 // Included per target after <hwy/highway.h>,
-// <hwy/contrib/math/math-inl.h> and unary_math-inl.h (softmax's exp)
+// <hwy/contrib/math/math-inl.h>, unary_math-inl.h (softmax's exp) and
+// stream_store-inl.h (the last pass's stores)
 // (Highway's -inl.h convention: the guard toggles with HWY_TARGET_TOGGLE;
 // without foreach_target it is an ordinary include guard).
 #if defined(TC_KERNELS_FORMULAS_NORM_ROWS_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -210,11 +211,12 @@ HWY_INLINE T SumAtenLanes(T* acc) {
 }
 
 // Asks for the cache lines n elements after in (to read) and out (to
-// write; null: none) that a loop step of `bytes` reaches: the next row's,
-// for a loop over contiguous rows. The exp pass is compute-bound and the next row's
-// max pass memory-bound; a row of 4 KiB is a page, where the hardware's
-// stream prefetchers stop, so without this every row starts with a stall.
-// A prefetch never faults, past the tensor's end included.
+// write; null: none, as when the output is streamed: a prefetch for write
+// would read the line the streaming store means not to read) that a loop
+// step of `bytes` reaches: the next row's, for a loop over contiguous rows. The exp pass is
+// compute-bound and the next row's max pass memory-bound; a row of 4 KiB is a page, where the
+// hardware's stream prefetchers stop, so without this every row starts with a stall. A prefetch
+// never faults, past the tensor's end included.
 template <typename T>
 HWY_INLINE void PrefetchNextRow(const T* in, T* out, int64_t n, size_t bytes) {
   for (size_t b = 0; b < bytes; b += 64) {
@@ -224,15 +226,17 @@ HWY_INLINE void PrefetchNextRow(const T* in, T* out, int64_t n, size_t bytes) {
 }
 
 // out[i] = exp(in[i] - mx) over n >= kAtenLanes elements (out null: not
-// stored), accumulated as ATen's vec::reduce_all / map_reduce_all does: an
-// accumulator of kAtenLanes lanes adds each whole group of kAtenLanes
+// stored; prefetch_in not null: the next rows of prefetch_in and
+// prefetch_out are prefetched, PrefetchNextRow), accumulated as ATen's vec::reduce_all /
+// map_reduce_all does: an accumulator of kAtenLanes lanes adds each whole group of kAtenLanes
 // elements in turn, then the tail's elements to its leading lanes. On
 // return acc[] holds the accumulator (for SumAtenLanes). Vectors of this
 // target's width are exponentiated and split into ATen-wide halves where
 // they are twice as wide (AVX-512 floats); a target whose vectors are
 // narrower than ATen's adds lane by lane.
 template <typename T>
-HWY_INLINE void ExpShiftedAccumulate(const T* in, T mx, T* out, int64_t n, T* acc, T* next_out) {
+HWY_INLINE void ExpShiftedAccumulate(const T* in, T mx, T* out, int64_t n, T* acc,
+                                     const T* prefetch_in, T* prefetch_out) {
   constexpr int64_t L = kAtenLanes<T>;
   const hn::CappedTag<T, L> da;  // ATen-wide, or narrower on small targets
   const int64_t whole = n - n % L;
@@ -246,7 +250,10 @@ HWY_INLINE void ExpShiftedAccumulate(const T* in, T mx, T* out, int64_t n, T* ac
       const int64_t N = static_cast<int64_t>(hn::Lanes(d));
       const auto vmx = hn::Set(d, mx);
       for (; i + N <= whole; i += N) {
-        if (next_out != nullptr) PrefetchNextRow(in + i, next_out + i, n, N * sizeof(T));
+        if (prefetch_in != nullptr) {
+          PrefetchNextRow(prefetch_in + i, prefetch_out == nullptr ? nullptr : prefetch_out + i, n,
+                          N * sizeof(T));
+        }
         const auto e = SoftmaxExpV(d, hn::Sub(hn::LoadU(d, in + i), vmx));
         if (out != nullptr) hn::StoreU(e, d, out + i);
         va = hn::Add(hn::Add(va, hn::LowerHalf(dh, e)), hn::UpperHalf(dh, e));
@@ -255,7 +262,10 @@ HWY_INLINE void ExpShiftedAccumulate(const T* in, T mx, T* out, int64_t n, T* ac
 #endif
     const auto vmxa = hn::Set(da, mx);
     for (; i + L <= whole; i += L) {
-      if (next_out != nullptr) PrefetchNextRow(in + i, next_out + i, n, L * sizeof(T));
+      if (prefetch_in != nullptr) {
+        PrefetchNextRow(prefetch_in + i, prefetch_out == nullptr ? nullptr : prefetch_out + i, n,
+                        L * sizeof(T));
+      }
       const auto e = SoftmaxExpV(da, hn::Sub(hn::LoadU(da, in + i), vmxa));
       if (out != nullptr) hn::StoreU(e, da, out + i);
       va = hn::Add(va, e);
@@ -280,10 +290,11 @@ HWY_INLINE void ExpShiftedAccumulate(const T* in, T mx, T* out, int64_t n, T* ac
 // vec::map_reduce_all, the same order): ExpShiftedAccumulate then
 // SumAtenLanes; a row shorter than ATen's vector adds its values in order.
 // One pass: each vector is exponentiated, stored and added while it is in
-// a register. next_out (not null): the lines of the rows after in and
-// next_out are prefetched (PrefetchNextRow).
+// a register. prefetch_in (not null): the lines of the rows after
+// prefetch_in and prefetch_out (not null) are prefetched (PrefetchNextRow).
 template <typename T>
-HWY_INLINE double ExpShiftedSum(const T* in, T mx, T* out, int64_t n, T* next_out = nullptr) {
+HWY_INLINE double ExpShiftedSum(const T* in, T mx, T* out, int64_t n,
+                                const T* prefetch_in = nullptr, T* prefetch_out = nullptr) {
   constexpr int64_t L = kAtenLanes<T>;
   if (n < L) {
     const hn::CappedTag<T, 1> d1;
@@ -297,49 +308,36 @@ HWY_INLINE double ExpShiftedSum(const T* in, T mx, T* out, int64_t n, T* next_ou
     return sum;
   }
   HWY_ALIGN T acc[L];
-  ExpShiftedAccumulate(in, mx, out, n, acc, next_out);
+  ExpShiftedAccumulate(in, mx, out, n, acc, prefetch_in, prefetch_out);
   return SumAtenLanes(acc);
 }
 
 // out[i] = (in[i] + add) * mul, then * weight[i], then + bias[i] (either
 // may be null; the last multiply and the bias add are one FMA): the affine
-// tail shared by layer_norm (add = -mean), rms_norm (add = 0) and softmax
-// (add = 0, mul = 1 / sum).
-template <typename T>
+// tail shared by layer_norm (add = -mean), rms_norm (add = 0) and
+// group_norm without weights. kStream: out is written with streaming
+// stores (StoreRow; the values are the same).
+template <typename T, bool kStream = false>
 HWY_INLINE void ShiftScale(const T* in, T add, T mul, const T* weight, const T* bias, T* out,
                            int64_t n) {
   const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
   const auto va = hn::Set(d, add), vm = hn::Set(d, mul);
-  int64_t i = 0;
-  for (; i + N <= n; i += N) {
-    const auto x = hn::Add(hn::LoadU(d, in + i), va);
-    auto y = hn::Zero(d);
-    if (weight == nullptr && bias == nullptr) {
-      y = hn::Mul(x, vm);
-    } else if (weight == nullptr) {
-      y = hn::MulAdd(x, vm, hn::LoadU(d, bias + i));
-    } else if (bias == nullptr) {
-      y = hn::Mul(hn::Mul(x, vm), hn::LoadU(d, weight + i));
-    } else {
-      y = hn::MulAdd(hn::Mul(x, vm), hn::LoadU(d, weight + i), hn::LoadU(d, bias + i));
-    }
-    hn::StoreU(y, d, out + i);
-  }
-  for (; i < n; ++i) {
-    const T x = in[i] + add;
-    T y;
-    if (weight == nullptr && bias == nullptr) {
-      y = x * mul;
-    } else if (weight == nullptr) {
-      y = std::fma(x, mul, bias[i]);
-    } else if (bias == nullptr) {
-      y = (x * mul) * weight[i];
-    } else {
-      y = std::fma(x * mul, weight[i], bias[i]);
-    }
-    out[i] = y;
-  }
+  StoreRow<kStream>(
+      d, out, n,
+      [&](int64_t i) HWY_ATTR {
+        const auto x = hn::Add(hn::LoadU(d, in + i), va);
+        if (weight == nullptr && bias == nullptr) return hn::Mul(x, vm);
+        if (weight == nullptr) return hn::MulAdd(x, vm, hn::LoadU(d, bias + i));
+        if (bias == nullptr) return hn::Mul(hn::Mul(x, vm), hn::LoadU(d, weight + i));
+        return hn::MulAdd(hn::Mul(x, vm), hn::LoadU(d, weight + i), hn::LoadU(d, bias + i));
+      },
+      [&](int64_t i) HWY_ATTR {
+        const T x = in[i] + add;
+        if (weight == nullptr && bias == nullptr) return x * mul;
+        if (weight == nullptr) return std::fma(x, mul, bias[i]);
+        if (bias == nullptr) return (x * mul) * weight[i];
+        return std::fma(x * mul, weight[i], bias[i]);
+      });
 }
 
 // One row of softmax (log_softmax with `log`) over n > 0 elements, as
@@ -347,62 +345,67 @@ HWY_INLINE void ShiftScale(const T* in, T add, T mul, const T* weight, const T* 
 // the row max, exp(x - max) and its sum (ExpShiftedSum), then a multiply by
 // 1 / sum (log: (x - max) - log(sum)). in == out is allowed. The rows
 // after it (in + n, out + n) are prefetched: callers loop over contiguous
-// rows.
-template <typename T>
-HWY_INLINE void SoftmaxRow(const T* in, T* out, int64_t n, bool log) {
+// rows. kStream: out is written once, with streaming stores (StoreRow), so
+// softmax's exps go to `scratch` (n elements, staying in cache from row to
+// row) instead of out; log_softmax needs no scratch. The values are the
+// same either way.
+template <typename T, bool kStream = false>
+HWY_INLINE void SoftmaxRow(const T* in, T* out, int64_t n, bool log, T* scratch = nullptr) {
   const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
   const T mx = SoftmaxRowMax(in, n);
-  int64_t i = 0;
+  // A streamed output's next row is not prefetched for write.
+  T* const prefetch_out = kStream ? nullptr : out;
   if (log) {
-    const T lse = std::log(static_cast<T>(ExpShiftedSum<T>(in, mx, nullptr, n, out)));
+    const T lse = std::log(static_cast<T>(ExpShiftedSum<T>(in, mx, nullptr, n, in, prefetch_out)));
     // (x - max) - lse in one pass over x.
     const auto vmx = hn::Set(d, mx), vl = hn::Set(d, lse);
-    for (; i + N <= n; i += N) {
-      hn::StoreU(hn::Sub(hn::Sub(hn::LoadU(d, in + i), vmx), vl), d, out + i);
-    }
-    for (; i < n; ++i) out[i] = (in[i] - mx) - lse;
+    StoreRow<kStream>(
+        d, out, n,
+        [&](int64_t i) HWY_ATTR { return hn::Sub(hn::Sub(hn::LoadU(d, in + i), vmx), vl); },
+        [&](int64_t i) HWY_ATTR { return (in[i] - mx) - lse; });
   } else {
-    const T inv = T(1) / static_cast<T>(ExpShiftedSum(in, mx, out, n, out));
+    T* const exps = kStream ? scratch : out;
+    const T inv = T(1) / static_cast<T>(ExpShiftedSum(in, mx, exps, n, in, prefetch_out));
     const auto vinv = hn::Set(d, inv);
-    for (; i + N <= n; i += N) hn::StoreU(hn::Mul(hn::LoadU(d, out + i), vinv), d, out + i);
-    for (; i < n; ++i) out[i] = out[i] * inv;
+    StoreRow<kStream>(
+        d, out, n, [&](int64_t i) HWY_ATTR { return hn::Mul(hn::LoadU(d, exps + i), vinv); },
+        [&](int64_t i) HWY_ATTR { return exps[i] * inv; });
   }
 }
 
 // One row of layer_norm over n > 0 elements: (x - mean) * rstd [* weight]
 // [+ bias], rstd = 1 / sqrt(var + eps) with the biased variance; weight
-// and bias (n elements) may be null.
-template <typename T>
+// and bias (n elements) may be null. kStream: see ShiftScale.
+template <typename T, bool kStream = false>
 HWY_INLINE void LayerNormRow(const T* in, const T* weight, const T* bias, T eps, T* out,
                              int64_t n) {
   const T mean = static_cast<T>(BlockedPlainSum(in, n) / n);
   const T var = static_cast<T>(SumSquares(in, n, mean) / n);
   const T rstd = T(1) / std::sqrt(var + eps);
-  ShiftScale(in, -mean, rstd, weight, bias, out, n);
+  ShiftScale<T, kStream>(in, -mean, rstd, weight, bias, out, n);
 }
 
 // One row of rms_norm over n > 0 elements: x * (1 / sqrt(mean(x^2) + eps))
-// [* weight].
-template <typename T>
+// [* weight]. kStream: see ShiftScale.
+template <typename T, bool kStream = false>
 HWY_INLINE void RmsNormRow(const T* in, const T* weight, T eps, T* out, int64_t n) {
   const double ss = SumSquares(in, n, T(0));
   const T ms = static_cast<T>(ss / n);
   const T rstd = T(1) / std::sqrt(ms + eps);
-  ShiftScale<T>(in, T(0), rstd, weight, nullptr, out, n);
+  ShiftScale<T, kStream>(in, T(0), rstd, weight, nullptr, out, n);
 }
 
 // --- group_norm (eager's norms_group.cc and generated row kernels) ---
 
 // out[i] = fma(in[i], scale, bias) over n elements: one rounding each.
-template <typename T>
+// kStream: see ShiftScale.
+template <typename T, bool kStream = false>
 HWY_INLINE void AffineRow(const T* in, T scale, T bias, T* out, int64_t n) {
   const hn::ScalableTag<T> d;
-  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
   const auto vs = hn::Set(d, scale), vb = hn::Set(d, bias);
-  int64_t i = 0;
-  for (; i + N <= n; i += N) hn::StoreU(hn::MulAdd(hn::LoadU(d, in + i), vs, vb), d, out + i);
-  for (; i < n; ++i) out[i] = std::fma(in[i], scale, bias);
+  StoreRow<kStream>(
+      d, out, n, [&](int64_t i) HWY_ATTR { return hn::MulAdd(hn::LoadU(d, in + i), vs, vb); },
+      [&](int64_t i) HWY_ATTR { return std::fma(in[i], scale, bias); });
 }
 
 // One (sample, group) row of group_norm: `channels` channels of `plane`
@@ -412,7 +415,8 @@ HWY_INLINE void AffineRow(const T* in, T scale, T bias, T* out, int64_t n) {
 // gamma and beta y = (x - mean) * rstd, else per channel c scale = rstd
 // [* gamma[c]], bias = -scale * mean [+ beta[c]] (one FMA) and y = fma(x,
 // scale, bias). gamma / beta: the group's `channels` values, or null.
-template <typename T>
+// kStream: see ShiftScale.
+template <typename T, bool kStream = false>
 HWY_INLINE void GroupNormRow(const T* in, const T* gamma, const T* beta, T eps, T* out,
                              int64_t channels, int64_t plane) {
   const int64_t n = channels * plane;
@@ -421,13 +425,13 @@ HWY_INLINE void GroupNormRow(const T* in, const T* gamma, const T* beta, T eps, 
   // std::max keeps a NaN variance (its first operand) NaN.
   const T rstd = T(1) / std::sqrt(std::max(var, T(0)) + eps);
   if (gamma == nullptr && beta == nullptr) {
-    ShiftScale<T>(in, -mean, rstd, nullptr, nullptr, out, n);
+    ShiftScale<T, kStream>(in, -mean, rstd, nullptr, nullptr, out, n);
     return;
   }
   for (int64_t c = 0; c < channels; ++c) {
     const T scale = gamma == nullptr ? rstd : rstd * gamma[c];
     const T bias = beta == nullptr ? -scale * mean : std::fma(-scale, mean, beta[c]);
-    AffineRow(in + c * plane, scale, bias, out + c * plane, plane);
+    AffineRow<T, kStream>(in + c * plane, scale, bias, out + c * plane, plane);
   }
 }
 
