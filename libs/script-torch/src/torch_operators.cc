@@ -107,6 +107,15 @@ Value Reflected(VM& vm, int op, const Value& self, const Value& other) {
       {a.dtype(), a.dim() == 0 ? tensor::OperandKind::kZeroDim : tensor::OperandKind::kTensor},
       {s.dtype(), tensor::OperandKind::kScalar}};
   DType d = tensor::ResultType(ops);
+  if (op == kDiv) {
+    // PyTorch's Tensor.__rtruediv__ is self.reciprocal() * other: 1 / self
+    // (exactly what reciprocal rounds to), then the product.
+    tensor::Tensor one, r;
+    if (!ScalarTensor(vm, tensor::Scalar(int64_t{1}), d, &one)) return {};
+    Value rv = Call2(vm, Op(kDiv), one, a);
+    if (rv.is_null()) return rv;
+    return Call2(vm, Op(kMul), TensorOf(rv), Constant(s));
+  }
   tensor::Tensor st;
   if (!ScalarTensor(vm, s, d, &st)) return {};
   return Call2(vm, Op(op), st, a);
