@@ -152,6 +152,8 @@ FNS = {
     "argmax": lambda s, dim, k: torch.argmax(s, dim, keepdim=k),
     "argmin": lambda s, dim, k: torch.argmin(s, dim, keepdim=k),
     "var": lambda s, dim, c, k: torch.var(s, dim, correction=c, keepdim=k),
+    "linalg_vector_norm": lambda s, o, dim, k, dt: torch.linalg.vector_norm(s, o, dim, k,
+                                                                            dtype=dt),
     "cumsum": lambda s, dim, dt: torch.cumsum(s, dim, dtype=dt),
     "cumprod": lambda s, dim, dt: torch.cumprod(s, dim, dtype=dt),
     "view": view_fn,
@@ -483,6 +485,20 @@ for dim in ([0], [1, 2], [], [3], 1):
     for k in (False, True):
         case("var", t("float32", R), IL(dim) if isinstance(dim, list) else dim, 0, k)
 case("var", t("float64", R), None, 2.5, True)
+for d in ALL:
+    case("linalg_vector_norm", t(d, R), 2, None, False, None)
+for dim in ([0], [1, 2], [], [3], [0, 0], 1):
+    for k in (False, True):
+        case("linalg_vector_norm", t("float32", R), 2.5, IL(dim) if isinstance(dim, list) else dim,
+             k, None)
+for dt in ("float64", "float16", "int64", "bfloat16"):
+    case("linalg_vector_norm", t("float32", R), 1, None, False, D(dt))
+    case("linalg_vector_norm", t("float16", R), 1, None, False, D(dt))
+for o in (float("inf"), float("-inf"), -1, 0, 2):
+    case("linalg_vector_norm", t("float32", (0, 3)), o, None, False, None)
+    case("linalg_vector_norm", t("float32", (0, 3)), o, IL([1]), False, None)
+    case("linalg_vector_norm", t("float32", (0, 3)), o, IL([0]), True, None)
+case("linalg_vector_norm", t("float64", ()), 3, IL([0]), False, None)
 
 V = t("float32", (2, 3, 4))
 NC = t("float32", (4, 3, 2), (1, 4, 12))  # a permuted tensor

@@ -68,6 +68,7 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "argmax",
                                           "argmin",
                                           "var",
+                                          "linalg_vector_norm",
                                           "view",
                                           "reshape",
                                           "permute",
@@ -176,6 +177,9 @@ TEST(Registry, SchemasPrintAsOpsMd) {
   EXPECT_EQ(SchemaToString(*FindOp("max_pool2d_with_indices")),
             "max_pool2d_with_indices(Tensor self, int[] kernel_size, int[] stride=[], int[] "
             "padding=[0], int[] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)");
+  EXPECT_EQ(SchemaToString(*FindOp("linalg_vector_norm")),
+            "linalg_vector_norm(Tensor self, Scalar ord=2, int[]? dim=None, bool keepdim=False, "
+            "dtype? dtype=None) -> Tensor");
   EXPECT_EQ(SchemaToString(*FindOp("var")),
             "var(Tensor self, int[]? dim=None, Scalar? correction=None, bool keepdim=False) -> "
             "Tensor");

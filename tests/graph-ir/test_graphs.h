@@ -73,6 +73,8 @@ inline Graph AllOpsGraph() {
   outs.push_back(Add(g, "argmax", {x3, Constant(Scalar(2)), Constant(Scalar(true))}));
   outs.push_back(Add(g, "argmin", {x3}));
   outs.push_back(Add(g, "var", {x3, Ints({0}), Constant(Scalar(0))}));
+  outs.push_back(Add(g, "linalg_vector_norm",
+                     {x3, Constant(Scalar(2.5)), Ints({1, 2}), Constant(Scalar(true))}));
   outs.push_back(Add(g, "cumsum", {i, Constant(Scalar(int64_t{0})), Constant(DType::kFloat64)}));
   outs.push_back(Add(g, "cumprod", {x3, Constant(Scalar(int64_t{-1}))}));
   outs.push_back(Add(g, "logcumsumexp", {x3, Constant(Scalar(int64_t{1}))}));

@@ -164,7 +164,12 @@ void LowerMean(Lowering& l, const graph_ir::Value* in, const graph_ir::Value* ou
 
 absl::Status LowerReduction(Lowering& l, const graph_ir::Node& node) {
   const std::string& name = node.op().name;
-  if (name == "var") return LowerExtern(l, node);
+  // var, and reductions without a loop form here (linalg_vector_norm, whose
+  // second argument is not a dim list), run on eager's kernels.
+  if (name != "sum" && name != "mean" && name != "prod" && name != "amax" && name != "amin" &&
+      name != "argmax" && name != "argmin") {
+    return LowerExtern(l, node);
+  }
   const graph_ir::Value* in = std::get<graph_ir::Value*>(node.args()[0]);
   const graph_ir::Value* out = node.output();
   const DType dtype = out->meta().dtype;
@@ -185,12 +190,10 @@ absl::Status LowerReduction(Lowering& l, const graph_ir::Node& node) {
   } else if (name == "amax" || name == "amin") {
     ExprPtr value = s.input;
     AddReduction(l, out, std::move(s), name == "amax" ? ReduceOp::kMax : ReduceOp::kMin, value);
-  } else if (name == "argmax" || name == "argmin") {
+  } else {  // argmax, argmin
     ExprPtr value = s.input;
     AddReduction(l, out, std::move(s), name == "argmax" ? ReduceOp::kArgMax : ReduceOp::kArgMin,
                  value);
-  } else {
-    return LowerExtern(l, node);
   }
   return absl::OkStatus();
 }

@@ -1,4 +1,8 @@
-// Reductions: sum, mean, prod, amax/amin, argmax/argmin, var.
+// Reductions: sum, mean, prod, amax/amin, argmax/argmin, var,
+// linalg_vector_norm.
+#include <limits>
+#include <string>
+
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
@@ -120,6 +124,64 @@ Metas Var(Args a) {
   return One(std::move(out));
 }
 
+// ord as ATen prints a Scalar in messages: an integer, or a double in
+// ostream's default format ("inf", "0.5").
+std::string ScalarText(const Scalar& s) {
+  if (s.is_int()) return absl::StrFormat("%d", s.to_int());
+  return absl::StrFormat("%g", s.to_double());
+}
+
+// linalg_vector_norm(self, ord=2, dim=None, keepdim=False, dtype=None), with
+// the checks of ATen's meta function in its order: a floating input, no
+// empty reduction without an identity (ord < 0 or inf), a dtype that the
+// input converts to without narrowing. The result has that dtype.
+Metas VectorNorm(Args a) {
+  const TensorMeta& in = Tensor(a, 0);
+  if (!IsFloatingPoint(in.dtype)) {
+    // NotImplementedError in PyTorch (checkFloatingOrComplex).
+    return absl::NotFoundError(absl::StrFormat(
+        "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s",
+        ScalarTypeName(in.dtype)));
+  }
+  const Scalar& ord_scalar = ScalarArg(a, 1);
+  const double ord = ord_scalar.to_double();
+  const tensor::IntSpan dims = DimsOrAll(a, 2);
+  TC_ASSIGN_OR_RETURN(std::vector<bool> mask, ReduceMask(in.dim(), dims));
+  if (in.numel() == 0 && (ord < 0 || ord == std::numeric_limits<double>::infinity())) {
+    if (dims.empty()) {
+      return Invalid(
+          absl::StrFormat("linalg.vector_norm cannot compute the %s norm on an empty "
+                          "tensor because the operation does not have an identity",
+                          ScalarText(ord_scalar)));
+    }
+    for (int64_t d : dims) {
+      TC_ASSIGN_OR_RETURN(int64_t w, tensor::WrapDim(d, in.dim()));
+      if (in.dim() > 0 && in.sizes[w] == 0) {
+        return Invalid(absl::StrFormat(
+            "linalg.vector_norm cannot compute the %s norm on the dimension %dbecause this "
+            "dimension is empty and the operation does not have an identity",
+            ScalarText(ord_scalar), d));
+      }
+    }
+  }
+  DType dtype = in.dtype;
+  if (!IsNone(a, 4)) {
+    dtype = DTypeArg(a, 4);
+    if (!IsFloatingPoint(dtype)) {
+      return Invalid(absl::StrFormat(
+          "linalg.vector_norm: dtype should be floating point or complex, but got %s",
+          ScalarTypeName(dtype)));
+    }
+    if (tensor::PromoteTypes(in.dtype, dtype) != dtype) {
+      return Invalid(absl::StrFormat(
+          "linalg.vector_norm: the dtype of the input (%s) should be convertible without "
+          "narrowing to the specified dtype (%s)",
+          ScalarTypeName(in.dtype), ScalarTypeName(dtype)));
+    }
+  }
+  return One(Contig(dtype, ReducedSizes(in.sizes, mask, Bool(a, 3)), in.device));
+}
+
 // Out of line: GCC 12 warns falsely about an inline empty InlinedVector.
 [[gnu::noinline]] Constant EmptyIntList() { return Constant(std::in_place_type<Shape>); }
 
@@ -154,6 +216,13 @@ void AddReductionOps(std::vector<OpDef>& ops) {
             OpCategory::kReduction,
             1,
             &Var});
+  ops.push_back(OpDef{"linalg_vector_norm",
+                      {Req("self", kT), Def("ord", ArgType::kScalar, Scalar(int64_t{2})),
+                       Opt("dim", ArgType::kIntList), Def("keepdim", ArgType::kBool, Scalar(false)),
+                       Opt("dtype", ArgType::kDType)},
+                      OpCategory::kReduction,
+                      1,
+                      &VectorNorm});
 }
 
 }  // namespace tc::graph_ir::internal

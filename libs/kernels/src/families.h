@@ -29,6 +29,7 @@ KernelFn FindSortKernel(std::string_view name);            // sort.cc
 KernelFn FindBucketizeKernel(std::string_view name);       // bucketize.cc
 KernelFn FindUpsampleKernel(std::string_view name);        // upsample.cc
 KernelFn FindFoldKernel(std::string_view name);            // fold.cc
+KernelFn FindVectorNormKernel(std::string_view name);      // vector_norm.cc
 
 }  // namespace tc::kernels
 

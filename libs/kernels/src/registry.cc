@@ -49,7 +49,7 @@ KernelFn FindKernel(std::string_view op_name) {
       FindCreationKernel, FindRandomKernel,     FindScanKernel,           FindConvKernel,
       FindPoolKernel,     FindShapeExtraKernel, FindIndexWriteKernel,     FindAttentionKernel,
       FindUpsampleKernel, FindFoldKernel,       FindSortKernel,           FindBucketizeKernel,
-      FindSelectKernel,
+      FindSelectKernel,   FindVectorNormKernel,
   };
   for (Finder f : kFamilies) {
     if (KernelFn fn = f(op_name)) return fn;

@@ -3,7 +3,7 @@
 // and kron, bound to their composite ops' schemas; torch.einsum (equation
 // and operands as varargs or one list) and torch.tensordot (dims as an
 // int, a pair of lists or a tensor), as torch/functional.py turns them into
-// the ops' arguments.
+// the ops' arguments; the torch.linalg module (vector_norm).
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
@@ -125,6 +125,51 @@ Value FTensordot(VM& vm, const Value&, const ArgsView& args) {
   return CallOp(vm, "tensordot", {a, b, Constant(std::move(da)), Constant(std::move(db))});
 }
 
+// torch.linalg.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+// the input by position or as `x` / `input`, the rest bound by the
+// linalg_vector_norm op's schema.
+Value FVectorNorm(VM& vm, const Value&, const ArgsView& args) {
+  static const graph_ir::OpDef* op = graph_ir::FindOp("linalg_vector_norm");
+  if (args.nargs > 4) {
+    return RaiseTypeError(vm, absl::StrFormat("linalg_vector_norm() takes from 1 to 4 positional "
+                                              "arguments but %d were given",
+                                              args.nargs));
+  }
+  if (args.nargs >= 1) {
+    if (!IsTensor(args[0])) {
+      return RaiseTypeError(vm, absl::StrFormat("linalg_vector_norm(): argument 'input' "
+                                                "(position 1) must be Tensor, not %s",
+                                                TypeName(args[0])));
+    }
+    return OpMethod(vm, *op, args[0], ArgsView(args.data + 1, args.nargs - 1, args.kwnames));
+  }
+  // The input by keyword: the other keywords rebuilt without it.
+  std::vector<Value> vals;
+  std::vector<Value> names;
+  Value input;
+  for (int k = 0; k < args.nkw(); ++k) {
+    if (args.kwname(k) == "x" || args.kwname(k) == "input") {
+      input = args.kwvalue(k);
+    } else {
+      vals.push_back(args.kwvalue(k));
+      names.push_back(args.kwnames->items[k]);
+    }
+  }
+  if (input.is_null()) {
+    return RaiseTypeError(
+        vm, "linalg_vector_norm() missing 1 required positional arguments: \"input\"");
+  }
+  if (!IsTensor(input)) {
+    return RaiseTypeError(vm, absl::StrFormat("linalg_vector_norm(): argument 'input' "
+                                              "(position 1) must be Tensor, not %s",
+                                              TypeName(input)));
+  }
+  Value kw = NewTuple(std::move(names));
+  return OpMethod(vm, *op, input, ArgsView(vals.data(), 0, Cast<TupleObject>(kw)));
+}
+
+constexpr MethodDef kTorchLinalgFunctions[] = {{"vector_norm", FVectorNorm}};
+
 constexpr MethodDef kLinalgModuleFunctions[] = {
     {"einsum", FEinsum},
     {"tensordot", FTensordot},
@@ -135,5 +180,11 @@ constexpr MethodDef kLinalgModuleFunctions[] = {
 std::span<const MethodDef> TensorLinalgMethods() { return kLinalgMethods; }
 std::span<const char* const> LinalgFunctions() { return kLinalgFunctions; }
 void AddLinalgFunctions(ModuleObject* m) { AddFunctions(m, kLinalgModuleFunctions); }
+
+bool InitLinalgModule(VM&, ModuleObject* m) {
+  AdoptTorchModuleType(m);
+  AddFunctions(m, kTorchLinalgFunctions);
+  return true;
+}
 
 }  // namespace tc::script_torch

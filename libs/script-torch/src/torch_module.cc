@@ -330,6 +330,7 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch.nn", InitNnModule);
   script::RegisterBuiltinModule("torch.nn.init", InitNnInitModule);
   script::RegisterBuiltinModule("torch.nn.functional", InitFunctionalModule);
+  script::RegisterBuiltinModule("torch.linalg", InitLinalgModule);
   script::RegisterBuiltinModule("torch.serialization", InitSerializationModule);
   script::RegisterBuiltinModule("torch.autograd", InitAutogradModule);
   // Filled by torch.serialization with the rebuild functions pickles name.
