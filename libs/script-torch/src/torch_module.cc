@@ -220,6 +220,30 @@ Value FIsTensor(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "is_tensor", 1, 1)) return {};
   return Value::Bool(IsTensor(args[0]));
 }
+// torch.typename(obj): a tensor's legacy type name (Tensor.type()), else
+// "module.qualname" of obj (a class or function) or of its class, builtins
+// named alone.
+Value FTypename(VM& vm, const Value&, const ArgsView& args) {
+  if (!CheckArgCount(vm, args, "typename", 1, 1)) return {};
+  const Value& obj = args[0];
+  if (IsTensor(obj)) return vm.CallMethod(obj, "type", {});
+  auto str_attr = [&](const Value& o, const char* name) -> std::string {
+    Value v = vm.GetAttrOrNull(o, Intern(name));
+    vm.ClearException();
+    const std::string* s = StrValue(v);
+    return s != nullptr ? *s : std::string();
+  };
+  std::string module = str_attr(obj, "__module__");
+  std::string qualname = str_attr(obj, "__qualname__");
+  if (qualname.empty()) qualname = str_attr(obj, "__name__");
+  if (qualname.empty()) {
+    Value cls = Value::Borrow(obj.type());
+    module = str_attr(cls, "__module__");
+    qualname = str_attr(cls, "__qualname__");
+  }
+  if (module.empty() || module == "builtins") return NewStr(qualname);
+  return NewStr(absl::StrCat(module, ".", qualname));
+}
 Value FGetDefaultDType(VM&, const Value&, const ArgsView&) { return DTypeValue(DType::kFloat32); }
 Value FSetDefaultDType(VM& vm, const Value&, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "set_default_dtype", 1, 1)) return {};
@@ -257,6 +281,7 @@ Value FWhere(VM& vm, const Value&, const ArgsView& args) {
 
 constexpr MethodDef kMisc[] = {
     {"is_tensor", FIsTensor},
+    {"typename", FTypename},
     {"get_default_dtype", FGetDefaultDType},
     {"set_default_dtype", FSetDefaultDType},
     {"promote_types", FPromoteTypes},

@@ -140,6 +140,46 @@ TC_CAST_METHOD(byte, kUInt8)
 TC_CAST_METHOD(bool, kBool)
 #undef TC_CAST_METHOD
 
+// The legacy type name of `t`: torch.FloatTensor, torch.meta.LongTensor,
+// torch.cuda.HalfTensor.
+std::string LegacyTypeName(const tensor::Tensor& t) {
+  const char* prefix = t.is_meta() ? "meta." : (t.device().is_cuda() ? "cuda." : "");
+  return absl::StrFormat("torch.%s%sTensor", prefix, tensor::ScalarTypeName(t.dtype()));
+}
+
+// type(dtype=None, non_blocking=False): without a dtype the legacy type
+// name; with a torch.dtype or a legacy name, self converted to it (self
+// itself when it already has that dtype).
+Value MType(VM& vm, const Value& self, const ArgsView& args) {
+  static constexpr const char* kNames[] = {"dtype", "non_blocking"};
+  Value a[2];
+  if (!ParseArgs(vm, args, "type", kNames, 0, a)) return {};
+  const tensor::Tensor& t = T(self)->t;
+  if (a[0].is_null() || a[0].is_none()) return NewStr(LegacyTypeName(t));
+  DType dtype;
+  if (IsInstance(a[0], DTypeType())) {
+    dtype = Cast<DTypeObject>(a[0])->dtype;
+  } else if (const std::string* name = StrValue(a[0])) {
+    // "torch.DoubleTensor" (or "torch.cuda.DoubleTensor") -> Double.
+    std::string_view n = *name;
+    bool ok = n.starts_with("torch.") && n.ends_with("Tensor");
+    if (ok) n = n.substr(6, n.size() - 12);
+    if (n.starts_with("cuda.")) n.remove_prefix(5);
+    int found = -1;
+    for (int i = 0; ok && i < tensor::kNumDTypes; ++i) {
+      if (tensor::ScalarTypeName(static_cast<DType>(i)) == n) found = i;
+    }
+    if (found < 0) return RaiseValueError(vm, absl::StrFormat("invalid type: '%s'", *name));
+    dtype = static_cast<DType>(found);
+  } else {
+    return RaiseTypeError(vm, "dtype must be a type, str, or dtype object");
+  }
+  if (dtype == t.dtype()) return self;
+  tensor::Tensor r;
+  if (!ToDTypeTensor(vm, t, dtype, &r)) return {};
+  return WrapTensor(std::move(r));
+}
+
 // to(dtype), to(device), to(device, dtype), to(other), with keywords.
 Value MTo(VM& vm, const Value& self, const ArgsView& args) {
   const tensor::Tensor& t = T(self)->t;
@@ -492,6 +532,7 @@ constexpr MethodDef kMethods[] = {
     {"byte", M_byte},
     {"bool", M_bool},
     {"to", MTo},
+    {"type", MType},
     {"type_as", MTypeAs},
     {"__deepcopy__", MDeepCopy},
     {"cpu", MCpu},
