@@ -23,6 +23,21 @@ def _addindent(s_, numSpaces):
     return first + '\n' + '\n'.join(s)
 
 
+def _zero_grad_(params, set_to_none):
+    # Module.zero_grad's and Optimizer.zero_grad's loop: each gradient set to
+    # None, or detached and zeroed in place.
+    for p in params:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()
+
+
 class _IncompatibleKeys:
     def __init__(self, missing_keys, unexpected_keys):
         self.missing_keys = missing_keys
@@ -210,7 +225,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        return None
+        _zero_grad_(self.parameters(), set_to_none)
 
     def apply(self, fn):
         for m in self.children():

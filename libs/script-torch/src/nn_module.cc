@@ -7,7 +7,6 @@
 
 #include "tc/autodiff/autograd_meta.h"
 #include "tc/script/compiler.h"
-#include "tc/script/module_registry.h"
 
 #include "script_torch_embedded.h"
 #include "torch_tensor.h"
@@ -84,8 +83,6 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
          RunPrelude(vm, kNnResampleLayersPy, m) && RunPrelude(vm, kNnDropoutLayersPy, m);
 }
 
-namespace {
-
 // torch.nn.utils.rnn: what nn_packed.py defines in torch.nn's namespace.
 bool InitNnUtilsRnnModule(VM& vm, ModuleObject* m) {
   Value nn = vm.Import("torch.nn");
@@ -98,17 +95,5 @@ bool InitNnUtilsRnnModule(VM& vm, ModuleObject* m) {
   }
   return true;
 }
-
-bool InitNnUtilsModule(VM& vm, ModuleObject* m) {
-  Value rnn = vm.Import("torch.nn.utils.rnn");
-  if (rnn.is_null()) return false;
-  ModuleSet(m, "rnn", rnn);
-  return true;
-}
-
-const script::ModuleRegistrar kNnUtils("torch.nn.utils", InitNnUtilsModule);
-const script::ModuleRegistrar kNnUtilsRnn("torch.nn.utils.rnn", InitNnUtilsRnnModule);
-
-}  // namespace
 
 }  // namespace tc::script_torch

@@ -355,6 +355,9 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch.nn", InitNnModule);
   script::RegisterBuiltinModule("torch.nn.init", InitNnInitModule);
   script::RegisterBuiltinModule("torch.nn.functional", InitFunctionalModule);
+  script::RegisterBuiltinModule("torch.nn.utils", InitNnUtilsModule);
+  script::RegisterBuiltinModule("torch.nn.utils.rnn", InitNnUtilsRnnModule);
+  RegisterOptimModules();
   script::RegisterBuiltinModule("torch.linalg", InitLinalgModule);
   script::RegisterBuiltinModule("torch.serialization", InitSerializationModule);
   script::RegisterBuiltinModule("torch.autograd", InitAutogradModule);

@@ -228,7 +228,12 @@ void AddTorchCreation(ModuleObject* m);              // torch_creation.cc
 bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
 bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
 bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
-bool InitLinalgModule(VM& vm, ModuleObject* m);      // torch_linalg.cc: torch.linalg
+bool InitNnUtilsRnnModule(VM& vm, ModuleObject* m);  // nn_module.cc
+// torch.nn.utils (its gradient utilities and rnn) and the torch.optim
+// modules (optim_modules.cc).
+bool InitNnUtilsModule(VM& vm, ModuleObject* m);
+void RegisterOptimModules();
+bool InitLinalgModule(VM& vm, ModuleObject* m);  // torch_linalg.cc: torch.linalg
 // torch.feature_dropout / alpha_dropout / feature_alpha_dropout (and `_`).
 void AddDropoutFunctions(ModuleObject* m);  // nn_functional_dropout.cc
 // Compiles and runs one embedded Python file (py/*.py) in m's namespace.
