@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes libs/script-torch/data/torch_known_names.txt: the public names of
-torch, torch.Tensor, torch.nn and torch.nn.functional in the reference
+torch, torch.Tensor, torch.nn, torch.nn.functional, torch.nn.utils,
+torch.optim, torch.optim.lr_scheduler and torch.linalg in the reference
 PyTorch, so that tc can tell a name real torch has but tc does not support
 (NotImplementedError) from one torch does not have (AttributeError).
 
@@ -27,6 +28,10 @@ run_under_reference_python()
 import torch  # noqa: E402
 import torch.nn  # noqa: E402
 import torch.nn.functional  # noqa: E402
+import torch.nn.utils  # noqa: E402
+import torch.optim  # noqa: E402
+import torch.optim.lr_scheduler  # noqa: E402
+import torch.linalg  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(ROOT, "libs", "script-torch", "data", "torch_known_names.txt")
@@ -37,6 +42,10 @@ SECTIONS = [
     ("torch.Tensor", torch.Tensor),
     ("torch.nn", torch.nn),
     ("torch.nn.functional", torch.nn.functional),
+    ("torch.nn.utils", torch.nn.utils),
+    ("torch.optim", torch.optim),
+    ("torch.optim.lr_scheduler", torch.optim.lr_scheduler),
+    ("torch.linalg", torch.linalg),
 ]
 
 

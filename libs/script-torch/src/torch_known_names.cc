@@ -16,12 +16,18 @@ namespace tc::script_torch {
 
 namespace {
 
-constexpr int kNumNamespaces = 4;
+constexpr int kNumNamespaces = 8;
 using NameSets = std::array<absl::flat_hash_set<std::string_view>, kNumNamespaces>;
 
 // The section header naming each namespace, in TorchNamespace order.
-constexpr std::string_view kSections[kNumNamespaces] = {"[torch]", "[torch.Tensor]", "[torch.nn]",
-                                                        "[torch.nn.functional]"};
+constexpr std::string_view kSections[kNumNamespaces] = {"[torch]",
+                                                        "[torch.Tensor]",
+                                                        "[torch.nn]",
+                                                        "[torch.nn.functional]",
+                                                        "[torch.nn.utils]",
+                                                        "[torch.optim]",
+                                                        "[torch.optim.lr_scheduler]",
+                                                        "[torch.linalg]"};
 
 // Parses `# comment` lines, `[section]` headers and one name per line.
 NameSets Parse(std::string_view text) {
@@ -48,6 +54,14 @@ NameSets Parse(std::string_view text) {
 }
 
 }  // namespace
+
+std::optional<TorchNamespace> TorchModuleNamespace(std::string_view module) {
+  for (int i = 0; i < kNumNamespaces; ++i) {
+    std::string_view section = kSections[i].substr(1, kSections[i].size() - 2);
+    if (section == module && section != "torch.Tensor") return static_cast<TorchNamespace>(i);
+  }
+  return std::nullopt;
+}
 
 bool TorchHasName(TorchNamespace ns, std::string_view name) {
   static const NameSets* sets = new NameSets(Parse(kTorchKnownNamesTxt.text));

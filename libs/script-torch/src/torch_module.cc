@@ -37,15 +37,12 @@ Value ModuleGetAttr(VM& vm, const Value& self, const ArgsView& args) {
     Value s = vm.Import("torch.serialization");
     return s.is_null() ? s : vm.GetAttr(s, *name);
   }
-  TorchNamespace ns = mod == "torch.nn"              ? TorchNamespace::kNn
-                      : mod == "torch.nn.functional" ? TorchNamespace::kFunctional
-                                                     : TorchNamespace::kTorch;
-  if (mod == "torch" || mod == "torch.nn" || mod == "torch.nn.functional") {
-    // hasattr(torch, name) is False for these (native.h).
-    if (TorchHasName(ns, *name)) {
-      RaiseUnsupported(vm, full);
-      return MarkUnsupportedAttribute(vm);
-    }
+  // A name PyTorch has there: hasattr(torch, name) is False for these
+  // (native.h).
+  std::optional<TorchNamespace> ns = TorchModuleNamespace(mod);
+  if (ns.has_value() && TorchHasName(*ns, *name)) {
+    RaiseUnsupported(vm, full);
+    return MarkUnsupportedAttribute(vm);
   }
   return RaiseAttributeError(vm, absl::StrFormat("module '%s' has no attribute '%s'", mod, *name));
 }
