@@ -15,6 +15,8 @@
 #include "tc/graph_ir/verifier.h"
 #include "tc/kernels/interpreter.h"
 
+#include "tensor_util.h"
+
 namespace tc::autodiff {
 namespace {
 
@@ -27,21 +29,9 @@ using tensor::Scalar;
 using tensor::Shape;
 using tensor::Tensor;
 
-Tensor Random(const Shape& sizes, std::mt19937& rng) {
-  Tensor t = Tensor::Empty(sizes, DType::kFloat32);
-  std::normal_distribution<float> n;
-  for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = n(rng);
-  return t;
-}
+Tensor Random(const Shape& sizes, std::mt19937& rng) { return testing::RandomNormal(sizes, rng); }
 
-bool Equal(const Tensor& a, const Tensor& b) {
-  if (a.sizes() != b.sizes() || a.dtype() != b.dtype()) return false;
-  Tensor x = a.contiguous(), y = b.contiguous();
-  for (int64_t i = 0; i < x.numel(); ++i) {
-    if (x.ElementAsDouble(i) != y.ElementAsDouble(i)) return false;
-  }
-  return true;
-}
+using testing::Equal;
 
 // Runs `forward` eagerly with recording on `inputs` (those flagged require
 // grad), then backward with `tangent`; returns outputs then input grads.

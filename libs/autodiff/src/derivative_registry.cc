@@ -40,6 +40,12 @@ const DerivativeDef* FindDerivative(std::string_view op) {
 
 std::span<const DerivativeDef* const> AllDerivatives() { return TheRegistry().all; }
 
+bool IsDifferentiableOutput(const graph_ir::OpDef& op, size_t i, tensor::DType dtype) {
+  if (!tensor::IsFloatingPoint(dtype)) return false;
+  // batch_norm(...) -> (out, new running_mean, new running_var)
+  return !(i > 0 && op.name == "batch_norm");
+}
+
 std::string NodeName(const DerivativeDef& def, std::span<const kernels::KernelArg> args) {
   if (def.name_fn != nullptr) return def.name_fn(args);
   return def.name != nullptr ? def.name : "NotImplemented";

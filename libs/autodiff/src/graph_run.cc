@@ -15,6 +15,7 @@
 #include "tc/graph_ir/map_args.h"
 #include "tc/support/status.h"
 
+#include "src/recompute.h"
 #include "src/saved_errors.h"
 
 namespace tc::autodiff {
@@ -53,15 +54,26 @@ class CompiledFunctionNode final : public Node {
 
 absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
   if (released_) return internal::ReleasedError();
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    TC_RETURN_IF_ERROR(internal::CheckVersion(inputs_[i], versions_[i]));
+  }
+  return internal::RecomputeGrads(graph_, inputs_, requires_grad_, outputs_, grads);
+}
+
+}  // namespace
+
+namespace internal {
+
+absl::StatusOr<GradList> RecomputeGrads(const GradGraph& graph, std::span<const Tensor> inputs,
+                                        const std::vector<bool>& requires_grad,
+                                        std::span<const uint32_t> outputs, const GradList& grads) {
   const bool create_graph = GradModeEnabled();
   std::vector<Tensor> leaves;
   std::vector<Tensor> wrt;
   std::vector<size_t> wrt_index;
-  for (size_t i = 0; i < inputs_.size(); ++i) {
-    const Tensor& t = inputs_[i];
-    TC_RETURN_IF_ERROR(internal::CheckVersion(t, versions_[i]));
-    Tensor leaf = t;  // a fresh variable over the saved value
-    if (requires_grad_[i]) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    Tensor leaf = Detach(inputs[i]);  // a fresh variable over the saved value
+    if (requires_grad[i]) {
       TC_RETURN_IF_ERROR(SetRequiresGrad(leaf, true));
       wrt.push_back(leaf);
       wrt_index.push_back(i);
@@ -71,14 +83,14 @@ absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
   std::vector<Tensor> outs, seeds;
   {
     GradModeGuard on(true);
-    TC_ASSIGN_OR_RETURN(std::vector<Tensor> all, RunGraphRecorded(graph_, leaves));
-    for (size_t k = 0; k < outputs_.size(); ++k) {
-      if (!grads[k].defined() || !RequiresGrad(all[outputs_[k]])) continue;
-      outs.push_back(all[outputs_[k]]);
+    TC_ASSIGN_OR_RETURN(std::vector<Tensor> all, RunGraphRecorded(graph, leaves));
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      if (!grads[k].defined() || !RequiresGrad(all[outputs[k]])) continue;
+      outs.push_back(all[outputs[k]]);
       seeds.push_back(grads[k]);
     }
   }
-  GradList result(next_edges().size());
+  GradList result(inputs.size());
   if (outs.empty()) return result;
   TC_ASSIGN_OR_RETURN(std::vector<Tensor> g, Grad(outs, wrt, seeds, create_graph, create_graph,
                                                   /*allow_unused=*/true));
@@ -86,7 +98,7 @@ absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
   return result;
 }
 
-}  // namespace
+}  // namespace internal
 
 absl::StatusOr<std::vector<Tensor>> RunGraphRecorded(const GradGraph& g,
                                                      std::span<const Tensor> inputs) {

@@ -44,13 +44,15 @@ class Builder {
  public:
   explicit Builder(JointGraph& out) : j_(out), g_(out.graph), e_(g_) {}
 
-  absl::Status CopyForward(const Graph& fwd, const std::vector<bool>& requires_grad);
+  absl::Status CopyForward(const Graph& fwd, const std::vector<bool>& requires_grad,
+                           const std::vector<bool>* grad_nodes);
   absl::Status Backward(const Graph& fwd);
 
  private:
   // Copies one forward node (a composite without a formula: its
-  // decomposition, node by node).
-  absl::Status CopyNode(const Node& node);
+  // decomposition, node by node). `recorded`: whether the trace recorded
+  // it (false under no_grad).
+  absl::Status CopyNode(const Node& node, bool recorded);
   absl::Status Differentiate(const Node& node);
   absl::Status AddGrad(Value* v, EmitRef grad);
 
@@ -72,11 +74,11 @@ class Builder {
   }
 };
 
-absl::Status Builder::CopyNode(const Node& node) {
+absl::Status Builder::CopyNode(const Node& node, bool recorded) {
   std::vector<graph_ir::Arg> args;
   graph_ir::MapArgs(node.args(), args, [&](const Value* v) { return map_.at(v); });
   bool any = false;
-  for (const Value* v : node.Inputs()) any = any || needs_grad_.contains(map_.at(v));
+  for (const Value* v : node.Inputs()) any = any || (recorded && needs_grad_.contains(map_.at(v)));
   std::vector<Value*> outs;
   if (any && node.op().category == graph_ir::OpCategory::kComposite && DefFor(node) == nullptr) {
     // Differentiated through its decomposition: its core ops go in the
@@ -101,11 +103,16 @@ absl::Status Builder::CopyNode(const Node& node) {
       }
     }
   }
-  for (size_t i = 0; i < outs.size(); ++i) map_[node.outputs()[i]] = outs[i];
+  for (size_t i = 0; i < outs.size(); ++i) {
+    map_[node.outputs()[i]] = outs[i];
+    // batch_norm's running statistics: values without gradient.
+    if (!IsDifferentiableOutput(node.op(), i, outs[i]->meta().dtype)) needs_grad_.erase(outs[i]);
+  }
   return absl::OkStatus();
 }
 
-absl::Status Builder::CopyForward(const Graph& fwd, const std::vector<bool>& requires_grad) {
+absl::Status Builder::CopyForward(const Graph& fwd, const std::vector<bool>& requires_grad,
+                                  const std::vector<bool>* grad_nodes) {
   for (size_t i = 0; i < fwd.inputs().size(); ++i) {
     const Value* in = fwd.inputs()[i];
     TC_ASSIGN_OR_RETURN(Value * p, g_.AddInput(absl::StrCat("primals_", i + 1), in->meta()));
@@ -114,7 +121,10 @@ absl::Status Builder::CopyForward(const Graph& fwd, const std::vector<bool>& req
     j_.primal_requires_grad.push_back(rg);
     if (rg) needs_grad_.insert(p);
   }
-  for (const std::unique_ptr<Node>& node : fwd.nodes()) TC_RETURN_IF_ERROR(CopyNode(*node));
+  for (size_t n = 0; n < fwd.nodes().size(); ++n) {
+    const bool recorded = grad_nodes == nullptr || (n < grad_nodes->size() && (*grad_nodes)[n]);
+    TC_RETURN_IF_ERROR(CopyNode(*fwd.nodes()[n], recorded));
+  }
   int k = 0;
   for (const Value* out : fwd.outputs()) {
     const Value* jo = map_.at(out);
@@ -215,10 +225,11 @@ absl::Status Builder::Backward(const Graph& fwd) {
 }  // namespace
 
 absl::StatusOr<JointGraph> BuildJointGraph(const graph_ir::Graph& forward,
-                                           const std::vector<bool>& requires_grad) {
+                                           const std::vector<bool>& requires_grad,
+                                           const std::vector<bool>* grad_nodes) {
   auto out = std::make_unique<JointGraph>();
   Builder b(*out);
-  TC_RETURN_IF_ERROR(b.CopyForward(forward, requires_grad));
+  TC_RETURN_IF_ERROR(b.CopyForward(forward, requires_grad, grad_nodes));
   TC_RETURN_IF_ERROR(b.Backward(forward));
   return std::move(*out);
 }

@@ -122,7 +122,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> CallComposite(
         op, args, static_cast<uint32_t>(outs.size()), std::move(name));
     for (size_t i = 0; i < outs.size(); ++i) {
       tensor::Tensor& out = outs[i];
-      if (!tensor::IsFloatingPoint(out.dtype()) || SameVariable(out, args)) continue;
+      if (!IsDifferentiableOutput(op, i, out.dtype()) || SameVariable(out, args)) continue;
       out.set_autograd_meta(nullptr);
       SetHistory(out, node, static_cast<uint32_t>(i));
     }
@@ -184,8 +184,8 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
                     std::span<tensor::Tensor> outputs) {
   if (!ShouldRecord(args)) return absl::OkStatus();
   bool differentiable = false;
-  for (const tensor::Tensor& t : outputs) {
-    differentiable = differentiable || tensor::IsFloatingPoint(t.dtype());
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    differentiable = differentiable || IsDifferentiableOutput(op, i, outputs[i].dtype());
   }
   if (!differentiable) return absl::OkStatus();
   const DerivativeDef* def = FindDerivative(op.name);
@@ -225,7 +225,7 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
   node->SetNumOutputs(static_cast<uint32_t>(outputs.size()));
   for (size_t i = 0; i < outputs.size(); ++i) {
     tensor::Tensor& out = outputs[i];
-    if (!tensor::IsFloatingPoint(out.dtype()) || SameVariable(out, args)) continue;
+    if (!IsDifferentiableOutput(op, i, out.dtype()) || SameVariable(out, args)) continue;
     // A kernel may hand back an input's tensor; the result is a new
     // variable all the same.
     if (out.autograd_meta() != nullptr) out.set_autograd_meta(nullptr);

@@ -9,8 +9,10 @@
 
 #include "tc/kernels/interpreter.h"
 #include "tc/script/native.h"
+#include "tc/script_torch/graph_autograd.h"
 #include "tc/script_torch/tensor_value.h"
 
+#include "aot_autograd.h"
 #include "inductor_backend.h"
 #include "natives.h"
 
@@ -28,18 +30,57 @@ std::map<std::string, ConfiguredBackendFactory, std::less<>>& Registry() {
   return *r;
 }
 
+// The eager backend runs the graph's ops as eager code does: on the
+// interpreter, or op by op on the tape when a call needs gradients (each
+// op its own node, named as PyTorch names it, as the FX graph's ops are
+// recorded when Dynamo's eager backend runs them).
 class EagerBackend : public Backend {
  public:
+  bool HandlesAutograd() const override { return true; }
+
   bool Compile(script::VM&, const std::shared_ptr<const CapturedGraph>& graph,
                std::span<const tensor::Tensor>, CompiledGraph* out) override {
     // One interpreter per graph: its plan is made once, not per call.
     auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
     *out = [graph, interpreter](script::VM& vm, std::span<const tensor::Tensor> inputs,
                                 std::vector<tensor::Tensor>* outputs) {
+      if (script_torch::GraphNeedsAutograd(inputs)) {
+        return TakeOutputs(
+            vm,
+            script_torch::RunGraphWithAutograd(
+                std::shared_ptr<const graph_ir::Graph>(graph, &graph->graph),
+                std::shared_ptr<const std::vector<bool>>(graph, &graph->grad_nodes), inputs),
+            outputs);
+      }
       return RunOnInterpreter(vm, *interpreter, inputs, outputs);
     };
     return true;
   }
+};
+
+// aot_eager: AOTAutograd with both halves on the interpreter (PyTorch's
+// nop compilers), partitioned by min-cut, or by the default partitioner
+// for aot_eager_default_partitioner.
+class AotEagerBackend : public Backend {
+ public:
+  explicit AotEagerBackend(Partitioner partitioner) : partitioner_(partitioner) {}
+  bool HandlesAutograd() const override { return true; }
+
+  bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
+               std::span<const tensor::Tensor> example_inputs, CompiledGraph* out) override {
+    HalfCompiler compile =
+        [](script::VM&,
+           std::shared_ptr<const CapturedGraph> g) -> absl::StatusOr<autodiff::AotFunction::Half> {
+      auto interpreter = std::make_shared<kernels::Interpreter>(g->graph);
+      return autodiff::AotFunction::Half([g, interpreter](std::span<const tensor::Tensor> inputs) {
+        return interpreter->Run(inputs);
+      });
+    };
+    return CompileWithAot(vm, graph, example_inputs, std::move(compile), partitioner_, out);
+  }
+
+ private:
+  Partitioner partitioner_;
 };
 
 // The graph handle: a native object owning one captured graph and the
@@ -123,9 +164,10 @@ class ScriptCallableBackend : public Backend {
 const bool kRegistered = [] {
   auto eager = [] { return std::make_shared<EagerBackend>(); };
   RegisterBackend("eager", eager);
-  // No autograd yet: aot_eager runs the graph on the interpreter too, so a
-  // script written for it still runs and gives the same answers.
-  RegisterBackend("aot_eager", eager);
+  RegisterBackend("aot_eager",
+                  [] { return std::make_shared<AotEagerBackend>(Partitioner::kMinCut); });
+  RegisterBackend("aot_eager_default_partitioner",
+                  [] { return std::make_shared<AotEagerBackend>(Partitioner::kDefault); });
   RegisterConfiguredBackend("inductor",
                             [](const Value& patches) { return NewInductorBackend(patches); });
   return true;

@@ -23,10 +23,12 @@
 #include "tc/support/env.h"
 #include "tc/support/timer.h"
 
+#include "aot_autograd.h"
 #include "inductor_debug.h"
 
 namespace tc::compiler {
 
+using autodiff::AotFunction;
 using frame_capture::CapturedGraph;
 using frame_capture::CompiledGraph;
 
@@ -45,54 +47,60 @@ codegen_cpu::CodegenOptions CodegenOptionsFrom(const InductorConfig& config) {
                                      .use_caches = !config.force_disable_caches};
 }
 
-// TC_INDUCTOR_NO_FALLBACK, read per compile (cheap next to compiling); a
-// value that is no boolean counts as set, so a typo never disables the check.
-bool NoFallback() {
-  absl::StatusOr<bool> v = support::GetEnvBool("TC_INDUCTOR_NO_FALLBACK", false);
-  return !v.ok() || *v;
-}
-
 class InductorBackend : public frame_capture::Backend {
  public:
   explicit InductorBackend(script::Value patches) : patches_(std::move(patches)) {}
 
+  bool HandlesAutograd() const override { return true; }
+
   bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
-               std::span<const tensor::Tensor>, CompiledGraph* out) override {
+               std::span<const tensor::Tensor> example_inputs, CompiledGraph* out) override {
     InductorConfig config;
     support::Timer config_timer;
     if (!ReadInductorConfig(vm, patches_, &config)) return false;
     const int64_t config_nanos = config_timer.ElapsedNanos();
-    codegen_cpu::CodegenOptions options = CodegenOptionsFrom(config);
-    auto generated = codegen_cpu::GeneratedGraph::Compile(graph->graph, options);
-    ReportGeneratedGraph(vm, *graph, generated, config, config_nanos);
-    if (!generated.ok() && NoFallback()) {
-      vm.Raise(script::Types().runtime_error,
-               absl::StrCat("inductor: graph of ", graph->function_name,
-                            " would run on the interpreter (TC_INDUCTOR_NO_FALLBACK=1): ",
-                            generated.status().ToString()));
-      return false;
-    }
-    if (!generated.ok()) {  // the interpreter runs what codegen cannot
-      auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
-      *out = [interpreter](script::VM& vm, std::span<const tensor::Tensor> inputs,
-                           std::vector<tensor::Tensor>* outputs) {
-        return RunOnInterpreter(vm, *interpreter, inputs, outputs);
-      };
-      return true;
-    }
-    std::shared_ptr<const codegen_cpu::GeneratedGraph> code = *std::move(generated);
-    *out = [code](script::VM& vm, std::span<const tensor::Tensor> inputs,
-                  std::vector<tensor::Tensor>* outputs) {
-      return TakeOutputs(vm, code->Run(inputs), outputs);
+    HalfCompiler compile = [config, config_nanos](script::VM& vm,
+                                                  std::shared_ptr<const CapturedGraph> g) {
+      return CompileGraph(vm, g, config, config_nanos);
     };
-    return true;
+    return CompileWithAot(vm, graph, example_inputs, std::move(compile), Partitioner::kMinCut, out);
   }
 
  private:
+  // One graph (a captured graph or an AOT half) through codegen-cpu, or on
+  // the interpreter when codegen cannot compile it.
+  static absl::StatusOr<AotFunction::Half> CompileGraph(
+      script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
+      const InductorConfig& config, int64_t config_nanos) {
+    codegen_cpu::CodegenOptions options = CodegenOptionsFrom(config);
+    auto generated = codegen_cpu::GeneratedGraph::Compile(graph->graph, options);
+    ReportGeneratedGraph(vm, *graph, generated, config, config_nanos);
+    if (!generated.ok() && InductorNoFallback()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("inductor: graph of ", graph->function_name,
+                       " would run on the interpreter (TC_INDUCTOR_NO_FALLBACK=1): ",
+                       generated.status().ToString()));
+    }
+    if (!generated.ok()) {  // the interpreter runs what codegen cannot
+      auto interpreter = std::make_shared<kernels::Interpreter>(graph->graph);
+      return AotFunction::Half([graph, interpreter](std::span<const tensor::Tensor> inputs) {
+        return interpreter->Run(inputs);
+      });
+    }
+    std::shared_ptr<const codegen_cpu::GeneratedGraph> code = *std::move(generated);
+    return AotFunction::Half(
+        [code](std::span<const tensor::Tensor> inputs) { return code->Run(inputs); });
+  }
+
   script::Value patches_;
 };
 
 }  // namespace
+
+bool InductorNoFallback() {
+  absl::StatusOr<bool> v = support::GetEnvBool("TC_INDUCTOR_NO_FALLBACK", false);
+  return !v.ok() || *v;
+}
 
 std::shared_ptr<frame_capture::Backend> NewInductorBackend(script::Value config_patches) {
   return std::make_shared<InductorBackend>(std::move(config_patches));

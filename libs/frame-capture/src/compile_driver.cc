@@ -245,6 +245,7 @@ CompileResult Dynamo::Impl::Finish(Translator& tr, const TraceOutcome& outcome,
       CompileTimes::Timer timer(&times, "OutputGraph.call_user_compiler");
       busy = true;
       compiled = opts->backend->Compile(vm, g, example_inputs, &e.compiled);
+      e.compiled_handles_autograd = opts->backend->HandlesAutograd();
       busy = false;
     }
     if (!compiled) return Raised{};

@@ -313,9 +313,17 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     std::vector<tensor::Tensor> inputs;
     if (!FetchInputs(vm, e, frame, &inputs)) return Value();
     const bool autograd = script_torch::GraphNeedsAutograd(inputs);
-    if (autograd && !e.mutated_inputs.empty()) {
-      // Training with inputs written back: the graph's ops recorded one by
-      // one (graph_autograd.h), so the writes take their history.
+    // An input that requires grad and is written to: the write needs the
+    // input's own history, which only running the ops on the tape gives.
+    // (Written inputs without gradient, as batch_norm's running stats, go
+    // through the backend like any other output.)
+    bool writes_grad_input = !e.compiled_handles_autograd && !e.mutated_inputs.empty();
+    for (auto [input, output] : e.mutated_inputs) {
+      writes_grad_input = writes_grad_input || script_torch::RequiresGrad(inputs[input]);
+    }
+    if (autograd && writes_grad_input) {
+      // Training with such inputs written back: the graph's ops recorded
+      // one by one (graph_autograd.h), so the writes take their history.
       absl::StatusOr<std::vector<tensor::Tensor>> r = script_torch::RunGraphWithAutograd(
           std::shared_ptr<const graph_ir::Graph>(e.graph, &e.graph->graph),
           std::shared_ptr<const std::vector<bool>>(e.graph, &e.graph->grad_nodes), inputs);
@@ -327,7 +335,7 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     } else {
       if (!e.compiled(vm, inputs, &outputs)) return Value();
       // Training: the compiled outputs get a CompiledFunctionBackward node.
-      if (autograd) {
+      if (autograd && !e.compiled_handles_autograd) {
         script_torch::AttachCompiledHistory(
             std::shared_ptr<const graph_ir::Graph>(e.graph, &e.graph->graph),
             std::shared_ptr<const std::vector<bool>>(e.graph, &e.graph->grad_nodes), inputs,

@@ -78,7 +78,8 @@ struct CompiledEntry : runtime_cache::Artifact {
   // The graph; null when the trace recorded no op before its break.
   std::shared_ptr<const CapturedGraph> graph;
   CompiledGraph compiled;
-  std::vector<SourcePtr> input_sources;  // null: constants[i]
+  bool compiled_handles_autograd = false;  // Backend::HandlesAutograd
+  std::vector<SourcePtr> input_sources;    // null: constants[i]
   std::vector<tensor::Tensor> constants;
   std::vector<std::pair<int, int>> mutated_inputs;  // (input, output) copied back
   // Traced `assert t` (torch._assert_async): (output, message); a false

@@ -16,6 +16,8 @@ bool GraphNeedsAutograd(std::span<const tensor::Tensor> inputs) {
   return false;
 }
 
+bool RequiresGrad(const tensor::Tensor& t) { return autodiff::RequiresGrad(t); }
+
 bool WriteBackInput(script::VM& vm, const script::Value& dst, const tensor::Tensor& value) {
   autodiff::GradModeGuard mode(autodiff::GradModeEnabled() && autodiff::RequiresGrad(value));
   return !vm.CallMethod(dst, "copy_", {NewTensorValue(value)}).is_null();

@@ -1,6 +1,6 @@
-# The model zoo's ResNet-style CNN and GPT-style decoder, shared by the zoo
-# scripts (zoo_resnet.py, zoo_gpt.py) and the benchmarks that time their
-# forwards (benches/issue12_timing.py).
+# The model zoo's models, shared by the zoo scripts (zoo_*.py), the training
+# scripts (tests/scripts/train/) and the benchmarks that time them
+# (benches/issue12_timing.py).
 import math
 import torch
 import torch.nn as nn
@@ -101,3 +101,72 @@ class GPT(nn.Module):
         for block in self.blocks:
             x = block(x)
         return self.lm_head(self.ln_f(x))
+
+
+class Classifier(nn.Module):
+    def __init__(self, dropout=0.1):
+        super().__init__()
+        self.embed = nn.Embedding(100, 64, padding_idx=0)
+        layer = nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128,
+                                           dropout=dropout, batch_first=True)
+        self.encoder = nn.TransformerEncoder(layer, num_layers=2)
+        self.head = nn.Linear(64, 5)
+
+    def forward(self, tokens, padding_mask):
+        h = self.encoder(self.embed(tokens), src_key_padding_mask=padding_mask)
+        keep = (~padding_mask).unsqueeze(-1).to(h.dtype)
+        pooled = (h * keep).sum(dim=1) / keep.sum(dim=1)
+        return self.head(pooled)
+
+
+def double_conv(cin, cout):
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, padding=1), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+        nn.Conv2d(cout, cout, 3, padding=1), nn.ReLU(inplace=True))
+
+
+class UNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc1 = double_conv(3, 8)
+        self.enc2 = double_conv(8, 16)
+        self.mid = double_conv(16, 32)
+        self.up2 = nn.ConvTranspose2d(32, 16, 2, stride=2)
+        self.dec2 = double_conv(32, 16)
+        self.reduce1 = nn.Conv2d(16, 8, 1)
+        self.dec1 = double_conv(16, 8)
+        self.head = nn.Conv2d(8, 2, 1)
+
+    def forward(self, x):
+        e1 = self.enc1(x)
+        e2 = self.enc2(F.max_pool2d(e1, 2))
+        m = self.mid(F.max_pool2d(e2, 2))
+        d2 = self.dec2(torch.cat([self.up2(m), e2], dim=1))
+        u1 = F.interpolate(d2, scale_factor=2, mode="bilinear", align_corners=False)
+        d1 = self.dec1(torch.cat([self.reduce1(u1), e1], dim=1))
+        return self.head(d1)
+
+
+class LSTMLM(nn.Module):
+    def __init__(self, vocab=65, emb=32, hidden=64):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, emb)
+        self.lstm = nn.LSTM(emb, hidden, num_layers=2, batch_first=True, dropout=0.2)
+        self.decoder = nn.Linear(hidden, vocab)
+
+    def forward(self, tokens):
+        out, (h, c) = self.lstm(self.embed(tokens))
+        return self.decoder(out), h, c
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(32, 64), nn.ReLU(),
+            nn.Linear(64, 64), nn.GELU(),
+            nn.Dropout(0.1),
+            nn.Linear(64, 10))
+
+    def forward(self, x):
+        return self.net(x)

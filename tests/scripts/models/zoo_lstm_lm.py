@@ -4,18 +4,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from _zoo_helper import compare_compiled, report
-
-
-class LSTMLM(nn.Module):
-    def __init__(self, vocab=65, emb=32, hidden=64):
-        super().__init__()
-        self.embed = nn.Embedding(vocab, emb)
-        self.lstm = nn.LSTM(emb, hidden, num_layers=2, batch_first=True, dropout=0.2)
-        self.decoder = nn.Linear(hidden, vocab)
-
-    def forward(self, tokens):
-        out, (h, c) = self.lstm(self.embed(tokens))
-        return self.decoder(out), h, c
+from _zoo_models import LSTMLM
 
 
 torch.manual_seed(0)

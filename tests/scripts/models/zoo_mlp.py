@@ -4,19 +4,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from _zoo_helper import compare_compiled, report
-
-
-class MLP(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.net = nn.Sequential(
-            nn.Linear(32, 64), nn.ReLU(),
-            nn.Linear(64, 64), nn.GELU(),
-            nn.Dropout(0.1),
-            nn.Linear(64, 10))
-
-    def forward(self, x):
-        return self.net(x)
+from _zoo_models import MLP
 
 
 torch.manual_seed(0)

@@ -4,22 +4,7 @@
 import torch
 import torch.nn as nn
 from _zoo_helper import compare_compiled, report
-
-
-class Classifier(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.embed = nn.Embedding(100, 64, padding_idx=0)
-        layer = nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128,
-                                           dropout=0.1, batch_first=True)
-        self.encoder = nn.TransformerEncoder(layer, num_layers=2)
-        self.head = nn.Linear(64, 5)
-
-    def forward(self, tokens, padding_mask):
-        h = self.encoder(self.embed(tokens), src_key_padding_mask=padding_mask)
-        keep = (~padding_mask).unsqueeze(-1).to(h.dtype)
-        pooled = (h * keep).sum(dim=1) / keep.sum(dim=1)
-        return self.head(pooled)
+from _zoo_models import Classifier
 
 
 torch.manual_seed(0)

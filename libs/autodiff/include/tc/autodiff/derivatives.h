@@ -79,6 +79,12 @@ struct DerivativeDef {
 // fails at backward with PyTorch's "derivative for ... is not
 // implemented").
 const DerivativeDef* FindDerivative(std::string_view op);
+
+// Whether output `i` of `op` (of dtype `dtype`) carries a gradient: a
+// floating output, except the ones PyTorch computes outside autograd
+// (batch_norm's updated running statistics: ATen writes them in place,
+// with no history).
+bool IsDifferentiableOutput(const graph_ir::OpDef& op, size_t i, tensor::DType dtype);
 // Every definition, for tests that cover the table.
 std::span<const DerivativeDef* const> AllDerivatives();
 

@@ -31,9 +31,12 @@ struct JointGraph {
 };
 
 // The joint graph of `forward` when its inputs require grad as
-// `requires_grad` says (one flag per input).
+// `requires_grad` says (one flag per input). `grad_nodes`, when given, says
+// per node of `forward` whether the trace recorded it (a node traced under
+// no_grad has outputs without gradient, as in eager).
 absl::StatusOr<JointGraph> BuildJointGraph(const graph_ir::Graph& forward,
-                                           const std::vector<bool>& requires_grad);
+                                           const std::vector<bool>& requires_grad,
+                                           const std::vector<bool>* grad_nodes = nullptr);
 
 }  // namespace tc::autodiff
 

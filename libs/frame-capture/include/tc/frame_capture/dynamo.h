@@ -41,6 +41,11 @@ class Backend {
   // tensors, in graph-input order).
   virtual bool Compile(script::VM& vm, const std::shared_ptr<const CapturedGraph>& graph,
                        std::span<const tensor::Tensor> example_inputs, CompiledGraph* out) = 0;
+  // Whether the compiled graphs record autograd history themselves (AOT
+  // autograd, or ops run on the tape). Otherwise a call with inputs that
+  // require grad gives the outputs a node that recomputes the graph on the
+  // tape at backward (graph_autograd.h).
+  virtual bool HandlesAutograd() const { return false; }
 };
 
 struct CompileOptions {

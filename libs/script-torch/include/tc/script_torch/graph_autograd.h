@@ -1,10 +1,11 @@
 // Autograd for compiled frames (frame-capture cannot use autodiff
 // directly): a compiled graph called with inputs that require grad, in
-// grad mode, either runs on the tape node by node, or runs compiled and
-// its outputs get a CompiledFunctionBackward node that recomputes the
-// forward on the tape at backward (autodiff/graph_run.h). Until AOT joint
-// graphs compile the backward too (issue 14), this keeps training through
-// torch.compile correct.
+// grad mode, runs through a backend that records its own history (AOT
+// autograd in the compiler library: a compiled forward and backward), or
+// on the tape node by node (inputs that require grad written in place),
+// or compiled with a CompiledFunctionBackward node that recomputes the
+// forward on the tape at backward (autodiff/graph_run.h; script-defined
+// backends).
 #ifndef TC_SCRIPT_TORCH_GRAPH_AUTOGRAD_H_
 #define TC_SCRIPT_TORCH_GRAPH_AUTOGRAD_H_
 
@@ -24,6 +25,9 @@ namespace tc::script_torch {
 
 // Grad mode is on and an input requires grad.
 bool GraphNeedsAutograd(std::span<const tensor::Tensor> inputs);
+
+// Whether `t` requires grad.
+bool RequiresGrad(const tensor::Tensor& t);
 
 // Whether an op called now on `args` is recorded by autograd (what a
 // tracer notes per graph node: `grad_nodes` below).
