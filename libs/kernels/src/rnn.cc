@@ -122,7 +122,7 @@ void RunSteps(int64_t steps, int64_t chunks, bool parallel,
 // in h / c, so h_n ends up holding each sequence's last state.
 template <typename T>
 void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, const T* h0,
-              const T* c0, bool reverse, T* out, int64_t ldo, T* h_n, T* c_n) {
+              const T* c0, bool reverse, T* out, int64_t ldo, T* h_n, T* c_n, T* ws) {
   const int64_t B = L.batch, H = L.hidden, P = L.hout, G = L.gates;
   const int64_t steps = static_cast<int64_t>(batch.size());
   std::vector<int64_t> offset(steps + 1, 0);
@@ -179,6 +179,10 @@ void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, con
     rnn_step::StepArgs<T> a = args;
     a.rows = n;
     a.xw = xw + offset[t] * G;
+    if (ws != nullptr) {
+      a.ld_ws = RnnWorkspaceWidth(L.mode, H);
+      a.ws = ws + offset[t] * a.ld_ws;
+    }
     const T* hp = proj || s % 2 == 0 ? h.data() : h_next.data();
     T* hw = proj ? h_raw.data() : (s % 2 == 0 ? h_next.data() : h.data());
     a.h = hp;
@@ -210,7 +214,7 @@ void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, con
 template <typename T>
 absl::Status Run(RnnMode mode, const RnnWeights& w, const Tensor& x, std::span<const int64_t> batch,
                  const Tensor& h0, const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
-                 const Tensor& h_n, const Tensor& c_n) {
+                 const Tensor& h_n, const Tensor& c_n, const Tensor& ws = Tensor()) {
   Layer<T> L;
   L.mode = mode;
   L.batch = h0.size(0);
@@ -226,7 +230,8 @@ absl::Status Run(RnnMode mode, const RnnWeights& w, const Tensor& x, std::span<c
   const int64_t ldo = out.size(out.dim() - 1);
   RunLayer<T>(L, batch, x.data<T>(), h0.data<T>(), mode == RnnMode::kLstm ? c0.data<T>() : nullptr,
               reverse, out.data<T>() + col, ldo, h_n.data<T>(),
-              mode == RnnMode::kLstm ? c_n.data<T>() : nullptr);
+              mode == RnnMode::kLstm ? c_n.data<T>() : nullptr,
+              ws.defined() ? ws.data<T>() : nullptr);
   return absl::OkStatus();
 }
 
@@ -282,6 +287,29 @@ absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const Tensor& x, const 
     return Run<float>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n);
   }
   return Run<double>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n);
+}
+
+int64_t RnnWorkspaceWidth(RnnMode mode, int64_t hidden) {
+  return mode == RnnMode::kLstm ? 6 * hidden : mode == RnnMode::kGru ? 5 * hidden : hidden;
+}
+
+absl::Status RnnLayerTrain(RnnMode mode, const RnnWeights& w, const Tensor& x, const Tensor& h0,
+                           const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
+                           const Tensor& h_n, const Tensor& c_n, const Tensor& ws) {
+  if (x.dim() != 3 || out.dim() != 3 || out.size(0) != x.size(0) || out.size(1) != x.size(1)) {
+    return absl::InvalidArgumentError("RnnLayer: x and out must be [T, B, ...]");
+  }
+  TC_RETURN_IF_ERROR(CheckOperands(mode, w, x, x.size(1), h0, c0, out, col, h_n, c_n));
+  const int64_t H = w.w_hh.size(1);
+  if (w.w_hr.defined() || !ws.is_contiguous() || ws.dtype() != x.dtype() ||
+      ws.sizes() != Shape{x.size(0), x.size(1), RnnWorkspaceWidth(mode, H)}) {
+    return absl::InvalidArgumentError("RnnLayerTrain: bad workspace (or a projection)");
+  }
+  const std::vector<int64_t> batch(x.size(0), x.size(1));
+  if (x.dtype() == DType::kFloat32) {
+    return Run<float>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n, ws);
+  }
+  return Run<double>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n, ws);
 }
 
 absl::Status RnnLayerPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,

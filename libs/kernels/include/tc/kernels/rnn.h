@@ -11,6 +11,7 @@
 #include <span>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 
 #include "tc/tensor/tensor.h"
 
@@ -37,6 +38,32 @@ absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x
                       const tensor::Tensor& h0, const tensor::Tensor& c0, bool reverse,
                       const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
                       const tensor::Tensor& c_n);
+
+// Training (no projection): RnnLayer that also fills `ws` [T, B,
+// RnnWorkspaceWidth(mode, H)] (contiguous, x's dtype) with what
+// RnnLayerBackward reads: per step the gate activations, the LSTM cell
+// state or the GRU's hg_n, and the new hidden state.
+int64_t RnnWorkspaceWidth(RnnMode mode, int64_t hidden);
+absl::Status RnnLayerTrain(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
+                           const tensor::Tensor& h0, const tensor::Tensor& c0, bool reverse,
+                           const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
+                           const tensor::Tensor& c_n, const tensor::Tensor& ws);
+
+// Back-propagation through time for one RnnLayerTrain call: from the
+// gradients of its output dout [T, B, H] and of h_n / c_n [B, H] (each
+// undefined: zero), the gradients of x, h0, c0 (LSTM) and the weights
+// (biases undefined when w has none). One GEMM per step (the gates'
+// gradients with w_hh), then one each for dx, dw_ih and dw_hh over all
+// steps.
+struct RnnLayerGrads {
+  tensor::Tensor dx, dh0, dc0, dw_ih, dw_hh, db_ih, db_hh;
+};
+absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w,
+                                               const tensor::Tensor& x, const tensor::Tensor& h0,
+                                               const tensor::Tensor& c0, const tensor::Tensor& ws,
+                                               bool reverse, const tensor::Tensor& dout,
+                                               const tensor::Tensor& dh_n,
+                                               const tensor::Tensor& dc_n);
 
 // The same over a packed batch (PyTorch's PackedSequence): x [N, I] holds
 // the steps one after another, step t the first batch_sizes[t] sequences

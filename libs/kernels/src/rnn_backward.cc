@@ -1,0 +1,238 @@
+// RnnLayerBackward (tc/kernels/rnn.h): back-propagation through time for
+// one layer and direction, from the workspace RnnLayerTrain saved. Going
+// back over the steps, each step turns the hidden state's gradient into
+// the gates' pre-activation gradients (elementwise, from the saved
+// activations) and then into the previous hidden state's gradient with one
+// GEMM against w_hh; the gradients of x and of the weights are then one
+// GEMM each over all steps at once.
+//   LSTM: c' = f*c + i*g, h' = o*tanh(c')
+//   GRU:  h' = (h - n)*z + n, n = tanh(xw_n + r*hg_n)
+//   RNN:  h' = act(hg + xw)
+#include <cblas.h>
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+#include <vector>
+
+#include "tc/kernels/rnn.h"
+#include "tc/kernels/thread_pool.h"
+#include "tc/support/status.h"
+
+namespace tc::kernels {
+namespace {
+
+using tensor::DType;
+using tensor::Shape;
+using tensor::Tensor;
+
+// c[m, n] = beta * c + a @ b, a [m, k] or (ta) its [k, m] transpose, b
+// [k, n] or (tb) its [n, k] transpose; split over the pool by column
+// panels of c when large.
+template <typename T>
+void Gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b,
+          int64_t ldb, T beta, T* c, int64_t ldc) {
+  if (m == 0 || n == 0) return;
+  const int64_t threads = NumThreads();
+  const int64_t grain = m * n * k < (int64_t{1} << 18) || InParallelRegion()
+                            ? n
+                            : std::max<int64_t>(16, (n + threads - 1) / threads);
+  ParallelFor(n, grain, [&](int64_t j0, int64_t j1) {
+    const T* bj = tb ? b + j0 * ldb : b + j0;
+    const auto oa = ta ? CblasTrans : CblasNoTrans, ob = tb ? CblasTrans : CblasNoTrans;
+    if constexpr (std::is_same_v<T, float>) {
+      cblas_sgemm(CblasRowMajor, oa, ob, static_cast<int>(m), static_cast<int>(j1 - j0),
+                  static_cast<int>(k), 1.0f, a, static_cast<int>(lda), bj, static_cast<int>(ldb),
+                  beta, c + j0, static_cast<int>(ldc));
+    } else {
+      cblas_dgemm(CblasRowMajor, oa, ob, static_cast<int>(m), static_cast<int>(j1 - j0),
+                  static_cast<int>(k), 1.0, a, static_cast<int>(lda), bj, static_cast<int>(ldb),
+                  beta, c + j0, static_cast<int>(ldc));
+    }
+  });
+}
+
+// Column sums of a [rows, cols] into out [cols].
+template <typename T>
+void ColumnSums(const T* a, int64_t rows, int64_t cols, T* out) {
+  std::fill(out, out + cols, T(0));
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* ar = a + r * cols;
+    for (int64_t c = 0; c < cols; ++c) out[c] += ar[c];
+  }
+}
+
+template <typename T>
+struct Shapes {
+  RnnMode mode;
+  int64_t steps, batch, in, hidden, gates, width;  // gates: G (= gates per unit * H)
+};
+
+// One step's elementwise backward for every row: from dh (the gradient of
+// h_new, in place: becomes what the previous state gets directly, zero but
+// for GRU) and dc (LSTM, in place: becomes dc_prev), the pre-activation
+// gradients of the gates: dgh (of hg = h @ w_hh^T + b_hh) and dgx (of
+// xw = x @ w_ih^T + b_ih; the same buffer but for GRU).
+template <typename T>
+void StepBackward(const Shapes<T>& s, const T* ws, const T* h_prev, const T* c_prev, T* dh, T* dc,
+                  T* dgh, T* dgx) {
+  const int64_t H = s.hidden, G = s.gates, W = s.width;
+  for (int64_t b = 0; b < s.batch; ++b) {
+    const T* w = ws + b * W;
+    T* gh = dgh + b * G;
+    T* gx = dgx + b * G;
+    T* dhb = dh + b * H;
+    for (int64_t u = 0; u < H; ++u) {
+      const T d = dhb[u];
+      if (s.mode == RnnMode::kLstm) {
+        const T i = w[u], f = w[H + u], g = w[2 * H + u], o = w[3 * H + u], c = w[4 * H + u];
+        const T tc = std::tanh(c);
+        const T dcv = dc[b * H + u] + d * o * (T(1) - tc * tc);
+        gh[u] = dcv * g * i * (T(1) - i);
+        gh[H + u] = dcv * c_prev[b * H + u] * f * (T(1) - f);
+        gh[2 * H + u] = dcv * i * (T(1) - g * g);
+        gh[3 * H + u] = d * tc * o * (T(1) - o);
+        dc[b * H + u] = dcv * f;
+        dhb[u] = 0;
+      } else if (s.mode == RnnMode::kGru) {
+        const T r = w[u], z = w[H + u], n = w[2 * H + u], hn = w[3 * H + u];
+        const T dpn = d * (T(1) - z) * (T(1) - n * n);
+        const T dpr = dpn * hn * r * (T(1) - r);
+        const T dpz = d * (h_prev[b * H + u] - n) * z * (T(1) - z);
+        gx[u] = gh[u] = dpr;
+        gx[H + u] = gh[H + u] = dpz;
+        gx[2 * H + u] = dpn;
+        gh[2 * H + u] = dpn * r;
+        dhb[u] = d * z;
+      } else {
+        const T h = w[u];
+        gh[u] = s.mode == RnnMode::kRnnTanh ? d * (T(1) - h * h) : (h > T(0) ? d : T(0));
+        dhb[u] = 0;
+      }
+    }
+  }
+}
+
+template <typename T>
+RnnLayerGrads Backward(const Shapes<T>& s, const RnnWeights& w, const Tensor& x, const Tensor& h0,
+                       const Tensor& c0, const Tensor& ws_t, bool reverse, const Tensor& dout,
+                       const Tensor& dh_n, const Tensor& dc_n) {
+  const int64_t T_ = s.steps, B = s.batch, H = s.hidden, G = s.gates, W = s.width, I = s.in;
+  const DType dt = x.dtype();
+  const bool lstm = s.mode == RnnMode::kLstm, gru = s.mode == RnnMode::kGru;
+  RnnLayerGrads r;
+  r.dh0 = Tensor::Zeros(Shape{B, H}, dt);
+  if (lstm) r.dc0 = Tensor::Zeros(Shape{B, H}, dt);
+  T* dh = r.dh0.data<T>();
+  T* dc = lstm ? r.dc0.data<T>() : nullptr;
+  if (dh_n.defined()) std::copy(dh_n.data<T>(), dh_n.data<T>() + B * H, dh);
+  if (lstm && dc_n.defined()) std::copy(dc_n.data<T>(), dc_n.data<T>() + B * H, dc);
+  const Tensor dgh_t = Tensor::Empty(Shape{std::max<int64_t>(T_ * B * G, 1)}, dt);
+  const Tensor dgx_t = gru ? Tensor::Empty(Shape{std::max<int64_t>(T_ * B * G, 1)}, dt) : dgh_t;
+  T* dgh = dgh_t.data<T>();
+  T* dgx = dgx_t.data<T>();
+  const T* ws = ws_t.data<T>();
+  const int64_t h_col = G == H ? 0 : G + H;  // h_new's place in a row (rnn_step.h)
+  const int64_t c_col = 4 * H;
+  // The state before time t's step (h0 / c0 for the first step taken).
+  auto prev_row = [&](int64_t t) { return reverse ? t + 1 : t - 1; };
+  auto first = [&](int64_t t) { return reverse ? t == T_ - 1 : t == 0; };
+  // h_prev / c_prev of time t, gathered contiguous (their workspace rows
+  // are W apart).
+  std::vector<T> h_prev(B * H), c_prev(lstm ? B * H : 0);
+  auto gather = [&](int64_t t) {
+    if (first(t)) {
+      std::copy(h0.data<T>(), h0.data<T>() + B * H, h_prev.begin());
+      if (lstm) std::copy(c0.data<T>(), c0.data<T>() + B * H, c_prev.begin());
+      return;
+    }
+    const T* row = ws + prev_row(t) * B * W;
+    for (int64_t b = 0; b < B; ++b) {
+      std::copy(row + b * W + h_col, row + b * W + h_col + H, h_prev.begin() + b * H);
+      if (lstm) std::copy(row + b * W + c_col, row + b * W + c_col + H, c_prev.begin() + b * H);
+    }
+  };
+  for (int64_t step = T_ - 1; step >= 0; --step) {
+    const int64_t t = reverse ? T_ - 1 - step : step;
+    if (dout.defined()) {
+      const T* d = dout.data<T>() + t * B * H;
+      for (int64_t i = 0; i < B * H; ++i) dh[i] += d[i];
+    }
+    gather(t);
+    StepBackward<T>(s, ws + t * B * W, h_prev.data(), lstm ? c_prev.data() : nullptr, dh, dc,
+                    dgh + t * B * G, dgx + t * B * G);
+    // dh_prev (+)= dgh_t @ w_hh: [B, G] x [G, H].
+    Gemm<T>(false, false, B, H, G, dgh + t * B * G, G, w.w_hh.data<T>(), H, gru ? T(1) : T(0), dh,
+            H);
+  }
+  // The previous states of every step, for dw_hh.
+  const Tensor hp_t = Tensor::Empty(Shape{std::max<int64_t>(T_ * B * H, 1)}, dt);
+  T* hp = hp_t.data<T>();
+  for (int64_t t = 0; t < T_; ++t) {
+    if (first(t)) {
+      std::copy(h0.data<T>(), h0.data<T>() + B * H, hp + t * B * H);
+      continue;
+    }
+    const T* row = ws + prev_row(t) * B * W;
+    for (int64_t b = 0; b < B; ++b) {
+      std::copy(row + b * W + h_col, row + b * W + h_col + H, hp + (t * B + b) * H);
+    }
+  }
+  const int64_t N = T_ * B;
+  r.dx = Tensor::Empty(Shape{T_, B, I}, dt);
+  Gemm<T>(false, false, N, I, G, dgx, G, w.w_ih.data<T>(), I, T(0), r.dx.data<T>(), I);
+  r.dw_ih = Tensor::Empty(Shape{G, I}, dt);
+  Gemm<T>(true, false, G, I, N, dgx, G, x.data<T>(), I, T(0), r.dw_ih.data<T>(), I);
+  r.dw_hh = Tensor::Empty(Shape{G, H}, dt);
+  Gemm<T>(true, false, G, H, N, dgh, G, hp, H, T(0), r.dw_hh.data<T>(), H);
+  if (w.b_ih.defined()) {
+    r.db_ih = Tensor::Empty(Shape{G}, dt);
+    ColumnSums<T>(dgx, N, G, r.db_ih.data<T>());
+  }
+  if (w.b_hh.defined()) {
+    r.db_hh = Tensor::Empty(Shape{G}, dt);
+    ColumnSums<T>(dgh, N, G, r.db_hh.data<T>());
+  }
+  return r;
+}
+
+bool Dense(const Tensor& t, DType dt, const Shape& sizes) {
+  return !t.defined() || (t.is_contiguous() && t.dtype() == dt && t.sizes() == sizes);
+}
+
+}  // namespace
+
+absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w, const Tensor& x,
+                                               const Tensor& h0, const Tensor& c0, const Tensor& ws,
+                                               bool reverse, const Tensor& dout, const Tensor& dh_n,
+                                               const Tensor& dc_n) {
+  const DType dt = x.dtype();
+  if ((dt != DType::kFloat32 && dt != DType::kFloat64) || x.dim() != 3 || w.w_hr.defined() ||
+      w.w_ih.dim() != 2 || w.w_hh.dim() != 2) {
+    return absl::InvalidArgumentError("RnnLayerBackward: bad operands");
+  }
+  const int64_t T_ = x.size(0), B = x.size(1), I = x.size(2), G = w.w_ih.size(0);
+  const int64_t H = w.w_hh.size(1);
+  const bool lstm = mode == RnnMode::kLstm;
+  const Shape bh = {B, H};
+  if (!Dense(x, dt, {T_, B, I}) || !Dense(w.w_ih, dt, {G, I}) || !Dense(w.w_hh, dt, {G, H}) ||
+      !Dense(w.b_ih, dt, {G}) || !Dense(w.b_hh, dt, {G}) || !Dense(h0, dt, bh) ||
+      !Dense(ws, dt, {T_, B, RnnWorkspaceWidth(mode, H)}) || !Dense(dout, dt, {T_, B, H}) ||
+      !Dense(dh_n, dt, bh) || (lstm && (!Dense(c0, dt, bh) || !Dense(dc_n, dt, bh))) ||
+      !h0.defined() || !ws.defined() || (lstm && !c0.defined()) ||
+      G != (lstm                    ? 4
+            : mode == RnnMode::kGru ? 3
+                                    : 1) *
+               H) {
+    return absl::InvalidArgumentError(
+        "RnnLayerBackward: operands must be contiguous, of one dtype and matching sizes");
+  }
+  if (dt == DType::kFloat32) {
+    const Shapes<float> s{mode, T_, B, I, H, G, RnnWorkspaceWidth(mode, H)};
+    return Backward<float>(s, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
+  }
+  const Shapes<double> s{mode, T_, B, I, H, G, RnnWorkspaceWidth(mode, H)};
+  return Backward<double>(s, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
+}
+
+}  // namespace tc::kernels
