@@ -158,8 +158,13 @@ Value FEmbedding(VM& vm, const Value&, const ArgsView& args) {
   if (!InputAndWeight(vm, a, "embedding", &idx, &w)) return {};
   int64_t pad;
   if (!EmbeddingPaddingIdx(vm, a[2], w.dim() > 0 ? w.size(0) : 0, &pad)) return {};
+  bool scale = false;
+  if (!a[5].is_null() && (scale = vm.Truthy(a[5]) == 1, vm.HasException())) return {};
   if (!MaybeRenorm(vm, a[3], a[4], w, idx)) return {};
-  return CallOp(vm, "embedding", {w, idx, pad < 0 ? Constant(None{}) : CInt(pad)});
+  const Constant pad_arg = pad < 0 ? Constant(None{}) : CInt(pad);
+  // scale_grad_by_freq is passed only when set, so graphs print as before.
+  if (scale) return CallOp(vm, "embedding", {w, idx, pad_arg, Constant(Scalar(true))});
+  return CallOp(vm, "embedding", {w, idx, pad_arg});
 }
 
 // What embedding_bag's Python wrapper checks and how it flattens a 2-D
