@@ -16,6 +16,7 @@
 
 #include "tc/autodiff/autograd_meta.h"
 #include "tc/autodiff/record.h"
+#include "tc/autodiff/rnn_layer.h"
 #include "tc/kernels/rnn.h"
 
 #include "torch_tensor.h"
@@ -122,6 +123,72 @@ bool CheckWeights(VM& vm, const NetArgs& a, const kernels::RnnWeights& w, int64_
   return true;
 }
 
+// The network with autograd (no projection, not packed): each layer and
+// direction through autodiff::RnnLayerWithGrad (outputs of its own, one
+// node), joined by recorded ops as PyTorch's graph joins them: a cat of
+// the directions, a stack of the final states. x is [T, B, I], dense; h0
+// the dense initial states [L * D, B, width].
+Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>& h0) {
+  const bool lstm = a.mode == RnnMode::kLstm;
+  const int64_t dirs = a.bidirectional ? 2 : 1;
+  const int64_t per = 2 + (a.bias ? 2 : 0);
+  const int64_t B = x.size(1);
+  const bool onednn = lstm && x.dtype() == DType::kFloat32;
+  // The plane of state k for layer-direction i, through ops when it
+  // needs a gradient.
+  auto plane = [&](size_t k, int64_t i, Tensor* out) {
+    if (!autodiff::RequiresGrad(h0[k])) {
+      *out = Plane(h0[k], i);
+      return true;
+    }
+    return RunOp(vm, "slice", {h0[k], CInt(0), CInt(i), CInt(i + 1), CInt(1)}, out) &&
+           RunOp(vm, "reshape", {*out, Constant(Shape{B, h0[k].size(2)})}, out);
+  };
+  std::vector<Tensor> hs, cs;
+  for (int64_t l = 0; l < a.layers; ++l) {
+    std::vector<Tensor> outs;
+    for (int64_t d = 0; d < dirs; ++d) {
+      const int64_t base = (l * dirs + d) * per;
+      kernels::RnnWeights w;
+      Tensor* slots[] = {&w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh};
+      for (int64_t k = 0; k < per; ++k) {
+        if (!Dense(vm, a.params[base + k], slots[k])) return {};
+      }
+      const int64_t hidden = w.w_hh.dim() == 2 ? w.w_hh.size(1) : -1;
+      const int64_t gates = w.w_ih.dim() == 2 ? w.w_ih.size(0) : -1;
+      if (!CheckWeights(vm, a, w, x.size(2), hidden, hidden, gates)) return {};
+      Tensor h, c;
+      if (!plane(0, l * dirs + d, &h) || (lstm && !plane(1, l * dirs + d, &c))) return {};
+      absl::StatusOr<std::vector<Tensor>> r = autodiff::RnnLayerWithGrad(
+          a.mode, w, x, h, c, d == 1, onednn ? "MkldnnRnnLayerBackward0" : "StackBackward0");
+      if (!r.ok()) return RaiseStatus(vm, r.status());
+      outs.push_back((*r)[0]);
+      hs.push_back((*r)[1]);
+      if (lstm) cs.push_back((*r)[2]);
+    }
+    Tensor out = outs[0];
+    if (dirs == 2 && !RunOp(vm, "cat", {outs, CInt(2)}, &out)) return {};
+    if (a.dropout > 0 && a.train && l + 1 < a.layers &&
+        !RunOp(vm, "dropout", {out, Constant(Scalar(a.dropout)), Constant(Scalar(true))}, &out)) {
+      return {};
+    }
+    x = out;
+  }
+  if (a.batch_first) {
+    if (!RunOp(vm, "transpose", {x, CInt(0), CInt(1)}, &x)) return {};
+    // PyTorch's GRU / RNN transpose a stack (TransposeBackward1).
+    if (!onednn) autodiff::NameGradFn(x, "TransposeBackward1");
+  }
+  Tensor h_n, c_n;
+  if (!RunOp(vm, "stack", {hs, CInt(0)}, &h_n) ||
+      (lstm && !RunOp(vm, "stack", {cs, CInt(0)}, &c_n))) {
+    return {};
+  }
+  std::vector<Value> result = {WrapTensor(x), WrapTensor(h_n)};
+  if (lstm) result.push_back(WrapTensor(c_n));
+  return NewTuple(std::move(result));
+}
+
 // The whole network: returns (output, h_n[, c_n]).
 Value RunNetwork(VM& vm, NetArgs& a) {
   const bool lstm = a.mode == RnnMode::kLstm;
@@ -160,6 +227,7 @@ Value RunNetwork(VM& vm, NetArgs& a) {
       return RaiseRuntimeError(vm, "RNN hidden state does not match the input");
     }
   }
+  if (a.grad && !proj && !a.packed) return RunNetworkWithGrad(vm, a, x, h0);
   Tensor h_n = Tensor::Empty(Shape{a.layers * dirs, B, hout}, dt);
   Tensor c_n = lstm ? Tensor::Empty(Shape{a.layers * dirs, B, cell}, dt) : Tensor();
   for (int64_t l = 0; l < a.layers; ++l) {
@@ -362,10 +430,6 @@ Value FLstmCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "tanh", {cy}, &tc) || !RunOp(vm, "mul", {o, tc}, &hy)) {
     return {};
   }
-  if (TracksGrad(args)) {
-    return NewTuple(
-        {MarkGrad(WrapTensor(hy), "MulBackward0"), MarkGrad(WrapTensor(cy), "AddBackward0")});
-  }
   return NewTuple({WrapTensor(hy), WrapTensor(cy)});
 }
 
@@ -384,8 +448,7 @@ Value FGruCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "mul", {d, z}, &d) || !RunOp(vm, "add", {d, n}, &hy)) {
     return {};
   }
-  Value out = WrapTensor(std::move(hy));
-  return TracksGrad(args) ? MarkGrad(out, "AddBackward0") : out;
+  return WrapTensor(std::move(hy));
 }
 
 template <bool kRelu>
@@ -397,8 +460,7 @@ Value FRnnCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "add", {hh, ih}, &s)) {
     return {};
   }
-  Value r = CallOp(vm, kRelu ? "relu" : "tanh", {s});
-  return TracksGrad(args) ? MarkGrad(r, kRelu ? "ReluBackward0" : "TanhBackward0") : r;
+  return CallOp(vm, kRelu ? "relu" : "tanh", {s});
 }
 
 constexpr MethodDef kRnnFunctions[] = {
