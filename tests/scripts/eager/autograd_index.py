@@ -107,3 +107,7 @@ show("embedding_bag_pad", lambda a: F.embedding_bag(bag.reshape(1, 5), a, mode="
                                                     padding_idx=2), w)
 show("embedding_freq", lambda a: F.embedding(torch.tensor([[0, 2], [2, 2]]), a,
                                              scale_grad_by_freq=True), w)
+show("embedding_bag_freq", lambda a: F.embedding_bag(bag, a, offs, mode="sum",
+                                                     scale_grad_by_freq=True), w)
+show("embedding_bag_freq_mean", lambda a: F.embedding_bag(torch.tensor([[1, 1], [3, 1]]), a,
+                                                          mode="mean", scale_grad_by_freq=True), w)
