@@ -2,8 +2,8 @@
 // runs kernels::RnnLayerBackward) against central finite differences in
 // float64, for every cell, both directions, with and without biases: the
 // gradients of x, h0, c0 and the weights of sum(v0 * out) + sum(v1 * h_n)
-// (+ sum(v2 * c_n)). Also: training mode's forward writes the same values
-// as the plain kernel.
+// (+ sum(v2 * c_n)), packed batches included. Also: training mode's
+// forward writes the same values as the plain kernel.
 #include <cmath>
 #include <random>
 #include <string>
@@ -30,6 +30,7 @@ struct RnnCase {
   std::string name;
   RnnMode mode;
   bool reverse, bias;
+  std::vector<int64_t> batch = {};  // packed: the steps' batch sizes
 };
 
 void PrintTo(const RnnCase& c, std::ostream* os) { *os << c.name; }
@@ -47,7 +48,9 @@ constexpr int64_t kT = 4, kB = 3, kI = 2, kH = 3;
 Operands Make(const RnnCase& c, std::mt19937& rng) {
   Operands o;
   const int64_t G = GatesOf(c.mode) * kH;
-  o.x = gradcheck::Random({kT, kB, kI}, rng);
+  int64_t rows = 0;
+  for (int64_t n : c.batch) rows += n;
+  o.x = c.batch.empty() ? gradcheck::Random({kT, kB, kI}, rng) : gradcheck::Random({rows, kI}, rng);
   o.h0 = gradcheck::Random({kB, kH}, rng, -0.8, 0.8);
   if (c.mode == RnnMode::kLstm) o.c0 = gradcheck::Random({kB, kH}, rng);
   o.w.w_ih = gradcheck::Random({G, kI}, rng, -0.8, 0.8);
@@ -77,7 +80,7 @@ TEST_P(RnnGradcheck, MatchesFiniteDifferences) {
     }
   }
   absl::StatusOr<std::vector<Tensor>> outs =
-      RnnLayerWithGrad(c.mode, o.w, o.x, o.h0, o.c0, c.reverse, "Node");
+      RnnLayerWithGrad(c.mode, o.w, o.x, c.batch, o.h0, o.c0, c.reverse, "Node");
   ASSERT_TRUE(outs.ok()) << outs.status();
   std::vector<Tensor> seeds;
   for (const Tensor& t : *outs) seeds.push_back(gradcheck::Random(t.sizes(), rng));
@@ -90,7 +93,7 @@ TEST_P(RnnGradcheck, MatchesFiniteDifferences) {
   auto objective = [&]() {
     GradModeGuard off(false);
     absl::StatusOr<std::vector<Tensor>> r =
-        RnnLayerWithGrad(c.mode, o.w, o.x, o.h0, o.c0, c.reverse, "Node");
+        RnnLayerWithGrad(c.mode, o.w, o.x, c.batch, o.h0, o.c0, c.reverse, "Node");
     EXPECT_TRUE(r.ok());
     double s = 0;
     for (size_t i = 0; i < r->size(); ++i) s += Dot((*r)[i], seeds[i]);
@@ -125,7 +128,11 @@ INSTANTIATE_TEST_SUITE_P(
                       RnnCase{"gru_reverse", RnnMode::kGru, true, true},
                       RnnCase{"rnn_tanh", RnnMode::kRnnTanh, false, true},
                       RnnCase{"rnn_tanh_reverse_nobias", RnnMode::kRnnTanh, true, false},
-                      RnnCase{"rnn_relu", RnnMode::kRnnRelu, false, true}),
+                      RnnCase{"rnn_relu", RnnMode::kRnnRelu, false, true},
+                      RnnCase{"lstm_packed", RnnMode::kLstm, false, true, {3, 3, 2, 1}},
+                      RnnCase{"lstm_packed_reverse", RnnMode::kLstm, true, true, {3, 2, 2, 1}},
+                      RnnCase{"gru_packed_reverse", RnnMode::kGru, true, false, {3, 1}},
+                      RnnCase{"rnn_tanh_packed", RnnMode::kRnnTanh, false, true, {3, 2}}),
     [](const ::testing::TestParamInfo<RnnCase>& info) { return info.param.name; });
 
 // Training mode (RnnLayerTrain, saving the workspace) computes exactly what
@@ -140,12 +147,12 @@ TEST(RnnLayerTrain, SameForwardAsRnnLayer) {
     ASSERT_TRUE(SetRequiresGrad(o.w.w_ih, true).ok());
     GradModeGuard on(true);
     absl::StatusOr<std::vector<Tensor>> trained =
-        RnnLayerWithGrad(mode, o.w, o.x, o.h0, o.c0, false, "Node");
+        RnnLayerWithGrad(mode, o.w, o.x, {}, o.h0, o.c0, false, "Node");
     ASSERT_TRUE(trained.ok()) << trained.status();
     ASSERT_NE(GradFn((*trained)[0]), nullptr);
     GradModeGuard off(false);
     absl::StatusOr<std::vector<Tensor>> plain =
-        RnnLayerWithGrad(mode, o.w, o.x, o.h0, o.c0, false, "Node");
+        RnnLayerWithGrad(mode, o.w, o.x, {}, o.h0, o.c0, false, "Node");
     ASSERT_TRUE(plain.ok());
     for (size_t i = 0; i < plain->size(); ++i) {
       const Tensor& a = (*plain)[i];

@@ -18,9 +18,14 @@ using tensor::Tensor;
 
 class RnnLayerNode final : public Node {
  public:
-  RnnLayerNode(RnnMode mode, const kernels::RnnWeights& w, const Tensor& x, const Tensor& h0,
-               const Tensor& c0, Tensor ws, bool reverse, std::string name)
-      : mode_(mode), reverse_(reverse), name_(std::move(name)), ws_(std::move(ws)) {
+  RnnLayerNode(RnnMode mode, const kernels::RnnWeights& w, const Tensor& x,
+               std::span<const int64_t> batch_sizes, const Tensor& h0, const Tensor& c0, Tensor ws,
+               bool reverse, std::string name)
+      : mode_(mode),
+        reverse_(reverse),
+        name_(std::move(name)),
+        ws_(std::move(ws)),
+        batch_sizes_(batch_sizes.begin(), batch_sizes.end()) {
     // Edges in the order x, h0, c0, w_ih, w_hh, b_ih, b_hh (the undefined
     // ones left out).
     for (const Tensor* t : {&x, &h0, &c0, &w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh}) {
@@ -65,8 +70,8 @@ class RnnLayerNode final : public Node {
                                                     : Tensor();
     };
     TC_ASSIGN_OR_RETURN(kernels::RnnLayerGrads g,
-                        kernels::RnnLayerBackward(mode_, w, x, h0, c0, ws_, reverse_, dense(0),
-                                                  dense(1), dense(2)));
+                        kernels::RnnLayerBackward(mode_, w, x, batch_sizes_, h0, c0, ws_, reverse_,
+                                                  dense(0), dense(1), dense(2)));
     k = 0;
     result[k++] = std::move(g.dx);
     result[k++] = std::move(g.dh0);
@@ -85,6 +90,7 @@ class RnnLayerNode final : public Node {
   bool reverse_;
   std::string name_;
   Tensor ws_;
+  std::vector<int64_t> batch_sizes_;
   std::vector<Tensor> saved_;
   std::vector<uint64_t> versions_;
   bool has_c0_ = false, has_bias_ = false, released_ = false;
@@ -100,27 +106,38 @@ bool AnyRequiresGrad(std::initializer_list<const Tensor*> ts) {
 }  // namespace
 
 absl::StatusOr<std::vector<Tensor>> RnnLayerWithGrad(RnnMode mode, const kernels::RnnWeights& w,
-                                                     const Tensor& x, const Tensor& h0,
-                                                     const Tensor& c0, bool reverse,
-                                                     std::string name) {
-  const bool lstm = mode == RnnMode::kLstm;
+                                                     const Tensor& x,
+                                                     std::span<const int64_t> batch_sizes,
+                                                     const Tensor& h0, const Tensor& c0,
+                                                     bool reverse, std::string name) {
+  const bool lstm = mode == RnnMode::kLstm, packed = !batch_sizes.empty();
   const tensor::DType dt = x.dtype();
-  const int64_t T = x.size(0), B = x.size(1), H = w.w_hh.size(1);
-  std::vector<Tensor> outs = {Tensor::Empty(tensor::Shape{T, B, H}, dt),
-                              Tensor::Empty(tensor::Shape{B, H}, dt)};
+  const int64_t B = h0.size(0), H = w.w_hh.size(1);
+  tensor::Shape out_sizes = x.sizes();
+  out_sizes.back() = H;
+  std::vector<Tensor> outs = {Tensor::Empty(out_sizes, dt), Tensor::Empty(tensor::Shape{B, H}, dt)};
   if (lstm) outs.push_back(Tensor::Empty(tensor::Shape{B, H}, dt));
   const Tensor c_n = lstm ? outs[2] : Tensor();
   const bool record =
       GradModeEnabled() && AnyRequiresGrad({&x, &h0, &c0, &w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh});
-  if (!record) {
-    TC_RETURN_IF_ERROR(kernels::RnnLayer(mode, w, x, h0, c0, reverse, outs[0], 0, outs[1], c_n));
-    return outs;
+  Tensor ws;
+  if (record) {
+    tensor::Shape ws_sizes = x.sizes();
+    ws_sizes.back() = kernels::RnnWorkspaceWidth(mode, H);
+    ws = Tensor::Empty(ws_sizes, dt);
   }
-  Tensor ws = Tensor::Empty(tensor::Shape{T, B, kernels::RnnWorkspaceWidth(mode, H)}, dt);
-  TC_RETURN_IF_ERROR(
-      kernels::RnnLayerTrain(mode, w, x, h0, c0, reverse, outs[0], 0, outs[1], c_n, ws));
-  auto node =
-      std::make_shared<RnnLayerNode>(mode, w, x, h0, c0, std::move(ws), reverse, std::move(name));
+  if (packed) {
+    TC_RETURN_IF_ERROR(kernels::RnnLayerTrainPacked(mode, w, x, batch_sizes, h0, c0, reverse,
+                                                    outs[0], 0, outs[1], c_n, ws));
+  } else if (record) {
+    TC_RETURN_IF_ERROR(
+        kernels::RnnLayerTrain(mode, w, x, h0, c0, reverse, outs[0], 0, outs[1], c_n, ws));
+  } else {
+    TC_RETURN_IF_ERROR(kernels::RnnLayer(mode, w, x, h0, c0, reverse, outs[0], 0, outs[1], c_n));
+  }
+  if (!record) return outs;
+  auto node = std::make_shared<RnnLayerNode>(mode, w, x, batch_sizes, h0, c0, std::move(ws),
+                                             reverse, std::move(name));
   for (size_t i = 0; i < outs.size(); ++i) SetHistory(outs[i], node, static_cast<uint32_t>(i));
   return outs;
 }

@@ -316,6 +316,14 @@ absl::Status RnnLayerPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,
                             std::span<const int64_t> batch_sizes, const Tensor& h0,
                             const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
                             const Tensor& h_n, const Tensor& c_n) {
+  return RnnLayerTrainPacked(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n,
+                             Tensor());
+}
+
+absl::Status RnnLayerTrainPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,
+                                 std::span<const int64_t> batch_sizes, const Tensor& h0,
+                                 const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
+                                 const Tensor& h_n, const Tensor& c_n, const Tensor& ws) {
   int64_t rows = 0;
   for (size_t t = 0; t < batch_sizes.size(); ++t) {
     if (batch_sizes[t] <= 0 || (t > 0 && batch_sizes[t] > batch_sizes[t - 1])) {
@@ -328,10 +336,14 @@ absl::Status RnnLayerPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,
     return absl::InvalidArgumentError("RnnLayerPacked: x and out must be [sum(batch_sizes), ...]");
   }
   TC_RETURN_IF_ERROR(CheckOperands(mode, w, x, batch_sizes[0], h0, c0, out, col, h_n, c_n));
-  if (x.dtype() == DType::kFloat32) {
-    return Run<float>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n);
+  if (ws.defined() && (w.w_hr.defined() || !ws.is_contiguous() || ws.dtype() != x.dtype() ||
+                       ws.sizes() != Shape{rows, RnnWorkspaceWidth(mode, w.w_hh.size(1))})) {
+    return absl::InvalidArgumentError("RnnLayerTrainPacked: bad workspace (or a projection)");
   }
-  return Run<double>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n);
+  if (x.dtype() == DType::kFloat32) {
+    return Run<float>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n, ws);
+  }
+  return Run<double>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n, ws);
 }
 
 }  // namespace tc::kernels

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -74,10 +75,10 @@ struct Shapes {
 // gradients of the gates: dgh (of hg = h @ w_hh^T + b_hh) and dgx (of
 // xw = x @ w_ih^T + b_ih; the same buffer but for GRU).
 template <typename T>
-void StepBackward(const Shapes<T>& s, const T* ws, const T* h_prev, const T* c_prev, T* dh, T* dc,
-                  T* dgh, T* dgx) {
+void StepBackward(const Shapes<T>& s, int64_t rows, const T* ws, const T* h_prev, const T* c_prev,
+                  T* dh, T* dc, T* dgh, T* dgx) {
   const int64_t H = s.hidden, G = s.gates, W = s.width;
-  for (int64_t b = 0; b < s.batch; ++b) {
+  for (int64_t b = 0; b < rows; ++b) {
     const T* w = ws + b * W;
     T* gh = dgh + b * G;
     T* gx = dgx + b * G;
@@ -113,13 +114,20 @@ void StepBackward(const Shapes<T>& s, const T* ws, const T* h_prev, const T* c_p
   }
 }
 
+// Step t covers rows [offset[t], offset[t] + batch[t]) of x, out and the
+// workspace (a packed batch, or all B rows per step); rows of sequences
+// that have ended (or, in reverse, not begun) keep their state, so their
+// gradient passes the step unchanged.
 template <typename T>
-RnnLayerGrads Backward(const Shapes<T>& s, const RnnWeights& w, const Tensor& x, const Tensor& h0,
-                       const Tensor& c0, const Tensor& ws_t, bool reverse, const Tensor& dout,
-                       const Tensor& dh_n, const Tensor& dc_n) {
+RnnLayerGrads Backward(const Shapes<T>& s, std::span<const int64_t> batch, const RnnWeights& w,
+                       const Tensor& x, const Tensor& h0, const Tensor& c0, const Tensor& ws_t,
+                       bool reverse, const Tensor& dout, const Tensor& dh_n, const Tensor& dc_n) {
   const int64_t T_ = s.steps, B = s.batch, H = s.hidden, G = s.gates, W = s.width, I = s.in;
   const DType dt = x.dtype();
   const bool lstm = s.mode == RnnMode::kLstm, gru = s.mode == RnnMode::kGru;
+  std::vector<int64_t> offset(T_ + 1, 0);
+  for (int64_t t = 0; t < T_; ++t) offset[t + 1] = offset[t] + batch[t];
+  const int64_t N = offset[T_];
   RnnLayerGrads r;
   r.dh0 = Tensor::Zeros(Shape{B, H}, dt);
   if (lstm) r.dc0 = Tensor::Zeros(Shape{B, H}, dt);
@@ -127,59 +135,52 @@ RnnLayerGrads Backward(const Shapes<T>& s, const RnnWeights& w, const Tensor& x,
   T* dc = lstm ? r.dc0.data<T>() : nullptr;
   if (dh_n.defined()) std::copy(dh_n.data<T>(), dh_n.data<T>() + B * H, dh);
   if (lstm && dc_n.defined()) std::copy(dc_n.data<T>(), dc_n.data<T>() + B * H, dc);
-  const Tensor dgh_t = Tensor::Empty(Shape{std::max<int64_t>(T_ * B * G, 1)}, dt);
-  const Tensor dgx_t = gru ? Tensor::Empty(Shape{std::max<int64_t>(T_ * B * G, 1)}, dt) : dgh_t;
+  const Tensor dgh_t = Tensor::Empty(Shape{std::max<int64_t>(N * G, 1)}, dt);
+  const Tensor dgx_t = gru ? Tensor::Empty(Shape{std::max<int64_t>(N * G, 1)}, dt) : dgh_t;
   T* dgh = dgh_t.data<T>();
   T* dgx = dgx_t.data<T>();
   const T* ws = ws_t.data<T>();
   const int64_t h_col = G == H ? 0 : G + H;  // h_new's place in a row (rnn_step.h)
   const int64_t c_col = 4 * H;
-  // The state before time t's step (h0 / c0 for the first step taken).
-  auto prev_row = [&](int64_t t) { return reverse ? t + 1 : t - 1; };
-  auto first = [&](int64_t t) { return reverse ? t == T_ - 1 : t == 0; };
-  // h_prev / c_prev of time t, gathered contiguous (their workspace rows
-  // are W apart).
-  std::vector<T> h_prev(B * H), c_prev(lstm ? B * H : 0);
-  auto gather = [&](int64_t t) {
-    if (first(t)) {
-      std::copy(h0.data<T>(), h0.data<T>() + B * H, h_prev.begin());
-      if (lstm) std::copy(c0.data<T>(), c0.data<T>() + B * H, c_prev.begin());
-      return;
-    }
-    const T* row = ws + prev_row(t) * B * W;
-    for (int64_t b = 0; b < B; ++b) {
-      std::copy(row + b * W + h_col, row + b * W + h_col + H, h_prev.begin() + b * H);
-      if (lstm) std::copy(row + b * W + c_col, row + b * W + c_col + H, c_prev.begin() + b * H);
-    }
+  // Row b's state before time t's step: the workspace row of the step
+  // taken before (t - 1, or t + 1 in reverse) when b was in it, else
+  // h0 / c0.
+  auto prev = [&](int64_t t, int64_t b, int64_t col, const Tensor& init) -> const T* {
+    const int64_t p = reverse ? t + 1 : t - 1;
+    if (p < 0 || p >= T_ || b >= batch[p]) return init.data<T>() + b * H;
+    return ws + (offset[p] + b) * W + col;
   };
+  std::vector<T> h_prev(B * H), c_prev(lstm ? B * H : 0);
   for (int64_t step = T_ - 1; step >= 0; --step) {
-    const int64_t t = reverse ? T_ - 1 - step : step;
+    const int64_t t = reverse ? T_ - 1 - step : step, n = batch[t];
     if (dout.defined()) {
-      const T* d = dout.data<T>() + t * B * H;
-      for (int64_t i = 0; i < B * H; ++i) dh[i] += d[i];
+      const T* d = dout.data<T>() + offset[t] * H;
+      for (int64_t i = 0; i < n * H; ++i) dh[i] += d[i];
     }
-    gather(t);
-    StepBackward<T>(s, ws + t * B * W, h_prev.data(), lstm ? c_prev.data() : nullptr, dh, dc,
-                    dgh + t * B * G, dgx + t * B * G);
-    // dh_prev (+)= dgh_t @ w_hh: [B, G] x [G, H].
-    Gemm<T>(false, false, B, H, G, dgh + t * B * G, G, w.w_hh.data<T>(), H, gru ? T(1) : T(0), dh,
-            H);
+    for (int64_t b = 0; b < n; ++b) {
+      const T* hp = prev(t, b, h_col, h0);
+      std::copy(hp, hp + H, h_prev.begin() + b * H);
+      if (lstm) {
+        const T* cp = prev(t, b, c_col, c0);
+        std::copy(cp, cp + H, c_prev.begin() + b * H);
+      }
+    }
+    StepBackward<T>(s, n, ws + offset[t] * W, h_prev.data(), lstm ? c_prev.data() : nullptr, dh, dc,
+                    dgh + offset[t] * G, dgx + offset[t] * G);
+    // dh_prev (+)= dgh_t @ w_hh: [n, G] x [G, H].
+    Gemm<T>(false, false, n, H, G, dgh + offset[t] * G, G, w.w_hh.data<T>(), H, gru ? T(1) : T(0),
+            dh, H);
   }
-  // The previous states of every step, for dw_hh.
-  const Tensor hp_t = Tensor::Empty(Shape{std::max<int64_t>(T_ * B * H, 1)}, dt);
+  // The previous states of every row, for dw_hh.
+  const Tensor hp_t = Tensor::Empty(Shape{std::max<int64_t>(N * H, 1)}, dt);
   T* hp = hp_t.data<T>();
   for (int64_t t = 0; t < T_; ++t) {
-    if (first(t)) {
-      std::copy(h0.data<T>(), h0.data<T>() + B * H, hp + t * B * H);
-      continue;
-    }
-    const T* row = ws + prev_row(t) * B * W;
-    for (int64_t b = 0; b < B; ++b) {
-      std::copy(row + b * W + h_col, row + b * W + h_col + H, hp + (t * B + b) * H);
+    for (int64_t b = 0; b < batch[t]; ++b) {
+      const T* src = prev(t, b, h_col, h0);
+      std::copy(src, src + H, hp + (offset[t] + b) * H);
     }
   }
-  const int64_t N = T_ * B;
-  r.dx = Tensor::Empty(Shape{T_, B, I}, dt);
+  r.dx = Tensor::Empty(x.sizes(), dt);
   Gemm<T>(false, false, N, I, G, dgx, G, w.w_ih.data<T>(), I, T(0), r.dx.data<T>(), I);
   r.dw_ih = Tensor::Empty(Shape{G, I}, dt);
   Gemm<T>(true, false, G, I, N, dgx, G, x.data<T>(), I, T(0), r.dw_ih.data<T>(), I);
@@ -203,23 +204,40 @@ bool Dense(const Tensor& t, DType dt, const Shape& sizes) {
 }  // namespace
 
 absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w, const Tensor& x,
+                                               std::span<const int64_t> batch_sizes,
                                                const Tensor& h0, const Tensor& c0, const Tensor& ws,
                                                bool reverse, const Tensor& dout, const Tensor& dh_n,
                                                const Tensor& dc_n) {
   const DType dt = x.dtype();
-  if ((dt != DType::kFloat32 && dt != DType::kFloat64) || x.dim() != 3 || w.w_hr.defined() ||
-      w.w_ih.dim() != 2 || w.w_hh.dim() != 2) {
+  const bool packed = !batch_sizes.empty();
+  if ((dt != DType::kFloat32 && dt != DType::kFloat64) || x.dim() != (packed ? 2 : 3) ||
+      w.w_hr.defined() || w.w_ih.dim() != 2 || w.w_hh.dim() != 2 || !h0.defined() ||
+      h0.dim() != 2) {
     return absl::InvalidArgumentError("RnnLayerBackward: bad operands");
   }
-  const int64_t T_ = x.size(0), B = x.size(1), I = x.size(2), G = w.w_ih.size(0);
-  const int64_t H = w.w_hh.size(1);
+  const int64_t G = w.w_ih.size(0), H = w.w_hh.size(1), I = x.size(x.dim() - 1);
+  const int64_t B = h0.size(0), T_ = packed ? static_cast<int64_t>(batch_sizes.size()) : x.size(0);
+  const std::vector<int64_t> full(packed ? 0 : T_, B);
+  const std::span<const int64_t> batch = packed ? batch_sizes : std::span<const int64_t>(full);
+  int64_t rows = 0;
+  for (int64_t t = 0; t < T_; ++t) {
+    if (batch[t] <= 0 || batch[t] > B || (t > 0 && batch[t] > batch[t - 1])) {
+      return absl::InvalidArgumentError("RnnLayerBackward: batch sizes must be positive, falling");
+    }
+    rows += batch[t];
+  }
   const bool lstm = mode == RnnMode::kLstm;
   const Shape bh = {B, H};
-  if (!Dense(x, dt, {T_, B, I}) || !Dense(w.w_ih, dt, {G, I}) || !Dense(w.w_hh, dt, {G, H}) ||
-      !Dense(w.b_ih, dt, {G}) || !Dense(w.b_hh, dt, {G}) || !Dense(h0, dt, bh) ||
-      !Dense(ws, dt, {T_, B, RnnWorkspaceWidth(mode, H)}) || !Dense(dout, dt, {T_, B, H}) ||
-      !Dense(dh_n, dt, bh) || (lstm && (!Dense(c0, dt, bh) || !Dense(dc_n, dt, bh))) ||
-      !h0.defined() || !ws.defined() || (lstm && !c0.defined()) ||
+  Shape xs = {rows, I}, ds = {rows, H}, wss = {rows, RnnWorkspaceWidth(mode, H)};
+  if (!packed) {
+    xs = {T_, B, I};
+    ds = {T_, B, H};
+    wss = {T_, B, RnnWorkspaceWidth(mode, H)};
+  }
+  if (!Dense(x, dt, xs) || !Dense(w.w_ih, dt, {G, I}) || !Dense(w.w_hh, dt, {G, H}) ||
+      !Dense(w.b_ih, dt, {G}) || !Dense(w.b_hh, dt, {G}) || !Dense(h0, dt, bh) || !ws.defined() ||
+      !Dense(ws, dt, wss) || !Dense(dout, dt, ds) || !Dense(dh_n, dt, bh) ||
+      (lstm && (!c0.defined() || !Dense(c0, dt, bh) || !Dense(dc_n, dt, bh))) ||
       G != (lstm                    ? 4
             : mode == RnnMode::kGru ? 3
                                     : 1) *
@@ -229,10 +247,10 @@ absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w
   }
   if (dt == DType::kFloat32) {
     const Shapes<float> s{mode, T_, B, I, H, G, RnnWorkspaceWidth(mode, H)};
-    return Backward<float>(s, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
+    return Backward<float>(s, batch, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
   }
   const Shapes<double> s{mode, T_, B, I, H, G, RnnWorkspaceWidth(mode, H)};
-  return Backward<double>(s, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
+  return Backward<double>(s, batch, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
 }
 
 }  // namespace tc::kernels

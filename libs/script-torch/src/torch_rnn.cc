@@ -7,8 +7,12 @@
 // PyTorch runs one C++ op per layer; it needs real data, so while tracing
 // it raises the data-access error that makes frame-capture break the graph
 // (Dynamo breaks on these modules too). Dropout between layers is the
-// dropout op, so it draws PyTorch's random stream. The cells are made of
-// ops (linear, slice, sigmoid, tanh, ...) in ATen's order, so they trace.
+// dropout op, so it draws PyTorch's random stream. With autograd each
+// layer and direction is one node (autodiff::RnnLayerWithGrad: the kernel
+// saves its gate activations, the node back-propagates through time);
+// only LSTMs with proj_size have no backward yet. The cells are made of
+// ops (linear, slice, sigmoid, tanh, ...) in ATen's order, so they trace
+// and differentiate.
 #include <string>
 #include <vector>
 
@@ -123,17 +127,23 @@ bool CheckWeights(VM& vm, const NetArgs& a, const kernels::RnnWeights& w, int64_
   return true;
 }
 
-// The network with autograd (no projection, not packed): each layer and
-// direction through autodiff::RnnLayerWithGrad (outputs of its own, one
-// node), joined by recorded ops as PyTorch's graph joins them: a cat of
-// the directions, a stack of the final states. x is [T, B, I], dense; h0
-// the dense initial states [L * D, B, width].
+// The network with autograd (no projection): each layer and direction
+// through autodiff::RnnLayerWithGrad (outputs of its own, one node),
+// joined by recorded ops as PyTorch's graph joins them: a cat of the
+// directions, a stack of the final states. x is [T, B, I] (packed:
+// [N, I]), dense; h0 the dense initial states [L * D, B, width].
 Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>& h0) {
   const bool lstm = a.mode == RnnMode::kLstm;
   const int64_t dirs = a.bidirectional ? 2 : 1;
   const int64_t per = 2 + (a.bias ? 2 : 0);
-  const int64_t B = x.size(1);
+  const int64_t B = a.packed ? a.batch_sizes[0] : x.size(1);
   const bool onednn = lstm && x.dtype() == DType::kFloat32;
+  // PyTorch's packed path concatenates the steps' outputs.
+  const char* name = a.packed ? "CatBackward0"
+                     : onednn ? "MkldnnRnnLayerBackward0"
+                              : "StackBackward0";
+  const std::span<const int64_t> batch_sizes =
+      a.packed ? std::span<const int64_t>(a.batch_sizes) : std::span<const int64_t>();
   // The plane of state k for layer-direction i, through ops when it
   // needs a gradient.
   auto plane = [&](size_t k, int64_t i, Tensor* out) {
@@ -156,18 +166,18 @@ Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>
       }
       const int64_t hidden = w.w_hh.dim() == 2 ? w.w_hh.size(1) : -1;
       const int64_t gates = w.w_ih.dim() == 2 ? w.w_ih.size(0) : -1;
-      if (!CheckWeights(vm, a, w, x.size(2), hidden, hidden, gates)) return {};
+      if (!CheckWeights(vm, a, w, x.size(x.dim() - 1), hidden, hidden, gates)) return {};
       Tensor h, c;
       if (!plane(0, l * dirs + d, &h) || (lstm && !plane(1, l * dirs + d, &c))) return {};
-      absl::StatusOr<std::vector<Tensor>> r = autodiff::RnnLayerWithGrad(
-          a.mode, w, x, h, c, d == 1, onednn ? "MkldnnRnnLayerBackward0" : "StackBackward0");
+      absl::StatusOr<std::vector<Tensor>> r =
+          autodiff::RnnLayerWithGrad(a.mode, w, x, batch_sizes, h, c, d == 1, name);
       if (!r.ok()) return RaiseStatus(vm, r.status());
       outs.push_back((*r)[0]);
       hs.push_back((*r)[1]);
       if (lstm) cs.push_back((*r)[2]);
     }
     Tensor out = outs[0];
-    if (dirs == 2 && !RunOp(vm, "cat", {outs, CInt(2)}, &out)) return {};
+    if (dirs == 2 && !RunOp(vm, "cat", {outs, CInt(x.dim() - 1)}, &out)) return {};
     if (a.dropout > 0 && a.train && l + 1 < a.layers &&
         !RunOp(vm, "dropout", {out, Constant(Scalar(a.dropout)), Constant(Scalar(true))}, &out)) {
       return {};
@@ -227,7 +237,7 @@ Value RunNetwork(VM& vm, NetArgs& a) {
       return RaiseRuntimeError(vm, "RNN hidden state does not match the input");
     }
   }
-  if (a.grad && !proj && !a.packed) return RunNetworkWithGrad(vm, a, x, h0);
+  if (a.grad && !proj) return RunNetworkWithGrad(vm, a, x, h0);
   Tensor h_n = Tensor::Empty(Shape{a.layers * dirs, B, hout}, dt);
   Tensor c_n = lstm ? Tensor::Empty(Shape{a.layers * dirs, B, cell}, dt) : Tensor();
   for (int64_t l = 0; l < a.layers; ++l) {
@@ -265,9 +275,10 @@ Value RunNetwork(VM& vm, NetArgs& a) {
   std::vector<Value> result = {WrapTensor(x), WrapTensor(h_n)};
   if (lstm) result.push_back(WrapTensor(c_n));
   if (a.grad) {
-    // PyTorch's nodes: the states are stacked per layer; the output comes
-    // from oneDNN's LSTM (float32, no projection), a cat of directions, a
-    // stack of steps, or a transpose for batch_first.
+    // proj_size (no backward yet): a node with PyTorch's name that reports
+    // the missing derivative. The states are stacked per layer; the output
+    // comes from a cat of directions, a stack of steps, or a transpose for
+    // batch_first.
     const bool onednn = lstm && !proj && dt == DType::kFloat32;
     const char* out_fn = a.packed        ? "CatBackward0"
                          : a.batch_first ? (onednn ? "TransposeBackward0" : "TransposeBackward1")

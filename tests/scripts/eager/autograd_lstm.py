@@ -4,7 +4,8 @@
 # trained 3 steps with SGD on a regression target; per step the loss, the
 # grad_fn names of the outputs and the sums of |grad| of every parameter
 # and of the input. Then the cells (lstm_cell, gru_cell, rnn_tanh_cell),
-# which are made of ops, differentiated the same way. Values print at 4
+# which are made of ops, differentiated the same way, and packed
+# sequences through 2-layer bidirectional networks. Values print at 4
 # decimals: tc's float32 GEMMs sum in another order than PyTorch's (see
 # the tolerance above), which moves the 6th-7th significant digit.
 import torch
@@ -61,3 +62,14 @@ for cell in cells:
     y.sum().backward()
     print(type(cell).__name__, y.grad_fn.name(), round(x.grad.abs().sum().item(), 4),
           [round(p.grad.abs().sum().item(), 4) for p in cell.parameters()])
+
+# packed sequences (PackedSequence.data's gradient; sequences of 5, 3, 2)
+for M in (nn.LSTM, nn.GRU):
+    m = M(3, 4, num_layers=2, bidirectional=True)
+    x = torch.randn(5, 3, 3, requires_grad=True)
+    out, h = m(nn.utils.rnn.pack_padded_sequence(x, torch.tensor([5, 3, 2])))
+    if isinstance(h, tuple):
+        h = h[0] * h[1]
+    (out.data.pow(2).sum() + h.sum()).backward()
+    print(out.data.grad_fn.name(), round(x.grad.abs().sum().item(), 4),
+          [round(q.grad.abs().sum().item(), 4) for q in m.parameters()])

@@ -6,6 +6,7 @@
 #ifndef TC_AUTODIFF_RNN_LAYER_H_
 #define TC_AUTODIFF_RNN_LAYER_H_
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,14 +17,16 @@
 
 namespace tc::autodiff {
 
-// Runs the layer over x [T, B, I] from h0 (and c0 for LSTM) [B, H], all
-// contiguous, without projection, and returns out [T, B, H], h_n [B, H]
-// (and c_n): when an operand requires grad (and grad mode is on) they are
+// Runs the layer over x [T, B, I] (or, with batch_sizes, a packed x
+// [N, I]) from h0 (and c0 for LSTM) [B, H], all contiguous, without
+// projection, and returns out [T, B, H] (packed: [N, H]), h_n [B, H] (and
+// c_n): when an operand requires grad (and grad mode is on) they are
 // outputs of one node named `name` whose backward gives the gradients of
 // x, h0, c0 and the weights.
 absl::StatusOr<std::vector<tensor::Tensor>> RnnLayerWithGrad(
     kernels::RnnMode mode, const kernels::RnnWeights& w, const tensor::Tensor& x,
-    const tensor::Tensor& h0, const tensor::Tensor& c0, bool reverse, std::string name);
+    std::span<const int64_t> batch_sizes, const tensor::Tensor& h0, const tensor::Tensor& c0,
+    bool reverse, std::string name);
 
 }  // namespace tc::autodiff
 

@@ -49,21 +49,27 @@ absl::Status RnnLayerTrain(RnnMode mode, const RnnWeights& w, const tensor::Tens
                            const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
                            const tensor::Tensor& c_n, const tensor::Tensor& ws);
 
-// Back-propagation through time for one RnnLayerTrain call: from the
-// gradients of its output dout [T, B, H] and of h_n / c_n [B, H] (each
-// undefined: zero), the gradients of x, h0, c0 (LSTM) and the weights
-// (biases undefined when w has none). One GEMM per step (the gates'
+// Back-propagation through time for one RnnLayerTrain (batch_sizes empty)
+// or RnnLayerTrainPacked call: from the gradients of its output dout
+// ([T, B, H], packed [N, H]) and of h_n / c_n [B, H] (each undefined: zero), the gradients of x,
+// h0, c0 (LSTM) and the weights (biases undefined when w has none). One GEMM per step (the gates'
 // gradients with w_hh), then one each for dx, dw_ih and dw_hh over all
 // steps.
 struct RnnLayerGrads {
   tensor::Tensor dx, dh0, dc0, dw_ih, dw_hh, db_ih, db_hh;
 };
-absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w,
-                                               const tensor::Tensor& x, const tensor::Tensor& h0,
-                                               const tensor::Tensor& c0, const tensor::Tensor& ws,
-                                               bool reverse, const tensor::Tensor& dout,
-                                               const tensor::Tensor& dh_n,
-                                               const tensor::Tensor& dc_n);
+absl::StatusOr<RnnLayerGrads> RnnLayerBackward(
+    RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
+    std::span<const int64_t> batch_sizes, const tensor::Tensor& h0, const tensor::Tensor& c0,
+    const tensor::Tensor& ws, bool reverse, const tensor::Tensor& dout, const tensor::Tensor& dh_n,
+    const tensor::Tensor& dc_n);
+
+// RnnLayerTrain over a packed batch (ws [N, RnnWorkspaceWidth]).
+absl::Status RnnLayerTrainPacked(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
+                                 std::span<const int64_t> batch_sizes, const tensor::Tensor& h0,
+                                 const tensor::Tensor& c0, bool reverse, const tensor::Tensor& out,
+                                 int64_t col, const tensor::Tensor& h_n, const tensor::Tensor& c_n,
+                                 const tensor::Tensor& ws);
 
 // The same over a packed batch (PyTorch's PackedSequence): x [N, I] holds
 // the steps one after another, step t the first batch_sizes[t] sequences
