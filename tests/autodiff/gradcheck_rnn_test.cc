@@ -2,8 +2,9 @@
 // runs kernels::RnnLayerBackward) against central finite differences in
 // float64, for every cell, both directions, with and without biases: the
 // gradients of x, h0, c0 and the weights of sum(v0 * out) + sum(v1 * h_n)
-// (+ sum(v2 * c_n)), packed batches included. Also: training mode's
-// forward writes the same values as the plain kernel.
+// (+ sum(v2 * c_n)), packed batches and LSTM projections included.
+// Also: training mode's forward writes the same values as the plain
+// kernel.
 #include <cmath>
 #include <random>
 #include <string>
@@ -31,6 +32,7 @@ struct RnnCase {
   RnnMode mode;
   bool reverse, bias;
   std::vector<int64_t> batch = {};  // packed: the steps' batch sizes
+  int64_t proj = 0;                 // LSTM proj_size
 };
 
 void PrintTo(const RnnCase& c, std::ostream* os) { *os << c.name; }
@@ -40,7 +42,7 @@ int64_t GatesOf(RnnMode m) { return m == RnnMode::kLstm ? 4 : m == RnnMode::kGru
 struct Operands {
   kernels::RnnWeights w;
   Tensor x, h0, c0;
-  std::vector<Tensor*> all() { return {&x, &h0, &c0, &w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh}; }
+  std::vector<Tensor*> all() { return {&x, &h0, &c0, &w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh, &w.w_hr}; }
 };
 
 constexpr int64_t kT = 4, kB = 3, kI = 2, kH = 3;
@@ -51,10 +53,12 @@ Operands Make(const RnnCase& c, std::mt19937& rng) {
   int64_t rows = 0;
   for (int64_t n : c.batch) rows += n;
   o.x = c.batch.empty() ? gradcheck::Random({kT, kB, kI}, rng) : gradcheck::Random({rows, kI}, rng);
-  o.h0 = gradcheck::Random({kB, kH}, rng, -0.8, 0.8);
+  const int64_t P = c.proj > 0 ? c.proj : kH;
+  o.h0 = gradcheck::Random({kB, P}, rng, -0.8, 0.8);
   if (c.mode == RnnMode::kLstm) o.c0 = gradcheck::Random({kB, kH}, rng);
   o.w.w_ih = gradcheck::Random({G, kI}, rng, -0.8, 0.8);
-  o.w.w_hh = gradcheck::Random({G, kH}, rng, -0.8, 0.8);
+  o.w.w_hh = gradcheck::Random({G, P}, rng, -0.8, 0.8);
+  if (c.proj > 0) o.w.w_hr = gradcheck::Random({P, kH}, rng, -0.8, 0.8);
   if (c.bias) {
     o.w.b_ih = gradcheck::Random({G}, rng, -0.5, 0.5);
     o.w.b_hh = gradcheck::Random({G}, rng, -0.5, 0.5);
@@ -132,7 +136,10 @@ INSTANTIATE_TEST_SUITE_P(
                       RnnCase{"lstm_packed", RnnMode::kLstm, false, true, {3, 3, 2, 1}},
                       RnnCase{"lstm_packed_reverse", RnnMode::kLstm, true, true, {3, 2, 2, 1}},
                       RnnCase{"gru_packed_reverse", RnnMode::kGru, true, false, {3, 1}},
-                      RnnCase{"rnn_tanh_packed", RnnMode::kRnnTanh, false, true, {3, 2}}),
+                      RnnCase{"rnn_tanh_packed", RnnMode::kRnnTanh, false, true, {3, 2}},
+                      RnnCase{"lstm_proj", RnnMode::kLstm, false, true, {}, 2},
+                      RnnCase{
+                          "lstm_proj_packed_reverse", RnnMode::kLstm, true, false, {3, 2, 1}, 2}),
     [](const ::testing::TestParamInfo<RnnCase>& info) { return info.param.name; });
 
 // Training mode (RnnLayerTrain, saving the workspace) computes exactly what

@@ -28,7 +28,7 @@ class RnnLayerNode final : public Node {
         batch_sizes_(batch_sizes.begin(), batch_sizes.end()) {
     // Edges in the order x, h0, c0, w_ih, w_hh, b_ih, b_hh (the undefined
     // ones left out).
-    for (const Tensor* t : {&x, &h0, &c0, &w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh}) {
+    for (const Tensor* t : {&x, &h0, &c0, &w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh, &w.w_hr}) {
       if (!t->defined()) continue;
       AddNextEdge(GradientEdge(*t), InputInfo{t->sizes(), t->dtype()});
       saved_.push_back(Detach(*t));
@@ -36,6 +36,7 @@ class RnnLayerNode final : public Node {
     }
     has_c0_ = c0.defined();
     has_bias_ = w.b_ih.defined();
+    has_proj_ = w.w_hr.defined();
     set_num_inputs(mode == RnnMode::kLstm ? 3 : 2);
   }
   std::string name() const override { return name_; }
@@ -65,6 +66,7 @@ class RnnLayerNode final : public Node {
       w.b_ih = saved_[k++];
       w.b_hh = saved_[k++];
     }
+    if (has_proj_) w.w_hr = saved_[k++];
     auto dense = [&](size_t i) {
       return i < grads.size() && grads[i].defined() ? grads[i].contiguous().to(x.dtype())
                                                     : Tensor();
@@ -82,6 +84,7 @@ class RnnLayerNode final : public Node {
       result[k++] = std::move(g.db_ih);
       result[k++] = std::move(g.db_hh);
     }
+    if (has_proj_) result[k++] = std::move(g.dw_hr);
     return result;
   }
 
@@ -93,7 +96,7 @@ class RnnLayerNode final : public Node {
   std::vector<int64_t> batch_sizes_;
   std::vector<Tensor> saved_;
   std::vector<uint64_t> versions_;
-  bool has_c0_ = false, has_bias_ = false, released_ = false;
+  bool has_c0_ = false, has_bias_ = false, has_proj_ = false, released_ = false;
 };
 
 bool AnyRequiresGrad(std::initializer_list<const Tensor*> ts) {
@@ -112,10 +115,11 @@ absl::StatusOr<std::vector<Tensor>> RnnLayerWithGrad(RnnMode mode, const kernels
                                                      bool reverse, std::string name) {
   const bool lstm = mode == RnnMode::kLstm, packed = !batch_sizes.empty();
   const tensor::DType dt = x.dtype();
-  const int64_t B = h0.size(0), H = w.w_hh.size(1);
+  // P: the state's width (w_hr's rows with a projection), H the cell's.
+  const int64_t B = h0.size(0), P = w.w_hh.size(1), H = w.w_hr.defined() ? w.w_hr.size(1) : P;
   tensor::Shape out_sizes = x.sizes();
-  out_sizes.back() = H;
-  std::vector<Tensor> outs = {Tensor::Empty(out_sizes, dt), Tensor::Empty(tensor::Shape{B, H}, dt)};
+  out_sizes.back() = P;
+  std::vector<Tensor> outs = {Tensor::Empty(out_sizes, dt), Tensor::Empty(tensor::Shape{B, P}, dt)};
   if (lstm) outs.push_back(Tensor::Empty(tensor::Shape{B, H}, dt));
   const Tensor c_n = lstm ? outs[2] : Tensor();
   const bool record =
@@ -123,7 +127,7 @@ absl::StatusOr<std::vector<Tensor>> RnnLayerWithGrad(RnnMode mode, const kernels
   Tensor ws;
   if (record) {
     tensor::Shape ws_sizes = x.sizes();
-    ws_sizes.back() = kernels::RnnWorkspaceWidth(mode, H);
+    ws_sizes.back() = kernels::RnnWorkspaceWidth(mode, H, w.w_hr.defined() ? P : 0);
     ws = Tensor::Empty(ws_sizes, dt);
   }
   if (packed) {

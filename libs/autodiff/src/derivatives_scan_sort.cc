@@ -68,9 +68,11 @@ R CumprodGrad(const BackwardArgs& b) {
   return g.Done();
 }
 
-// cummax / cummin / sort / topk: zeros with the gradient added at the
-// indices the forward picked (output 1).
-R ScatterToIndicesGrad(const BackwardArgs& b, bool accumulate, int64_t dim_arg) {
+// The selections: zeros with the gradient put (cummax / cummin: added) at
+// the indices the forward picked (output 1), along forward argument
+// `dim_arg`; when forward argument `keepdim_arg` is false the reduced dim
+// comes back first (ATen's value_selecting_reduction_backward).
+R SelectedGrad(const BackwardArgs& b, bool accumulate, size_t dim_arg, int keepdim_arg) {
   GradBuilder g(b);
   const TensorMeta m = g.Meta(g.In(0));
   EmitRef grad = g.GradOrZeros(0);
@@ -83,12 +85,19 @@ R ScatterToIndicesGrad(const BackwardArgs& b, bool accumulate, int64_t dim_arg) 
     return g.Done();
   }
   const int64_t dim = WrapDim(g.Int(dim_arg), m.dim());
-  g.Set(0, g.Op(accumulate ? "scatter_add" : "scatter", {g.Full(m, 0), B::I(dim), g.Out(1), grad}));
+  EmitRef idx = g.Out(1);
+  if (keepdim_arg >= 0 && !g.Bool(keepdim_arg)) {
+    grad = g.Op("unsqueeze", {grad, B::I(dim)});
+    idx = g.Op("unsqueeze", {idx, B::I(dim)});
+  }
+  g.Set(0, g.Op(accumulate ? "scatter_add" : "scatter", {g.Full(m, 0), B::I(dim), idx, grad}));
   return g.Done();
 }
-R CummaxminGrad(const BackwardArgs& b) { return ScatterToIndicesGrad(b, true, 1); }
-R SortGrad(const BackwardArgs& b) { return ScatterToIndicesGrad(b, false, 1); }
-R TopkGrad(const BackwardArgs& b) { return ScatterToIndicesGrad(b, false, 2); }
+R CummaxminGrad(const BackwardArgs& b) { return SelectedGrad(b, true, 1, -1); }
+R SortGrad(const BackwardArgs& b) { return SelectedGrad(b, false, 1, -1); }
+R TopkGrad(const BackwardArgs& b) { return SelectedGrad(b, false, 2, -1); }
+R KthvalueGrad(const BackwardArgs& b) { return SelectedGrad(b, false, 2, 3); }
+R MedianDimGrad(const BackwardArgs& b) { return SelectedGrad(b, false, 1, 2); }
 
 R LogcumsumexpGrad(const BackwardArgs& b) {
   // exp(self + reversed logcumsumexp(log|grad| - result)), positive and
@@ -114,28 +123,6 @@ R LogcumsumexpGrad(const BackwardArgs& b) {
   g.Set(0, g.Sub(pos, part("lt")));
   return g.Done();
 }
-
-// kthvalue, median / nanmedian / mode along a dim: zeros with the gradient
-// at the picked index (ATen's value_selecting_reduction_backward).
-R SelectDimGrad(const BackwardArgs& b, size_t dim_arg, size_t keepdim_arg) {
-  GradBuilder g(b);
-  const TensorMeta m = g.Meta(g.In(0));
-  EmitRef grad = g.GradOrZeros(0);
-  if (m.dim() == 0) {
-    g.Set(0, grad);
-    return g.Done();
-  }
-  const int64_t dim = WrapDim(g.Int(dim_arg), m.dim());
-  EmitRef idx = g.Out(1);
-  if (!g.Bool(keepdim_arg)) {
-    grad = g.Op("unsqueeze", {grad, B::I(dim)});
-    idx = g.Op("unsqueeze", {idx, B::I(dim)});
-  }
-  g.Set(0, g.Op("scatter", {g.Full(m, 0), B::I(dim), idx, grad}));
-  return g.Done();
-}
-R KthvalueGrad(const BackwardArgs& b) { return SelectDimGrad(b, 2, 3); }
-R MedianDimGrad(const BackwardArgs& b) { return SelectDimGrad(b, 1, 2); }
 
 R MedianGrad(const BackwardArgs& b) {
   // The gradient shared evenly among the elements equal to the result (a

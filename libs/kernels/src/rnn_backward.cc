@@ -8,8 +8,6 @@
 //   LSTM: c' = f*c + i*g, h' = o*tanh(c')
 //   GRU:  h' = (h - n)*z + n, n = tanh(xw_n + r*hg_n)
 //   RNN:  h' = act(hg + xw)
-#include <cblas.h>
-
 #include <algorithm>
 #include <cmath>
 #include <span>
@@ -17,41 +15,17 @@
 #include <vector>
 
 #include "tc/kernels/rnn.h"
-#include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
+
+#include "src/rnn_gemm.h"
 
 namespace tc::kernels {
 namespace {
 
+using rnn_gemm::Gemm;
 using tensor::DType;
 using tensor::Shape;
 using tensor::Tensor;
-
-// c[m, n] = beta * c + a @ b, a [m, k] or (ta) its [k, m] transpose, b
-// [k, n] or (tb) its [n, k] transpose; split over the pool by column
-// panels of c when large.
-template <typename T>
-void Gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b,
-          int64_t ldb, T beta, T* c, int64_t ldc) {
-  if (m == 0 || n == 0) return;
-  const int64_t threads = NumThreads();
-  const int64_t grain = m * n * k < (int64_t{1} << 18) || InParallelRegion()
-                            ? n
-                            : std::max<int64_t>(16, (n + threads - 1) / threads);
-  ParallelFor(n, grain, [&](int64_t j0, int64_t j1) {
-    const T* bj = tb ? b + j0 * ldb : b + j0;
-    const auto oa = ta ? CblasTrans : CblasNoTrans, ob = tb ? CblasTrans : CblasNoTrans;
-    if constexpr (std::is_same_v<T, float>) {
-      cblas_sgemm(CblasRowMajor, oa, ob, static_cast<int>(m), static_cast<int>(j1 - j0),
-                  static_cast<int>(k), 1.0f, a, static_cast<int>(lda), bj, static_cast<int>(ldb),
-                  beta, c + j0, static_cast<int>(ldc));
-    } else {
-      cblas_dgemm(CblasRowMajor, oa, ob, static_cast<int>(m), static_cast<int>(j1 - j0),
-                  static_cast<int>(k), 1.0, a, static_cast<int>(lda), bj, static_cast<int>(ldb),
-                  beta, c + j0, static_cast<int>(ldc));
-    }
-  });
-}
 
 // Column sums of a [rows, cols] into out [cols].
 template <typename T>
@@ -67,6 +41,7 @@ template <typename T>
 struct Shapes {
   RnnMode mode;
   int64_t steps, batch, in, hidden, gates, width;  // gates: G (= gates per unit * H)
+  int64_t proj;                                    // P (w_hr's rows), 0: none
 };
 
 // One step's elementwise backward for every row: from dh (the gradient of
@@ -117,75 +92,95 @@ void StepBackward(const Shapes<T>& s, int64_t rows, const T* ws, const T* h_prev
 // Step t covers rows [offset[t], offset[t] + batch[t]) of x, out and the
 // workspace (a packed batch, or all B rows per step); rows of sequences
 // that have ended (or, in reverse, not begun) keep their state, so their
-// gradient passes the step unchanged.
+// gradient passes the step unchanged. With a projection the state is
+// h = h_raw @ w_hr^T (P wide): its gradient goes back through w_hr first.
 template <typename T>
 RnnLayerGrads Backward(const Shapes<T>& s, std::span<const int64_t> batch, const RnnWeights& w,
                        const Tensor& x, const Tensor& h0, const Tensor& c0, const Tensor& ws_t,
                        bool reverse, const Tensor& dout, const Tensor& dh_n, const Tensor& dc_n) {
   const int64_t T_ = s.steps, B = s.batch, H = s.hidden, G = s.gates, W = s.width, I = s.in;
+  const bool proj = s.proj > 0;
+  const int64_t P = proj ? s.proj : H;  // the state's width
   const DType dt = x.dtype();
   const bool lstm = s.mode == RnnMode::kLstm, gru = s.mode == RnnMode::kGru;
   std::vector<int64_t> offset(T_ + 1, 0);
   for (int64_t t = 0; t < T_; ++t) offset[t + 1] = offset[t] + batch[t];
   const int64_t N = offset[T_];
+  auto scratch = [&](int64_t n) { return Tensor::Empty(Shape{std::max<int64_t>(n, 1)}, dt); };
   RnnLayerGrads r;
-  r.dh0 = Tensor::Zeros(Shape{B, H}, dt);
+  r.dh0 = Tensor::Zeros(Shape{B, P}, dt);
   if (lstm) r.dc0 = Tensor::Zeros(Shape{B, H}, dt);
   T* dh = r.dh0.data<T>();
   T* dc = lstm ? r.dc0.data<T>() : nullptr;
-  if (dh_n.defined()) std::copy(dh_n.data<T>(), dh_n.data<T>() + B * H, dh);
+  if (dh_n.defined()) std::copy(dh_n.data<T>(), dh_n.data<T>() + B * P, dh);
   if (lstm && dc_n.defined()) std::copy(dc_n.data<T>(), dc_n.data<T>() + B * H, dc);
-  const Tensor dgh_t = Tensor::Empty(Shape{std::max<int64_t>(N * G, 1)}, dt);
-  const Tensor dgx_t = gru ? Tensor::Empty(Shape{std::max<int64_t>(N * G, 1)}, dt) : dgh_t;
+  const Tensor dgh_t = scratch(N * G);
+  const Tensor dgx_t = gru ? scratch(N * G) : dgh_t;
+  // With a projection: the gradient of every step's projected state (for
+  // dw_hr) and of the raw one.
+  const Tensor dproj_t = scratch(proj ? N * P : 0), draw_t = scratch(proj ? B * H : 0);
   T* dgh = dgh_t.data<T>();
   T* dgx = dgx_t.data<T>();
   const T* ws = ws_t.data<T>();
-  const int64_t h_col = G == H ? 0 : G + H;  // h_new's place in a row (rnn_step.h)
-  const int64_t c_col = 4 * H;
-  // Row b's state before time t's step: the workspace row of the step
-  // taken before (t - 1, or t + 1 in reverse) when b was in it, else
-  // h0 / c0.
-  auto prev = [&](int64_t t, int64_t b, int64_t col, const Tensor& init) -> const T* {
+  // Places in a workspace row (rnn_step.h): h_new (raw), c, projected h.
+  const int64_t h_col = G == H ? 0 : G + H, c_col = 4 * H, p_col = proj ? 6 * H : h_col;
+  // Row b's state (from column `col`) before time t's step: the workspace
+  // row of the step taken before (t - 1, or t + 1 in reverse) when b was
+  // in it, else h0 / c0.
+  auto prev = [&](int64_t t, int64_t b, int64_t col, const Tensor& init,
+                  int64_t width) -> const T* {
     const int64_t p = reverse ? t + 1 : t - 1;
-    if (p < 0 || p >= T_ || b >= batch[p]) return init.data<T>() + b * H;
+    if (p < 0 || p >= T_ || b >= batch[p]) return init.data<T>() + b * width;
     return ws + (offset[p] + b) * W + col;
   };
-  std::vector<T> h_prev(B * H), c_prev(lstm ? B * H : 0);
+  std::vector<T> h_prev(B * P), c_prev(lstm ? B * H : 0);
   for (int64_t step = T_ - 1; step >= 0; --step) {
     const int64_t t = reverse ? T_ - 1 - step : step, n = batch[t];
     if (dout.defined()) {
-      const T* d = dout.data<T>() + offset[t] * H;
-      for (int64_t i = 0; i < n * H; ++i) dh[i] += d[i];
+      const T* d = dout.data<T>() + offset[t] * P;
+      for (int64_t i = 0; i < n * P; ++i) dh[i] += d[i];
     }
     for (int64_t b = 0; b < n; ++b) {
-      const T* hp = prev(t, b, h_col, h0);
-      std::copy(hp, hp + H, h_prev.begin() + b * H);
+      const T* hp = prev(t, b, p_col, h0, P);
+      std::copy(hp, hp + P, h_prev.begin() + b * P);
       if (lstm) {
-        const T* cp = prev(t, b, c_col, c0);
+        const T* cp = prev(t, b, c_col, c0, H);
         std::copy(cp, cp + H, c_prev.begin() + b * H);
       }
     }
-    StepBackward<T>(s, n, ws + offset[t] * W, h_prev.data(), lstm ? c_prev.data() : nullptr, dh, dc,
-                    dgh + offset[t] * G, dgx + offset[t] * G);
-    // dh_prev (+)= dgh_t @ w_hh: [n, G] x [G, H].
-    Gemm<T>(false, false, n, H, G, dgh + offset[t] * G, G, w.w_hh.data<T>(), H, gru ? T(1) : T(0),
-            dh, H);
+    T* d_cell = dh;  // the gradient of the cell's h_new
+    if (proj) {
+      T* dp = dproj_t.data<T>() + offset[t] * P;
+      std::copy(dh, dh + n * P, dp);
+      d_cell = draw_t.data<T>();
+      Gemm<T>(false, false, n, H, P, dp, P, w.w_hr.data<T>(), H, T(0), d_cell, H);
+    }
+    StepBackward<T>(s, n, ws + offset[t] * W, h_prev.data(), lstm ? c_prev.data() : nullptr, d_cell,
+                    dc, dgh + offset[t] * G, dgx + offset[t] * G);
+    // dh_prev (+)= dgh_t @ w_hh: [n, G] x [G, P].
+    Gemm<T>(false, false, n, P, G, dgh + offset[t] * G, G, w.w_hh.data<T>(), P, gru ? T(1) : T(0),
+            dh, P);
   }
   // The previous states of every row, for dw_hh.
-  const Tensor hp_t = Tensor::Empty(Shape{std::max<int64_t>(N * H, 1)}, dt);
+  const Tensor hp_t = scratch(N * P);
   T* hp = hp_t.data<T>();
   for (int64_t t = 0; t < T_; ++t) {
     for (int64_t b = 0; b < batch[t]; ++b) {
-      const T* src = prev(t, b, h_col, h0);
-      std::copy(src, src + H, hp + (offset[t] + b) * H);
+      const T* src = prev(t, b, p_col, h0, P);
+      std::copy(src, src + P, hp + (offset[t] + b) * P);
     }
   }
   r.dx = Tensor::Empty(x.sizes(), dt);
   Gemm<T>(false, false, N, I, G, dgx, G, w.w_ih.data<T>(), I, T(0), r.dx.data<T>(), I);
   r.dw_ih = Tensor::Empty(Shape{G, I}, dt);
   Gemm<T>(true, false, G, I, N, dgx, G, x.data<T>(), I, T(0), r.dw_ih.data<T>(), I);
-  r.dw_hh = Tensor::Empty(Shape{G, H}, dt);
-  Gemm<T>(true, false, G, H, N, dgh, G, hp, H, T(0), r.dw_hh.data<T>(), H);
+  r.dw_hh = Tensor::Empty(Shape{G, P}, dt);
+  Gemm<T>(true, false, G, P, N, dgh, G, hp, P, T(0), r.dw_hh.data<T>(), P);
+  if (proj) {
+    // dw_hr = dproj^T @ h_raw: [P, N] x [N, H], h_raw read in place (row stride W).
+    r.dw_hr = Tensor::Empty(Shape{P, H}, dt);
+    Gemm<T>(true, false, P, H, N, dproj_t.data<T>(), P, ws + h_col, W, T(0), r.dw_hr.data<T>(), H);
+  }
   if (w.b_ih.defined()) {
     r.db_ih = Tensor::Empty(Shape{G}, dt);
     ColumnSums<T>(dgx, N, G, r.db_ih.data<T>());
@@ -210,12 +205,14 @@ absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w
                                                const Tensor& dc_n) {
   const DType dt = x.dtype();
   const bool packed = !batch_sizes.empty();
+  const bool lstm = mode == RnnMode::kLstm, proj = w.w_hr.defined();
   if ((dt != DType::kFloat32 && dt != DType::kFloat64) || x.dim() != (packed ? 2 : 3) ||
-      w.w_hr.defined() || w.w_ih.dim() != 2 || w.w_hh.dim() != 2 || !h0.defined() ||
-      h0.dim() != 2) {
+      w.w_ih.dim() != 2 || w.w_hh.dim() != 2 || !h0.defined() || h0.dim() != 2 ||
+      (proj && (!lstm || w.w_hr.dim() != 2))) {
     return absl::InvalidArgumentError("RnnLayerBackward: bad operands");
   }
-  const int64_t G = w.w_ih.size(0), H = w.w_hh.size(1), I = x.size(x.dim() - 1);
+  const int64_t G = w.w_ih.size(0), P = w.w_hh.size(1), I = x.size(x.dim() - 1);
+  const int64_t H = proj ? w.w_hr.size(1) : P;
   const int64_t B = h0.size(0), T_ = packed ? static_cast<int64_t>(batch_sizes.size()) : x.size(0);
   const std::vector<int64_t> full(packed ? 0 : T_, B);
   const std::span<const int64_t> batch = packed ? batch_sizes : std::span<const int64_t>(full);
@@ -226,17 +223,18 @@ absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w
     }
     rows += batch[t];
   }
-  const bool lstm = mode == RnnMode::kLstm;
-  const Shape bh = {B, H};
-  Shape xs = {rows, I}, ds = {rows, H}, wss = {rows, RnnWorkspaceWidth(mode, H)};
+  const int64_t width = RnnWorkspaceWidth(mode, H, proj ? P : 0);
+  Shape xs = {rows, I}, ds = {rows, P}, wss = {rows, width};
   if (!packed) {
     xs = {T_, B, I};
-    ds = {T_, B, H};
-    wss = {T_, B, RnnWorkspaceWidth(mode, H)};
+    ds = {T_, B, P};
+    wss = {T_, B, width};
   }
-  if (!Dense(x, dt, xs) || !Dense(w.w_ih, dt, {G, I}) || !Dense(w.w_hh, dt, {G, H}) ||
-      !Dense(w.b_ih, dt, {G}) || !Dense(w.b_hh, dt, {G}) || !Dense(h0, dt, bh) || !ws.defined() ||
-      !Dense(ws, dt, wss) || !Dense(dout, dt, ds) || !Dense(dh_n, dt, bh) ||
+  const Shape bp = {B, P}, bh = {B, H};
+  if (!Dense(x, dt, xs) || !Dense(w.w_ih, dt, {G, I}) || !Dense(w.w_hh, dt, {G, P}) ||
+      !Dense(w.b_ih, dt, {G}) || !Dense(w.b_hh, dt, {G}) || !Dense(w.w_hr, dt, {P, H}) ||
+      !Dense(h0, dt, bp) || !ws.defined() || !Dense(ws, dt, wss) || !Dense(dout, dt, ds) ||
+      !Dense(dh_n, dt, bp) ||
       (lstm && (!c0.defined() || !Dense(c0, dt, bh) || !Dense(dc_n, dt, bh))) ||
       G != (lstm                    ? 4
             : mode == RnnMode::kGru ? 3
@@ -245,11 +243,12 @@ absl::StatusOr<RnnLayerGrads> RnnLayerBackward(RnnMode mode, const RnnWeights& w
     return absl::InvalidArgumentError(
         "RnnLayerBackward: operands must be contiguous, of one dtype and matching sizes");
   }
+  const int64_t pw = proj ? P : 0;
   if (dt == DType::kFloat32) {
-    const Shapes<float> s{mode, T_, B, I, H, G, RnnWorkspaceWidth(mode, H)};
+    const Shapes<float> s{mode, T_, B, I, H, G, width, pw};
     return Backward<float>(s, batch, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
   }
-  const Shapes<double> s{mode, T_, B, I, H, G, RnnWorkspaceWidth(mode, H)};
+  const Shapes<double> s{mode, T_, B, I, H, G, width, pw};
   return Backward<double>(s, batch, w, x, h0, c0, ws, reverse, dout, dh_n, dc_n);
 }
 

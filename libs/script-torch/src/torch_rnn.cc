@@ -9,8 +9,8 @@
 // (Dynamo breaks on these modules too). Dropout between layers is the
 // dropout op, so it draws PyTorch's random stream. With autograd each
 // layer and direction is one node (autodiff::RnnLayerWithGrad: the kernel
-// saves its gate activations, the node back-propagates through time);
-// only LSTMs with proj_size have no backward yet. The cells are made of
+// saves its gate activations, the node back-propagates through time),
+// packed input and proj_size included. The cells are made of
 // ops (linear, slice, sigmoid, tanh, ...) in ATen's order, so they trace
 // and differentiate.
 #include <string>
@@ -94,14 +94,6 @@ bool TracksGrad(const ArgsView& args) {
   return false;
 }
 
-// Gives a floating result a node with PyTorch's name, whose backward says
-// the recurrent kernels have no derivative yet.
-Value MarkGrad(Value v, const char* grad_fn) {
-  if (!IsTensor(v) || !tensor::IsFloatingPoint(TensorOf(v).dtype())) return v;
-  autodiff::RecordWithoutDerivative("rnn", grad_fn, {}, std::span<tensor::Tensor>(&TensorOf(v), 1));
-  return v;
-}
-
 struct NetArgs {
   RnnMode mode;
   Tensor input;
@@ -127,17 +119,17 @@ bool CheckWeights(VM& vm, const NetArgs& a, const kernels::RnnWeights& w, int64_
   return true;
 }
 
-// The network with autograd (no projection): each layer and direction
+// The network with autograd: each layer and direction
 // through autodiff::RnnLayerWithGrad (outputs of its own, one node),
 // joined by recorded ops as PyTorch's graph joins them: a cat of the
 // directions, a stack of the final states. x is [T, B, I] (packed:
 // [N, I]), dense; h0 the dense initial states [L * D, B, width].
-Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>& h0) {
+Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>& h0, bool proj) {
   const bool lstm = a.mode == RnnMode::kLstm;
   const int64_t dirs = a.bidirectional ? 2 : 1;
   const int64_t per = 2 + (a.bias ? 2 : 0);
   const int64_t B = a.packed ? a.batch_sizes[0] : x.size(1);
-  const bool onednn = lstm && x.dtype() == DType::kFloat32;
+  const bool onednn = lstm && !proj && x.dtype() == DType::kFloat32;
   // PyTorch's packed path concatenates the steps' outputs.
   const char* name = a.packed ? "CatBackward0"
                      : onednn ? "MkldnnRnnLayerBackward0"
@@ -158,15 +150,17 @@ Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>
   for (int64_t l = 0; l < a.layers; ++l) {
     std::vector<Tensor> outs;
     for (int64_t d = 0; d < dirs; ++d) {
-      const int64_t base = (l * dirs + d) * per;
+      const int64_t base = (l * dirs + d) * (per + (proj ? 1 : 0));
       kernels::RnnWeights w;
       Tensor* slots[] = {&w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh};
       for (int64_t k = 0; k < per; ++k) {
         if (!Dense(vm, a.params[base + k], slots[k])) return {};
       }
-      const int64_t hidden = w.w_hh.dim() == 2 ? w.w_hh.size(1) : -1;
+      if (proj && !Dense(vm, a.params[base + per], &w.w_hr)) return {};
+      const int64_t hout = w.w_hh.dim() == 2 ? w.w_hh.size(1) : -1;
+      const int64_t cell = proj ? (w.w_hr.dim() == 2 ? w.w_hr.size(1) : -1) : hout;
       const int64_t gates = w.w_ih.dim() == 2 ? w.w_ih.size(0) : -1;
-      if (!CheckWeights(vm, a, w, x.size(x.dim() - 1), hidden, hidden, gates)) return {};
+      if (!CheckWeights(vm, a, w, x.size(x.dim() - 1), cell, hout, gates)) return {};
       Tensor h, c;
       if (!plane(0, l * dirs + d, &h) || (lstm && !plane(1, l * dirs + d, &c))) return {};
       absl::StatusOr<std::vector<Tensor>> r =
@@ -237,7 +231,7 @@ Value RunNetwork(VM& vm, NetArgs& a) {
       return RaiseRuntimeError(vm, "RNN hidden state does not match the input");
     }
   }
-  if (a.grad && !proj) return RunNetworkWithGrad(vm, a, x, h0);
+  if (a.grad) return RunNetworkWithGrad(vm, a, x, h0, proj);
   Tensor h_n = Tensor::Empty(Shape{a.layers * dirs, B, hout}, dt);
   Tensor c_n = lstm ? Tensor::Empty(Shape{a.layers * dirs, B, cell}, dt) : Tensor();
   for (int64_t l = 0; l < a.layers; ++l) {
@@ -274,20 +268,6 @@ Value RunNetwork(VM& vm, NetArgs& a) {
   }
   std::vector<Value> result = {WrapTensor(x), WrapTensor(h_n)};
   if (lstm) result.push_back(WrapTensor(c_n));
-  if (a.grad) {
-    // proj_size (no backward yet): a node with PyTorch's name that reports
-    // the missing derivative. The states are stacked per layer; the output
-    // comes from a cat of directions, a stack of steps, or a transpose for
-    // batch_first.
-    const bool onednn = lstm && !proj && dt == DType::kFloat32;
-    const char* out_fn = a.packed        ? "CatBackward0"
-                         : a.batch_first ? (onednn ? "TransposeBackward0" : "TransposeBackward1")
-                         : dirs == 2     ? "CatBackward0"
-                         : onednn        ? "MkldnnRnnLayerBackward0"
-                                         : "StackBackward0";
-    result[0] = MarkGrad(result[0], out_fn);
-    for (size_t i = 1; i < result.size(); ++i) result[i] = MarkGrad(result[i], "StackBackward0");
-  }
   return NewTuple(std::move(result));
 }
 

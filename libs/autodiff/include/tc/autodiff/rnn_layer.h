@@ -18,11 +18,11 @@
 namespace tc::autodiff {
 
 // Runs the layer over x [T, B, I] (or, with batch_sizes, a packed x
-// [N, I]) from h0 (and c0 for LSTM) [B, H], all contiguous, without
-// projection, and returns out [T, B, H] (packed: [N, H]), h_n [B, H] (and
-// c_n): when an operand requires grad (and grad mode is on) they are
-// outputs of one node named `name` whose backward gives the gradients of
-// x, h0, c0 and the weights.
+// [N, I]) from h0 [B, P] (and c0 [B, H] for LSTM), all contiguous, and
+// returns out [T, B, P] (packed: [N, P]), h_n [B, P] (and c_n [B, H]); P
+// is H but for an LSTM with a projection (w.w_hr [P, H]). When an operand
+// requires grad (and grad mode is on) they are outputs of one node named
+// `name` whose backward gives the gradients of x, h0, c0 and the weights.
 absl::StatusOr<std::vector<tensor::Tensor>> RnnLayerWithGrad(
     kernels::RnnMode mode, const kernels::RnnWeights& w, const tensor::Tensor& x,
     std::span<const int64_t> batch_sizes, const tensor::Tensor& h0, const tensor::Tensor& c0,

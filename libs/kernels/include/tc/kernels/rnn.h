@@ -39,11 +39,12 @@ absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x
                       const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
                       const tensor::Tensor& c_n);
 
-// Training (no projection): RnnLayer that also fills `ws` [T, B,
-// RnnWorkspaceWidth(mode, H)] (contiguous, x's dtype) with what
-// RnnLayerBackward reads: per step the gate activations, the LSTM cell
-// state or the GRU's hg_n, and the new hidden state.
-int64_t RnnWorkspaceWidth(RnnMode mode, int64_t hidden);
+// Training: RnnLayer that also fills `ws` [T, B, RnnWorkspaceWidth(mode,
+// H, P or 0)] (contiguous, x's dtype) with what RnnLayerBackward reads:
+// per step the gate activations, the LSTM cell state or the GRU's hg_n,
+// the new hidden state (LSTM with proj_size: before and after the
+// projection).
+int64_t RnnWorkspaceWidth(RnnMode mode, int64_t hidden, int64_t proj = 0);
 absl::Status RnnLayerTrain(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
                            const tensor::Tensor& h0, const tensor::Tensor& c0, bool reverse,
                            const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
@@ -51,12 +52,14 @@ absl::Status RnnLayerTrain(RnnMode mode, const RnnWeights& w, const tensor::Tens
 
 // Back-propagation through time for one RnnLayerTrain (batch_sizes empty)
 // or RnnLayerTrainPacked call: from the gradients of its output dout
-// ([T, B, H], packed [N, H]) and of h_n / c_n [B, H] (each undefined: zero), the gradients of x,
-// h0, c0 (LSTM) and the weights (biases undefined when w has none). One GEMM per step (the gates'
-// gradients with w_hh), then one each for dx, dw_ih and dw_hh over all
-// steps.
+// ([T, B, P], packed [N, P]; P = H without projection) and of h_n [B, P]
+// and c_n [B, H] (each undefined: zero), the gradients of x, h0, c0
+// (LSTM) and the weights (biases undefined when w has none; dw_hr with a
+// projection). One GEMM per step (the gates' gradients with w_hh; with a
+// projection one more, with w_hr), then one each for dx, dw_ih, dw_hh
+// (and dw_hr) over all steps.
 struct RnnLayerGrads {
-  tensor::Tensor dx, dh0, dc0, dw_ih, dw_hh, db_ih, db_hh;
+  tensor::Tensor dx, dh0, dc0, dw_ih, dw_hh, db_ih, db_hh, dw_hr;
 };
 absl::StatusOr<RnnLayerGrads> RnnLayerBackward(
     RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
