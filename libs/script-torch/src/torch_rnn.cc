@@ -119,15 +119,31 @@ bool CheckWeights(VM& vm, const NetArgs& a, const kernels::RnnWeights& w, int64_
   return true;
 }
 
+// Layer l, direction d's weights (dense), checked against the input width
+// `in`, the cell's width and the state's.
+bool LayerWeights(VM& vm, const NetArgs& a, int64_t l, int64_t d, bool proj, int64_t in,
+                  int64_t cell, int64_t hout, kernels::RnnWeights* w) {
+  const int64_t dirs = a.bidirectional ? 2 : 1, per = 2 + (a.bias ? 2 : 0);
+  const int64_t base = (l * dirs + d) * (per + (proj ? 1 : 0));
+  Tensor* slots[] = {&w->w_ih, &w->w_hh, &w->b_ih, &w->b_hh};
+  for (int64_t k = 0; k < per; ++k) {
+    if (!Dense(vm, a.params[base + k], slots[k])) return false;
+  }
+  if (proj && !Dense(vm, a.params[base + per], &w->w_hr)) return false;
+  const int64_t gates = w->w_ih.dim() == 2 ? w->w_ih.size(0) : -1;
+  return CheckWeights(vm, a, *w, in, cell, hout, gates);
+}
+
 // The network with autograd: each layer and direction
 // through autodiff::RnnLayerWithGrad (outputs of its own, one node),
 // joined by recorded ops as PyTorch's graph joins them: a cat of the
 // directions, a stack of the final states. x is [T, B, I] (packed:
-// [N, I]), dense; h0 the dense initial states [L * D, B, width].
-Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>& h0, bool proj) {
+// [N, I]), dense; h0 the dense initial states [L * D, B, width]; cell
+// and hout the widths of the cell state and of h.
+Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>& h0, bool proj,
+                         int64_t cell, int64_t hout) {
   const bool lstm = a.mode == RnnMode::kLstm;
   const int64_t dirs = a.bidirectional ? 2 : 1;
-  const int64_t per = 2 + (a.bias ? 2 : 0);
   const int64_t B = a.packed ? a.batch_sizes[0] : x.size(1);
   const bool onednn = lstm && !proj && x.dtype() == DType::kFloat32;
   // PyTorch's packed path concatenates the steps' outputs.
@@ -150,17 +166,8 @@ Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>
   for (int64_t l = 0; l < a.layers; ++l) {
     std::vector<Tensor> outs;
     for (int64_t d = 0; d < dirs; ++d) {
-      const int64_t base = (l * dirs + d) * (per + (proj ? 1 : 0));
       kernels::RnnWeights w;
-      Tensor* slots[] = {&w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh};
-      for (int64_t k = 0; k < per; ++k) {
-        if (!Dense(vm, a.params[base + k], slots[k])) return {};
-      }
-      if (proj && !Dense(vm, a.params[base + per], &w.w_hr)) return {};
-      const int64_t hout = w.w_hh.dim() == 2 ? w.w_hh.size(1) : -1;
-      const int64_t cell = proj ? (w.w_hr.dim() == 2 ? w.w_hr.size(1) : -1) : hout;
-      const int64_t gates = w.w_ih.dim() == 2 ? w.w_ih.size(0) : -1;
-      if (!CheckWeights(vm, a, w, x.size(x.dim() - 1), cell, hout, gates)) return {};
+      if (!LayerWeights(vm, a, l, d, proj, x.size(x.dim() - 1), cell, hout, &w)) return {};
       Tensor h, c;
       if (!plane(0, l * dirs + d, &h) || (lstm && !plane(1, l * dirs + d, &c))) return {};
       absl::StatusOr<std::vector<Tensor>> r =
@@ -231,22 +238,15 @@ Value RunNetwork(VM& vm, NetArgs& a) {
       return RaiseRuntimeError(vm, "RNN hidden state does not match the input");
     }
   }
-  if (a.grad) return RunNetworkWithGrad(vm, a, x, h0, proj);
+  if (a.grad) return RunNetworkWithGrad(vm, a, x, h0, proj, cell, hout);
   Tensor h_n = Tensor::Empty(Shape{a.layers * dirs, B, hout}, dt);
   Tensor c_n = lstm ? Tensor::Empty(Shape{a.layers * dirs, B, cell}, dt) : Tensor();
   for (int64_t l = 0; l < a.layers; ++l) {
     Tensor out = a.packed ? Tensor::Empty(Shape{T, dirs * hout}, dt)
                           : Tensor::Empty(Shape{T, B, dirs * hout}, dt);
     for (int64_t d = 0; d < dirs; ++d) {
-      const int64_t base = (l * dirs + d) * (per + (proj ? 1 : 0));
       kernels::RnnWeights w;
-      Tensor* slots[] = {&w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh};
-      for (int64_t k = 0; k < per; ++k) {
-        if (!Dense(vm, a.params[base + k], slots[k])) return {};
-      }
-      if (proj && !Dense(vm, a.params[base + per], &w.w_hr)) return {};
-      const int64_t gates = w.w_ih.dim() == 2 ? w.w_ih.size(0) : -1;
-      if (!CheckWeights(vm, a, w, x.size(x.dim() - 1), cell, hout, gates)) return {};
+      if (!LayerWeights(vm, a, l, d, proj, x.size(x.dim() - 1), cell, hout, &w)) return {};
       const int64_t i = l * dirs + d;
       const Tensor c_in = lstm ? Plane(h0[1], i) : Tensor();
       const Tensor c_out = lstm ? Plane(c_n, i) : Tensor();
