@@ -132,5 +132,55 @@ TEST(JointGraphTest, DecomposedCompositeAndUnusedInput) {
   CheckJoint(g, {Random({4, 3}, rng), Random({4, 3}, rng), Random({2}, rng)}, {true, true, true});
 }
 
+// The index, scan, sort, prod and norm formulas emitted into a graph (where
+// their zero handling is selected by `where`, nothing being known) agree
+// with the eager tape, which looks at the values: every row has a zero.
+TEST(JointGraphTest, ScansSelectionsProdWithZeros) {
+  std::mt19937 rng(4);
+  Tensor x = Random({3, 4}, rng);
+  for (int64_t r = 0; r < 3; ++r) x.data<float>()[r * 4 + (r + 1) % 4] = 0;
+  Graph g;
+  Value* in = *g.AddInput("x", TensorMeta::Contiguous(DType::kFloat32, Shape{3, 4}));
+  auto i = [](int64_t v) { return Constant(Scalar(v)); };
+  auto b = [](bool v) { return Constant(Scalar(v)); };
+  Value* cp = *g.Apply("cumprod", {in, i(1), Constant(graph_ir::None{})});
+  Value* sorted = (*g.AddNode("sort", {cp, i(1), b(true), b(false)}))->outputs()[0];
+  Value* norm = *g.Apply("linalg_vector_norm", {in, Constant(Scalar(2.0)), Constant(Shape{1}),
+                                                b(true), Constant(graph_ir::None{})});
+  Value* top = (*g.AddNode("topk", {*g.Apply("mul", {sorted, norm}), i(3), i(1), b(true), b(true)}))
+                   ->outputs()[0];
+  Value* lse =
+      *g.Apply("logcumsumexp", {*g.Apply("cumsum", {in, i(0), Constant(graph_ir::None{})}), i(1)});
+  Value* sum = *g.Apply("add", {top, *g.Apply("slice", {lse, i(1), i(0), i(3), i(1)})});
+  g.SetOutputs({*g.Apply("prod", {sum, i(1), b(false), Constant(graph_ir::None{})})});
+  CheckJoint(g, {x}, {true});
+}
+
+TEST(JointGraphTest, IndexWritesAndAttention) {
+  std::mt19937 rng(5);
+  Graph g;
+  auto i = [](int64_t v) { return Constant(Scalar(v)); };
+  Value* x = *g.AddInput("x", TensorMeta::Contiguous(DType::kFloat32, Shape{4, 3}));
+  Value* s = *g.AddInput("s", TensorMeta::Contiguous(DType::kFloat32, Shape{2, 3}));
+  Value* idx = *g.AddInput("idx", TensorMeta::Contiguous(DType::kInt64, Shape{2, 3}));
+  Value* mask = *g.AddInput("mask", TensorMeta::Contiguous(DType::kBool, Shape{4, 3}));
+  Value* a = *g.Apply("scatter_reduce",
+                      {x, i(0), idx, s, Constant(std::string("amax")), Constant(Scalar(false))});
+  Value* m = *g.Apply("masked_scatter", {a, mask, *g.Apply("reshape", {x, Constant(Shape{-1})})});
+  Value* q = *g.Apply("reshape", {m, Constant(Shape{1, 1, 4, 3})});
+  Value* att = *g.Apply("scaled_dot_product_attention",
+                        {q, q, q, Constant(graph_ir::None{}), Constant(Scalar(true))});
+  Value* rows =
+      *g.Apply("reshape", {*g.Apply("slice", {idx, i(0), i(0), i(1), i(1)}), Constant(Shape{-1})});
+  g.SetOutputs({*g.Apply("index_add", {*g.Apply("reshape", {att, Constant(Shape{4, 3})}), i(0),
+                                       rows, *g.Apply("slice", {m, i(0), i(0), i(3), i(1)})})});
+  Tensor index = Tensor::Empty(Shape{2, 3}, DType::kInt64);
+  const int64_t iv[] = {0, 1, 3, 0, 2, 3};
+  for (int k = 0; k < 6; ++k) index.data<int64_t>()[k] = iv[k];
+  Tensor mk = Tensor::Empty(Shape{4, 3}, DType::kBool);
+  for (int k = 0; k < 12; ++k) mk.data<bool>()[k] = k % 3 != 1;
+  CheckJoint(g, {Random({4, 3}, rng), Random({2, 3}, rng), index, mk}, {true, true, false, false});
+}
+
 }  // namespace
 }  // namespace tc::autodiff

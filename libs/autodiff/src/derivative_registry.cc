@@ -17,9 +17,10 @@ struct Registry {
 const Registry& TheRegistry() {
   static const Registry* r = [] {
     auto* reg = new Registry;
-    for (auto table :
-         {internal::PointwiseDerivatives(), internal::ReductionDerivatives(),
-          internal::ViewDerivatives(), internal::LinalgDerivatives(), internal::NnDerivatives()}) {
+    for (auto table : {internal::PointwiseDerivatives(), internal::ReductionDerivatives(),
+                       internal::ViewDerivatives(), internal::LinalgDerivatives(),
+                       internal::NnDerivatives(), internal::IndexDerivatives(),
+                       internal::ScanSortDerivatives(), internal::AttentionDerivatives()}) {
       for (const DerivativeDef& d : table) {
         reg->by_op[d.op] = &d;
         reg->all.push_back(&d);

@@ -14,6 +14,9 @@ std::span<const DerivativeDef> ReductionDerivatives();
 std::span<const DerivativeDef> ViewDerivatives();
 std::span<const DerivativeDef> LinalgDerivatives();
 std::span<const DerivativeDef> NnDerivatives();
+std::span<const DerivativeDef> IndexDerivatives();
+std::span<const DerivativeDef> ScanSortDerivatives();
+std::span<const DerivativeDef> AttentionDerivatives();
 
 // Bit masks for DerivativeDef::save_args.
 constexpr uint32_t Arg(int i) { return 1u << i; }

@@ -66,7 +66,7 @@ R LayerNormGrad(const BackwardArgs& b) {
 }
 R EmbeddingGrad(const BackwardArgs& b) {
   // Rows of the gradient added into zeros at their indices, in order; the
-  // padding index gets nothing.
+  // padding index gets nothing (ATen's embedding_dense_backward).
   GradBuilder g(b);
   const TensorMeta mw = g.Meta(g.In(0));
   EmitRef idx = g.In(1);
@@ -80,6 +80,17 @@ R EmbeddingGrad(const BackwardArgs& b) {
   }
   EmitRef flat_idx = g.Reshape(idx, {-1});
   EmitRef rows = g.Reshape(grad, {-1, d});
+  if (g.Bool(3)) {
+    // scale_grad_by_freq: each row times 1 / (its index's count).
+    TensorMeta ones = g.Meta(flat_idx);
+    ones.dtype = mw.dtype;
+    TensorMeta table = ones;
+    table.sizes = {mw.sizes[0]};
+    EmitRef one = g.Full(ones, 1);
+    EmitRef counts = g.Op("index_add", {g.Full(table, 0), GradBuilder::I(0), flat_idx, one});
+    EmitRef inv = g.Div(one, g.Op("index_select", {counts, GradBuilder::I(0), flat_idx}));
+    rows = g.Mul(rows, g.Op("unsqueeze", {inv, GradBuilder::I(1)}));
+  }
   g.Set(0, g.Op("index_add", {g.Full(mw, 0.0), GradBuilder::I(0), flat_idx, rows}));
   return g.Done();
 }

@@ -159,8 +159,8 @@ Refs LayerNorm(Emitter& e, EArgs a) {
 }
 
 // Rows of `weight` picked by `indices`: index_select on the flattened
-// indices, reshaped to indices.shape + [embedding_dim]. padding_idx only
-// matters for gradients.
+// indices, reshaped to indices.shape + [embedding_dim]. padding_idx and
+// scale_grad_by_freq only matter for gradients.
 Refs Embedding(Emitter& e, EArgs a) {
   EmitRef weight = Ref(a, 0), indices = Ref(a, 1);
   const TensorMeta w = e.Meta(weight), idx = e.Meta(indices);
@@ -194,7 +194,8 @@ void AddCompositeNnOps(std::vector<OpDef>& ops) {
       {Req("input", kT), Req("normalized_shape", ArgType::kIntList), Opt("weight", kT),
        Opt("bias", kT), Def("eps", ArgType::kScalar, Scalar(1e-5))}));
   ops.push_back(Composite<&Embedding>(
-      "embedding", {Req("weight", kT), Req("indices", kT), Opt("padding_idx", ArgType::kInt)}));
+      "embedding", {Req("weight", kT), Req("indices", kT), Opt("padding_idx", ArgType::kInt),
+                    Def("scale_grad_by_freq", ArgType::kBool, Scalar(false))}));
 }
 
 }  // namespace tc::graph_ir::internal

@@ -12,8 +12,6 @@
 // in registers, split over the pool by panels of hidden units.
 #include "tc/kernels/rnn.h"
 
-#include <cblas.h>
-
 #include <algorithm>
 #include <atomic>
 #include <functional>
@@ -27,6 +25,7 @@
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
 
+#include "src/rnn_gemm.h"
 #include "src/rnn_step.h"
 
 namespace tc::kernels {
@@ -37,27 +36,11 @@ using tensor::DType;
 using tensor::Shape;
 using tensor::Tensor;
 
-// c[n, m] (row stride ldc) = a[n, k] (row stride lda) @ w[m, k]^T, split
-// over the pool by column panels (rows of w).
+// c[n, m] (row stride ldc) = a[n, k] (row stride lda) @ w[m, k]^T.
 template <typename T>
 void GemmNT(int64_t n, int64_t m, int64_t k, const T* a, int64_t lda, const T* w, T* c,
             int64_t ldc) {
-  if (n == 0 || m == 0) return;
-  const int64_t threads = NumThreads();
-  const int64_t flops = n * m * k;
-  const int64_t grain =
-      flops < (int64_t{1} << 18) ? m : std::max<int64_t>(16, (m + threads - 1) / threads);
-  ParallelFor(m, grain, [&](int64_t j0, int64_t j1) {
-    if constexpr (std::is_same_v<T, float>) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(n),
-                  static_cast<int>(j1 - j0), static_cast<int>(k), 1.0f, a, static_cast<int>(lda),
-                  w + j0 * k, static_cast<int>(k), 0.0f, c + j0, static_cast<int>(ldc));
-    } else {
-      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(n),
-                  static_cast<int>(j1 - j0), static_cast<int>(k), 1.0, a, static_cast<int>(lda),
-                  w + j0 * k, static_cast<int>(k), 0.0, c + j0, static_cast<int>(ldc));
-    }
-  });
+  rnn_gemm::Gemm<T>(false, true, n, m, k, a, lda, w, k, T(0), c, ldc);
 }
 
 template <typename T>
@@ -122,7 +105,7 @@ void RunSteps(int64_t steps, int64_t chunks, bool parallel,
 // in h / c, so h_n ends up holding each sequence's last state.
 template <typename T>
 void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, const T* h0,
-              const T* c0, bool reverse, T* out, int64_t ldo, T* h_n, T* c_n) {
+              const T* c0, bool reverse, T* out, int64_t ldo, T* h_n, T* c_n, T* ws) {
   const int64_t B = L.batch, H = L.hidden, P = L.hout, G = L.gates;
   const int64_t steps = static_cast<int64_t>(batch.size());
   std::vector<int64_t> offset(steps + 1, 0);
@@ -174,11 +157,16 @@ void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, con
       NumThreads() > 1 && !InParallelRegion() && panels > 1 && B * G * P >= (int64_t{1} << 15);
   // Step s (time t) of chunk ch: the panel's units of every active row;
   // the rows of ended sequences carry their state over to the new buffer.
+  const int64_t ld_ws = RnnWorkspaceWidth(L.mode, H, proj ? P : 0);
   auto step = [&](int64_t s, int64_t ch) {
     const int64_t t = reverse ? steps - 1 - s : s, n = batch[t];
     rnn_step::StepArgs<T> a = args;
     a.rows = n;
     a.xw = xw + offset[t] * G;
+    if (ws != nullptr) {
+      a.ld_ws = ld_ws;
+      a.ws = ws + offset[t] * ld_ws;
+    }
     const T* hp = proj || s % 2 == 0 ? h.data() : h_next.data();
     T* hw = proj ? h_raw.data() : (s % 2 == 0 ? h_next.data() : h.data());
     a.h = hp;
@@ -200,7 +188,12 @@ void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, con
       const int64_t t = reverse ? steps - 1 - s : s, n = batch[t];
       T* ot = out + offset[t] * ldo;
       GemmNT<T>(n, P, H, h_raw.data(), H, L.w_hr, ot, ldo);  // matmul_hr
-      for (int64_t b = 0; b < n; ++b) std::copy(ot + b * ldo, ot + b * ldo + P, h.data() + b * P);
+      for (int64_t b = 0; b < n; ++b) {
+        std::copy(ot + b * ldo, ot + b * ldo + P, h.data() + b * P);
+        // Training: the projected state too, after the cell's 6H.
+        if (ws != nullptr)
+          std::copy(ot + b * ldo, ot + b * ldo + P, ws + (offset[t] + b) * ld_ws + 6 * H);
+      }
     }
     std::copy(h.begin(), h.end(), h_n);
   }
@@ -210,7 +203,7 @@ void RunLayer(const Layer<T>& L, std::span<const int64_t> batch, const T* x, con
 template <typename T>
 absl::Status Run(RnnMode mode, const RnnWeights& w, const Tensor& x, std::span<const int64_t> batch,
                  const Tensor& h0, const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
-                 const Tensor& h_n, const Tensor& c_n) {
+                 const Tensor& h_n, const Tensor& c_n, const Tensor& ws = Tensor()) {
   Layer<T> L;
   L.mode = mode;
   L.batch = h0.size(0);
@@ -226,7 +219,8 @@ absl::Status Run(RnnMode mode, const RnnWeights& w, const Tensor& x, std::span<c
   const int64_t ldo = out.size(out.dim() - 1);
   RunLayer<T>(L, batch, x.data<T>(), h0.data<T>(), mode == RnnMode::kLstm ? c0.data<T>() : nullptr,
               reverse, out.data<T>() + col, ldo, h_n.data<T>(),
-              mode == RnnMode::kLstm ? c_n.data<T>() : nullptr);
+              mode == RnnMode::kLstm ? c_n.data<T>() : nullptr,
+              ws.defined() ? ws.data<T>() : nullptr);
   return absl::OkStatus();
 }
 
@@ -284,10 +278,51 @@ absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const Tensor& x, const 
   return Run<double>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n);
 }
 
+int64_t RnnWorkspaceWidth(RnnMode mode, int64_t hidden, int64_t proj) {
+  return mode == RnnMode::kLstm ? 6 * hidden + proj : mode == RnnMode::kGru ? 5 * hidden : hidden;
+}
+
+namespace {
+
+// The workspace RnnLayerTrain(Packed) fills: [rows..., width], contiguous.
+bool GoodWorkspace(RnnMode mode, const RnnWeights& w, const Tensor& x, const Tensor& ws) {
+  const int64_t P = w.w_hh.size(1), H = w.w_hr.defined() ? w.w_hr.size(1) : P;
+  Shape want = x.sizes();
+  want.back() = RnnWorkspaceWidth(mode, H, w.w_hr.defined() ? P : 0);
+  return ws.is_contiguous() && ws.dtype() == x.dtype() && ws.sizes() == want;
+}
+
+}  // namespace
+
+absl::Status RnnLayerTrain(RnnMode mode, const RnnWeights& w, const Tensor& x, const Tensor& h0,
+                           const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
+                           const Tensor& h_n, const Tensor& c_n, const Tensor& ws) {
+  if (x.dim() != 3 || out.dim() != 3 || out.size(0) != x.size(0) || out.size(1) != x.size(1)) {
+    return absl::InvalidArgumentError("RnnLayer: x and out must be [T, B, ...]");
+  }
+  TC_RETURN_IF_ERROR(CheckOperands(mode, w, x, x.size(1), h0, c0, out, col, h_n, c_n));
+  if (!GoodWorkspace(mode, w, x, ws)) {
+    return absl::InvalidArgumentError("RnnLayerTrain: bad workspace");
+  }
+  const std::vector<int64_t> batch(x.size(0), x.size(1));
+  if (x.dtype() == DType::kFloat32) {
+    return Run<float>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n, ws);
+  }
+  return Run<double>(mode, w, x, batch, h0, c0, reverse, out, col, h_n, c_n, ws);
+}
+
 absl::Status RnnLayerPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,
                             std::span<const int64_t> batch_sizes, const Tensor& h0,
                             const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
                             const Tensor& h_n, const Tensor& c_n) {
+  return RnnLayerTrainPacked(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n,
+                             Tensor());
+}
+
+absl::Status RnnLayerTrainPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,
+                                 std::span<const int64_t> batch_sizes, const Tensor& h0,
+                                 const Tensor& c0, bool reverse, const Tensor& out, int64_t col,
+                                 const Tensor& h_n, const Tensor& c_n, const Tensor& ws) {
   int64_t rows = 0;
   for (size_t t = 0; t < batch_sizes.size(); ++t) {
     if (batch_sizes[t] <= 0 || (t > 0 && batch_sizes[t] > batch_sizes[t - 1])) {
@@ -300,10 +335,13 @@ absl::Status RnnLayerPacked(RnnMode mode, const RnnWeights& w, const Tensor& x,
     return absl::InvalidArgumentError("RnnLayerPacked: x and out must be [sum(batch_sizes), ...]");
   }
   TC_RETURN_IF_ERROR(CheckOperands(mode, w, x, batch_sizes[0], h0, c0, out, col, h_n, c_n));
-  if (x.dtype() == DType::kFloat32) {
-    return Run<float>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n);
+  if (ws.defined() && !GoodWorkspace(mode, w, x, ws)) {
+    return absl::InvalidArgumentError("RnnLayerTrainPacked: bad workspace");
   }
-  return Run<double>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n);
+  if (x.dtype() == DType::kFloat32) {
+    return Run<float>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n, ws);
+  }
+  return Run<double>(mode, w, x, batch_sizes, h0, c0, reverse, out, col, h_n, c_n, ws);
 }
 
 }  // namespace tc::kernels

@@ -197,12 +197,27 @@ HWY_INLINE void Epilogue(const StepArgs<T>& a, const T* prod, int64_t r0, int64_
       const V cy = hn::Add(hn::Mul(f, LoadPart(d, c, valid)), hn::Mul(i, g));
       StorePart(d, cy, c, valid);
       hn_new = hn::Mul(o, TanhV(d, cy));
+      if (a.ws != nullptr) {
+        T* w = a.ws + row * a.ld_ws + u0;
+        StorePart(d, i, w, valid);
+        StorePart(d, f, w + H, valid);
+        StorePart(d, g, w + 2 * H, valid);
+        StorePart(d, o, w + 3 * H, valid);
+        StorePart(d, cy, w + 4 * H, valid);
+      }
     } else if constexpr (kCell == Cell::kGru) {
       const V rg = SigmoidV(d, hn::Add(hg[0], xw[0]));
       const V z = SigmoidV(d, hn::Add(hg[1], xw[1]));
       const V n = TanhV(d, hn::Add(xw[2], hn::Mul(hg[2], rg)));
       const V hp = LoadPart(d, a.h + row * a.ldh + u0, valid);
       hn_new = hn::Add(hn::Mul(hn::Sub(hp, n), z), n);
+      if (a.ws != nullptr) {
+        T* w = a.ws + row * a.ld_ws + u0;
+        StorePart(d, rg, w, valid);
+        StorePart(d, z, w + H, valid);
+        StorePart(d, n, w + 2 * H, valid);
+        StorePart(d, hg[2], w + 3 * H, valid);
+      }
     } else {
       const V pre = hn::Add(hg[0], xw[0]);
       if constexpr (kCell == Cell::kRnnTanh) {
@@ -212,6 +227,9 @@ HWY_INLINE void Epilogue(const StepArgs<T>& a, const T* prod, int64_t r0, int64_
       }
     }
     StorePart(d, hn_new, a.h_new + row * a.ld_new + u0, valid);
+    if (a.ws != nullptr) {
+      StorePart(d, hn_new, a.ws + row * a.ld_ws + (G == 1 ? 0 : G + 1) * H + u0, valid);
+    }
     if (a.out != nullptr) StorePart(d, hn_new, a.out + row * a.ld_out + u0, valid);
   }
 }

@@ -59,6 +59,11 @@ struct StepArgs {
   int64_t ld_new;
   T* out;  // a second copy of h_new (row stride ld_out), or nullptr
   int64_t ld_out;
+  // Training: what the backward reads, per row (row stride ld_ws): LSTM
+  // i, f, g, o, c_new, h_new; GRU r, z, n, hg_n (with b_hh), h_new; RNN
+  // h_new; each H wide. nullptr: nothing saved.
+  T* ws = nullptr;
+  int64_t ld_ws = 0;
 };
 
 void StepPanels(const StepArgs<float>& a, int64_t p0, int64_t p1);

@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
+#include "tc/autodiff/autograd_meta.h"
 #include "tc/autodiff/grad_mode.h"
 #include "tc/autodiff/record.h"
 
@@ -158,8 +159,13 @@ Value FEmbedding(VM& vm, const Value&, const ArgsView& args) {
   if (!InputAndWeight(vm, a, "embedding", &idx, &w)) return {};
   int64_t pad;
   if (!EmbeddingPaddingIdx(vm, a[2], w.dim() > 0 ? w.size(0) : 0, &pad)) return {};
+  bool scale = false;
+  if (!a[5].is_null() && (scale = vm.Truthy(a[5]) == 1, vm.HasException())) return {};
   if (!MaybeRenorm(vm, a[3], a[4], w, idx)) return {};
-  return CallOp(vm, "embedding", {w, idx, pad < 0 ? Constant(None{}) : CInt(pad)});
+  const Constant pad_arg = pad < 0 ? Constant(None{}) : CInt(pad);
+  // scale_grad_by_freq is passed only when set, so graphs print as before.
+  if (scale) return CallOp(vm, "embedding", {w, idx, pad_arg, Constant(Scalar(true))});
+  return CallOp(vm, "embedding", {w, idx, pad_arg});
 }
 
 // What embedding_bag's Python wrapper checks and how it flattens a 2-D
@@ -243,8 +249,28 @@ Tensor LongTensor(const std::vector<int64_t>& v) {
 
 // The reduction itself: rows of the kept entries (padding_idx skipped),
 // weighted for sum, added (sum, mean) or maxed into zeros per bag.
+// scale_grad_by_freq: rows whose gradient is divided by the count of
+// their index among all of the input's, with the same values:
+// rows + (rows - rows) * s is rows exactly, and its gradient is s * grad.
+bool ScaleGradByFreq(VM& vm, const Bags& bags, const std::vector<int64_t>& keep, int64_t n,
+                     Tensor* rows) {
+  std::vector<int64_t> counts(n, 0);
+  for (int64_t v : bags.indices) {
+    if (v >= 0 && v < n) ++counts[v];
+  }
+  Tensor inv = Tensor::Empty(Shape{static_cast<int64_t>(keep.size()), 1}, DType::kFloat64);
+  for (size_t i = 0; i < keep.size(); ++i) {
+    inv.data<double>()[i] = 1.0 / static_cast<double>(counts[bags.indices[keep[i]]]);
+  }
+  const Tensor fixed = autodiff::Detach(*rows);
+  Tensor d;
+  return RunOp(vm, "to_dtype", {inv, Constant(rows->dtype())}, &inv) &&
+         RunOp(vm, "sub", {*rows, fixed}, &d) && RunOp(vm, "mul", {d, inv}, &d) &&
+         RunOp(vm, "add", {fixed, d}, rows);
+}
+
 Value ReduceBags(VM& vm, const Tensor& w, const Bags& bags, int mode, const Tensor* psw,
-                 int64_t pad) {
+                 int64_t pad, bool scale_grad) {
   std::vector<int64_t> keep, keep_bag, counts(bags.count, 0);
   for (size_t i = 0; i < bags.indices.size(); ++i) {
     const int64_t v = bags.indices[i];
@@ -264,6 +290,10 @@ Value ReduceBags(VM& vm, const Tensor& w, const Bags& bags, int mode, const Tens
   Tensor idx, rows, out = Tensor::Zeros(Shape{bags.count, w.size(1)}, w.dtype());
   if (!RunOp(vm, "index_select", {bags.input, CInt(0), positions}, &idx) ||
       !RunOp(vm, "index_select", {w, CInt(0), idx}, &rows)) {
+    return {};
+  }
+  if (scale_grad && autodiff::GradModeEnabled() && autodiff::RequiresGrad(rows) &&
+      !ScaleGradByFreq(vm, bags, keep, w.size(0), &rows)) {
     return {};
   }
   if (psw != nullptr) {
@@ -366,7 +396,7 @@ Value FEmbeddingBag(VM& vm, const Value&, const ArgsView& args) {
     }
     if (pad < 0) pad += n;
   }
-  Value r = ReduceBags(vm, w, bags, mode, has_psw ? &psw : nullptr, pad);
+  Value r = ReduceBags(vm, w, bags, mode, has_psw ? &psw : nullptr, pad, scale_grad);
   if (!r.is_null() && IsTensor(r)) autodiff::NameGradFn(TensorOf(r), "EmbeddingBagBackward0");
   return r;
 }

@@ -176,7 +176,8 @@ Value AllLike(VM& vm, const Value& self, const ArgsView& args) {
   return CallOp(vm, op, {Self(self), dim, Constant(tensor::Scalar(keepdim))});
 }
 
-// norm(p=2, dim=None, keepdim=False): the 2-norm (and 1-norm) only.
+// norm(p=2, dim=None, keepdim=False): a numeric p (or 'fro', the 2-norm)
+// is linalg_vector_norm, as in PyTorch (LinalgVectorNormBackward0).
 Value RNorm(VM& vm, const Value& self, const ArgsView& args) {
   static constexpr const char* kNames[] = {"p", "dim", "keepdim", "dtype"};
   Value a[4];
@@ -194,15 +195,8 @@ Value RNorm(VM& vm, const Value& self, const ArgsView& args) {
   kernels::KernelArg dim;
   bool keepdim;
   if (!DimArg(vm, a[1], "norm", &dim) || !BoolArg(vm, a[2], false, &keepdim)) return {};
-  tensor::Tensor x = Self(self), r;
-  if (p == 1) {
-    if (!RunOp(vm, "abs", {x}, &r)) return {};
-    return CallOp(vm, "sum", {r, dim, Constant(tensor::Scalar(keepdim))});
-  }
-  if (p != 2) return RaiseUnsupported(vm, absl::StrFormat("torch.norm(p=%g)", p));
-  if (!RunOp(vm, "mul", {x, x}, &r)) return {};
-  if (!RunOp(vm, "sum", {r, dim, Constant(tensor::Scalar(keepdim))}, &r)) return {};
-  return CallOp(vm, "sqrt", {r});
+  return CallOp(vm, "linalg_vector_norm",
+                {Self(self), Constant(tensor::Scalar(p)), dim, Constant(tensor::Scalar(keepdim))});
 }
 
 constexpr MethodDef kReductions[] = {

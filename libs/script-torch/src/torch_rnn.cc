@@ -7,8 +7,12 @@
 // PyTorch runs one C++ op per layer; it needs real data, so while tracing
 // it raises the data-access error that makes frame-capture break the graph
 // (Dynamo breaks on these modules too). Dropout between layers is the
-// dropout op, so it draws PyTorch's random stream. The cells are made of
-// ops (linear, slice, sigmoid, tanh, ...) in ATen's order, so they trace.
+// dropout op, so it draws PyTorch's random stream. With autograd each
+// layer and direction is one node (autodiff::RnnLayerWithGrad: the kernel
+// saves its gate activations, the node back-propagates through time),
+// packed input and proj_size included. The cells are made of
+// ops (linear, slice, sigmoid, tanh, ...) in ATen's order, so they trace
+// and differentiate.
 #include <string>
 #include <vector>
 
@@ -16,6 +20,7 @@
 
 #include "tc/autodiff/autograd_meta.h"
 #include "tc/autodiff/record.h"
+#include "tc/autodiff/rnn_layer.h"
 #include "tc/kernels/rnn.h"
 
 #include "torch_tensor.h"
@@ -89,14 +94,6 @@ bool TracksGrad(const ArgsView& args) {
   return false;
 }
 
-// Gives a floating result a node with PyTorch's name, whose backward says
-// the recurrent kernels have no derivative yet.
-Value MarkGrad(Value v, const char* grad_fn) {
-  if (!IsTensor(v) || !tensor::IsFloatingPoint(TensorOf(v).dtype())) return v;
-  autodiff::RecordWithoutDerivative("rnn", grad_fn, {}, std::span<tensor::Tensor>(&TensorOf(v), 1));
-  return v;
-}
-
 struct NetArgs {
   RnnMode mode;
   Tensor input;
@@ -120,6 +117,87 @@ bool CheckWeights(VM& vm, const NetArgs& a, const kernels::RnnWeights& w, int64_
   }
   (void)a;
   return true;
+}
+
+// Layer l, direction d's weights (dense), checked against the input width
+// `in`, the cell's width and the state's.
+bool LayerWeights(VM& vm, const NetArgs& a, int64_t l, int64_t d, bool proj, int64_t in,
+                  int64_t cell, int64_t hout, kernels::RnnWeights* w) {
+  const int64_t dirs = a.bidirectional ? 2 : 1, per = 2 + (a.bias ? 2 : 0);
+  const int64_t base = (l * dirs + d) * (per + (proj ? 1 : 0));
+  Tensor* slots[] = {&w->w_ih, &w->w_hh, &w->b_ih, &w->b_hh};
+  for (int64_t k = 0; k < per; ++k) {
+    if (!Dense(vm, a.params[base + k], slots[k])) return false;
+  }
+  if (proj && !Dense(vm, a.params[base + per], &w->w_hr)) return false;
+  const int64_t gates = w->w_ih.dim() == 2 ? w->w_ih.size(0) : -1;
+  return CheckWeights(vm, a, *w, in, cell, hout, gates);
+}
+
+// The network with autograd: each layer and direction
+// through autodiff::RnnLayerWithGrad (outputs of its own, one node),
+// joined by recorded ops as PyTorch's graph joins them: a cat of the
+// directions, a stack of the final states. x is [T, B, I] (packed:
+// [N, I]), dense; h0 the dense initial states [L * D, B, width]; cell
+// and hout the widths of the cell state and of h.
+Value RunNetworkWithGrad(VM& vm, NetArgs& a, Tensor x, const std::vector<Tensor>& h0, bool proj,
+                         int64_t cell, int64_t hout) {
+  const bool lstm = a.mode == RnnMode::kLstm;
+  const int64_t dirs = a.bidirectional ? 2 : 1;
+  const int64_t B = a.packed ? a.batch_sizes[0] : x.size(1);
+  const bool onednn = lstm && !proj && x.dtype() == DType::kFloat32;
+  // PyTorch's packed path concatenates the steps' outputs.
+  const char* name = a.packed ? "CatBackward0"
+                     : onednn ? "MkldnnRnnLayerBackward0"
+                              : "StackBackward0";
+  const std::span<const int64_t> batch_sizes =
+      a.packed ? std::span<const int64_t>(a.batch_sizes) : std::span<const int64_t>();
+  // The plane of state k for layer-direction i, through ops when it
+  // needs a gradient.
+  auto plane = [&](size_t k, int64_t i, Tensor* out) {
+    if (!autodiff::RequiresGrad(h0[k])) {
+      *out = Plane(h0[k], i);
+      return true;
+    }
+    return RunOp(vm, "slice", {h0[k], CInt(0), CInt(i), CInt(i + 1), CInt(1)}, out) &&
+           RunOp(vm, "reshape", {*out, Constant(Shape{B, h0[k].size(2)})}, out);
+  };
+  std::vector<Tensor> hs, cs;
+  for (int64_t l = 0; l < a.layers; ++l) {
+    std::vector<Tensor> outs;
+    for (int64_t d = 0; d < dirs; ++d) {
+      kernels::RnnWeights w;
+      if (!LayerWeights(vm, a, l, d, proj, x.size(x.dim() - 1), cell, hout, &w)) return {};
+      Tensor h, c;
+      if (!plane(0, l * dirs + d, &h) || (lstm && !plane(1, l * dirs + d, &c))) return {};
+      absl::StatusOr<std::vector<Tensor>> r =
+          autodiff::RnnLayerWithGrad(a.mode, w, x, batch_sizes, h, c, d == 1, name);
+      if (!r.ok()) return RaiseStatus(vm, r.status());
+      outs.push_back((*r)[0]);
+      hs.push_back((*r)[1]);
+      if (lstm) cs.push_back((*r)[2]);
+    }
+    Tensor out = outs[0];
+    if (dirs == 2 && !RunOp(vm, "cat", {outs, CInt(x.dim() - 1)}, &out)) return {};
+    if (a.dropout > 0 && a.train && l + 1 < a.layers &&
+        !RunOp(vm, "dropout", {out, Constant(Scalar(a.dropout)), Constant(Scalar(true))}, &out)) {
+      return {};
+    }
+    x = out;
+  }
+  if (a.batch_first) {
+    if (!RunOp(vm, "transpose", {x, CInt(0), CInt(1)}, &x)) return {};
+    // PyTorch's GRU / RNN transpose a stack (TransposeBackward1).
+    if (!onednn) autodiff::NameGradFn(x, "TransposeBackward1");
+  }
+  Tensor h_n, c_n;
+  if (!RunOp(vm, "stack", {hs, CInt(0)}, &h_n) ||
+      (lstm && !RunOp(vm, "stack", {cs, CInt(0)}, &c_n))) {
+    return {};
+  }
+  std::vector<Value> result = {WrapTensor(x), WrapTensor(h_n)};
+  if (lstm) result.push_back(WrapTensor(c_n));
+  return NewTuple(std::move(result));
 }
 
 // The whole network: returns (output, h_n[, c_n]).
@@ -160,21 +238,15 @@ Value RunNetwork(VM& vm, NetArgs& a) {
       return RaiseRuntimeError(vm, "RNN hidden state does not match the input");
     }
   }
+  if (a.grad) return RunNetworkWithGrad(vm, a, x, h0, proj, cell, hout);
   Tensor h_n = Tensor::Empty(Shape{a.layers * dirs, B, hout}, dt);
   Tensor c_n = lstm ? Tensor::Empty(Shape{a.layers * dirs, B, cell}, dt) : Tensor();
   for (int64_t l = 0; l < a.layers; ++l) {
     Tensor out = a.packed ? Tensor::Empty(Shape{T, dirs * hout}, dt)
                           : Tensor::Empty(Shape{T, B, dirs * hout}, dt);
     for (int64_t d = 0; d < dirs; ++d) {
-      const int64_t base = (l * dirs + d) * (per + (proj ? 1 : 0));
       kernels::RnnWeights w;
-      Tensor* slots[] = {&w.w_ih, &w.w_hh, &w.b_ih, &w.b_hh};
-      for (int64_t k = 0; k < per; ++k) {
-        if (!Dense(vm, a.params[base + k], slots[k])) return {};
-      }
-      if (proj && !Dense(vm, a.params[base + per], &w.w_hr)) return {};
-      const int64_t gates = w.w_ih.dim() == 2 ? w.w_ih.size(0) : -1;
-      if (!CheckWeights(vm, a, w, x.size(x.dim() - 1), cell, hout, gates)) return {};
+      if (!LayerWeights(vm, a, l, d, proj, x.size(x.dim() - 1), cell, hout, &w)) return {};
       const int64_t i = l * dirs + d;
       const Tensor c_in = lstm ? Plane(h0[1], i) : Tensor();
       const Tensor c_out = lstm ? Plane(c_n, i) : Tensor();
@@ -196,19 +268,6 @@ Value RunNetwork(VM& vm, NetArgs& a) {
   }
   std::vector<Value> result = {WrapTensor(x), WrapTensor(h_n)};
   if (lstm) result.push_back(WrapTensor(c_n));
-  if (a.grad) {
-    // PyTorch's nodes: the states are stacked per layer; the output comes
-    // from oneDNN's LSTM (float32, no projection), a cat of directions, a
-    // stack of steps, or a transpose for batch_first.
-    const bool onednn = lstm && !proj && dt == DType::kFloat32;
-    const char* out_fn = a.packed        ? "CatBackward0"
-                         : a.batch_first ? (onednn ? "TransposeBackward0" : "TransposeBackward1")
-                         : dirs == 2     ? "CatBackward0"
-                         : onednn        ? "MkldnnRnnLayerBackward0"
-                                         : "StackBackward0";
-    result[0] = MarkGrad(result[0], out_fn);
-    for (size_t i = 1; i < result.size(); ++i) result[i] = MarkGrad(result[i], "StackBackward0");
-  }
   return NewTuple(std::move(result));
 }
 
@@ -362,10 +421,6 @@ Value FLstmCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "tanh", {cy}, &tc) || !RunOp(vm, "mul", {o, tc}, &hy)) {
     return {};
   }
-  if (TracksGrad(args)) {
-    return NewTuple(
-        {MarkGrad(WrapTensor(hy), "MulBackward0"), MarkGrad(WrapTensor(cy), "AddBackward0")});
-  }
   return NewTuple({WrapTensor(hy), WrapTensor(cy)});
 }
 
@@ -384,8 +439,7 @@ Value FGruCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "mul", {d, z}, &d) || !RunOp(vm, "add", {d, n}, &hy)) {
     return {};
   }
-  Value out = WrapTensor(std::move(hy));
-  return TracksGrad(args) ? MarkGrad(out, "AddBackward0") : out;
+  return WrapTensor(std::move(hy));
 }
 
 template <bool kRelu>
@@ -397,8 +451,7 @@ Value FRnnCell(VM& vm, const Value&, const ArgsView& args) {
       !RunOp(vm, "add", {hh, ih}, &s)) {
     return {};
   }
-  Value r = CallOp(vm, kRelu ? "relu" : "tanh", {s});
-  return TracksGrad(args) ? MarkGrad(r, kRelu ? "ReluBackward0" : "TanhBackward0") : r;
+  return CallOp(vm, kRelu ? "relu" : "tanh", {s});
 }
 
 constexpr MethodDef kRnnFunctions[] = {

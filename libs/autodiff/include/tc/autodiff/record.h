@@ -48,8 +48,8 @@ void NameGradFn(const tensor::Tensor& t, std::string name);
 
 // Gives `outputs` a node named `name` with edges to `inputs`, whose
 // backward reports that `op` has no derivative: for results tc computes
-// outside the op table (the recurrent kernels), so they print and chain
-// as PyTorch's do until their derivative exists.
+// outside the op table, so they print and chain as PyTorch's do until
+// their derivative exists.
 void RecordWithoutDerivative(std::string_view op, std::string name,
                              std::span<const tensor::Tensor> inputs,
                              std::span<tensor::Tensor> outputs);

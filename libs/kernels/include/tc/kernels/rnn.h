@@ -11,6 +11,7 @@
 #include <span>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 
 #include "tc/tensor/tensor.h"
 
@@ -37,6 +38,41 @@ absl::Status RnnLayer(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x
                       const tensor::Tensor& h0, const tensor::Tensor& c0, bool reverse,
                       const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
                       const tensor::Tensor& c_n);
+
+// Training: RnnLayer that also fills `ws` [T, B, RnnWorkspaceWidth(mode,
+// H, P or 0)] (contiguous, x's dtype) with what RnnLayerBackward reads:
+// per step the gate activations, the LSTM cell state or the GRU's hg_n,
+// the new hidden state (LSTM with proj_size: before and after the
+// projection).
+int64_t RnnWorkspaceWidth(RnnMode mode, int64_t hidden, int64_t proj = 0);
+absl::Status RnnLayerTrain(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
+                           const tensor::Tensor& h0, const tensor::Tensor& c0, bool reverse,
+                           const tensor::Tensor& out, int64_t col, const tensor::Tensor& h_n,
+                           const tensor::Tensor& c_n, const tensor::Tensor& ws);
+
+// Back-propagation through time for one RnnLayerTrain (batch_sizes empty)
+// or RnnLayerTrainPacked call: from the gradients of its output dout
+// ([T, B, P], packed [N, P]; P = H without projection) and of h_n [B, P]
+// and c_n [B, H] (each undefined: zero), the gradients of x, h0, c0
+// (LSTM) and the weights (biases undefined when w has none; dw_hr with a
+// projection). One GEMM per step (the gates' gradients with w_hh; with a
+// projection one more, with w_hr), then one each for dx, dw_ih, dw_hh
+// (and dw_hr) over all steps.
+struct RnnLayerGrads {
+  tensor::Tensor dx, dh0, dc0, dw_ih, dw_hh, db_ih, db_hh, dw_hr;
+};
+absl::StatusOr<RnnLayerGrads> RnnLayerBackward(
+    RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
+    std::span<const int64_t> batch_sizes, const tensor::Tensor& h0, const tensor::Tensor& c0,
+    const tensor::Tensor& ws, bool reverse, const tensor::Tensor& dout, const tensor::Tensor& dh_n,
+    const tensor::Tensor& dc_n);
+
+// RnnLayerTrain over a packed batch (ws [N, RnnWorkspaceWidth]).
+absl::Status RnnLayerTrainPacked(RnnMode mode, const RnnWeights& w, const tensor::Tensor& x,
+                                 std::span<const int64_t> batch_sizes, const tensor::Tensor& h0,
+                                 const tensor::Tensor& c0, bool reverse, const tensor::Tensor& out,
+                                 int64_t col, const tensor::Tensor& h_n, const tensor::Tensor& c_n,
+                                 const tensor::Tensor& ws);
 
 // The same over a packed batch (PyTorch's PackedSequence): x [N, I] holds
 // the steps one after another, step t the first batch_sizes[t] sequences
