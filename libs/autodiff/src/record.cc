@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "absl/strings/str_format.h"
+
 #include "tc/autodiff/autograd_meta.h"
 #include "tc/autodiff/derivatives.h"
 #include "tc/autodiff/grad_mode.h"
@@ -154,6 +156,15 @@ absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& resu
   if (IsLeaf(self) && RequiresGrad(self)) {
     return absl::FailedPreconditionError(
         "a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (const AutogradMeta* m = MetaOf(self); m != nullptr && !m->custom_function_view.empty()) {
+    return absl::FailedPreconditionError(absl::StrFormat(
+        "Output %d of %s is a view and is being modified inplace. This view was created inside a "
+        "custom Function (or because an input was returned as-is) and the autograd logic to "
+        "handle view+inplace would override the custom backward associated with the custom "
+        "Function, leading to incorrect gradients. This behavior is forbidden. You can fix this "
+        "by cloning the output of the custom Function.",
+        m->output_nr, m->custom_function_view));
   }
   if (Node* fn = GradFn(result); fn != nullptr && self.storage() != nullptr) {
     if (auto* op = dynamic_cast<OpNode*>(fn)) op->DetachSavedFrom(self.storage().get());

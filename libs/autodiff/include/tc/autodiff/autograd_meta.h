@@ -9,6 +9,8 @@
 #define TC_AUTODIFF_AUTOGRAD_META_H_
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 
@@ -33,6 +35,11 @@ class AutogradMeta final : public tensor::AutogradMetaInterface {
   std::weak_ptr<Node> grad_accumulator;
   // Hooks registered on a leaf, run by its AccumulateGrad before adding.
   std::vector<GradHook> leaf_hooks;
+  // An input a torch.autograd.Function returned as it is: the Function's
+  // name ("Id"). PyTorch makes such an output a view that must not be
+  // written in place (the write's history would bypass the custom
+  // backward).
+  std::string custom_function_view;
 };
 
 // The meta of `t`, or null.
