@@ -58,8 +58,33 @@ class Module:
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
+    # Backward hooks (nn_backward_hooks.py): None until one is registered.
+    _tc_backward_hooks = None
+    _tc_backward_pre_hooks = None
+
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        if (self._tc_backward_hooks is None and self._tc_backward_pre_hooks is None
+                and not _global_backward_hooks and not _global_backward_pre_hooks):
+            return self.forward(*args, **kwargs)
+        return _call_with_backward_hooks(self, args, kwargs)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        if self._tc_backward_hooks is None:
+            self._tc_backward_hooks = _OrderedDict()
+        handle = RemovableHandle(self._tc_backward_hooks)
+        self._tc_backward_hooks[handle.id] = hook
+        if prepend:
+            self._tc_backward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        if self._tc_backward_pre_hooks is None:
+            self._tc_backward_pre_hooks = _OrderedDict()
+        handle = RemovableHandle(self._tc_backward_pre_hooks)
+        self._tc_backward_pre_hooks[handle.id] = hook
+        if prepend:
+            self._tc_backward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
 
     # What this module itself holds, in assignment order.
     def _own_parameters(self):
