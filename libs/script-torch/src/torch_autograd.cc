@@ -41,7 +41,11 @@ struct NodeObject : Object {
 };
 
 Value NodeName(VM&, const Value& self, const ArgsView&) {
-  return NewStr(Cast<NodeObject>(self)->node->name());
+  // PyTorch's hand-written nodes give their C++ name; generated ones
+  // (MulBackward0) their class name.
+  std::string name = Cast<NodeObject>(self)->node->name();
+  if (name == "AccumulateGrad" || name == "CopySlices") name = "torch::autograd::" + name;
+  return NewStr(std::move(name));
 }
 Value NodeNextFunctions(VM&, const Value& self) {
   return NextFunctionsTuple(*Cast<NodeObject>(self)->node);

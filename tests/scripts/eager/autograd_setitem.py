@@ -25,7 +25,8 @@ v = torch.tensor([0.5, -1.0, 2.0, 3.0], requires_grad=True)
 
 y = x * 2
 y[1] = v
-print(type(y.grad_fn).__name__, names(y), y._version)
+print(type(y.grad_fn).__name__, y.grad_fn.name(), names(y), y._version)
+print(y.grad_fn.next_functions[1][0].name())
 print(y)
 (y * y).sum().backward()
 print(x.grad)
