@@ -1,12 +1,14 @@
-// RecordIndexWrite's node: a write into part of a tensor (x[i] = v),
+// RecordIndexWrite's node (and RebaseHistory's): a write into part of a tensor (x[i] = v),
 // differentiated as PyTorch's CopySlices / IndexPutBackward0 are: the
 // tensor's earlier history gets the gradient with the written elements
 // zeroed, the value gets the gradient of the written elements (the engine
 // sums it down to the value's shape). Both are recorded ops, so a
 // create_graph backward differentiates them again.
-#include "absl/strings/str_format.h"
+#include <optional>
+#include <vector>
 
 #include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/grad_mode.h"
 #include "tc/autodiff/record.h"
 #include "tc/support/status.h"
 
@@ -54,7 +56,51 @@ class IndexWriteNode final : public Node {
   Tensor written_;  // bool, self's shape: true where the write landed
 };
 
+// The row-major indices into `base` of the elements of `view`, which lies
+// in base's storage; nullopt when base overlaps itself or the view
+// reaches outside it.
+std::optional<Tensor> PositionsIn(const Tensor& base, const Tensor& view) {
+  int64_t lo = base.storage_offset();
+  int64_t hi = base.storage_offset();
+  for (int64_t d = 0; d < base.dim(); ++d) {
+    if (base.size(d) == 0) return std::nullopt;
+    const int64_t span = (base.size(d) - 1) * base.stride(d);
+    (span < 0 ? lo : hi) += span;
+  }
+  // Storage offset -> base index, walking base in row-major order.
+  std::vector<int64_t> at(static_cast<size_t>(hi - lo + 1), -1);
+  std::vector<int64_t> idx(static_cast<size_t>(base.dim()), 0);
+  for (int64_t j = 0; j < base.numel(); ++j) {
+    int64_t off = base.storage_offset();
+    for (int64_t d = 0; d < base.dim(); ++d) off += idx[d] * base.stride(d);
+    int64_t& slot = at[static_cast<size_t>(off - lo)];
+    if (slot >= 0) return std::nullopt;
+    slot = j;
+    for (int64_t d = base.dim() - 1; d >= 0 && ++idx[d] == base.size(d); --d) idx[d] = 0;
+  }
+  Tensor pos = Tensor::Empty(view.sizes(), tensor::DType::kInt64);
+  int64_t* p = pos.data<int64_t>();
+  std::vector<int64_t> vidx(static_cast<size_t>(view.dim()), 0);
+  for (int64_t k = 0; k < view.numel(); ++k) {
+    int64_t off = view.storage_offset();
+    for (int64_t d = 0; d < view.dim(); ++d) off += vidx[d] * view.stride(d);
+    if (off < lo || off > hi || at[static_cast<size_t>(off - lo)] < 0) return std::nullopt;
+    p[k] = at[static_cast<size_t>(off - lo)];
+    for (int64_t d = view.dim() - 1; d >= 0 && ++vidx[d] == view.size(d); --d) vidx[d] = 0;
+  }
+  return pos;
+}
+
 }  // namespace
+
+absl::Status RebaseHistory(Tensor& self) {
+  AutogradMeta* m = MetaOf(self);
+  if (m == nullptr || !m->view_base.defined() || !GradModeEnabled()) return absl::OkStatus();
+  Tensor base = m->view_base;  // shares the base variable's meta
+  std::optional<Tensor> positions = PositionsIn(base, self);
+  if (!positions.has_value()) return absl::OkStatus();
+  return RecordIndexWrite(base, &self, *positions, "CopySlices");
+}
 
 absl::Status RecordIndexWrite(Tensor& self, const Tensor* value, const Tensor& positions,
                               std::string name) {

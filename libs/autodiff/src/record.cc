@@ -49,6 +49,16 @@ bool SameVariable(const tensor::Tensor& out, std::span<const kernels::KernelArg>
   return false;
 }
 
+// Marks `out` as a view of the first argument when it shares its storage
+// (the root base for a view of a view), for RebaseHistory.
+void NoteView(tensor::Tensor& out, std::span<const kernels::KernelArg> args) {
+  if (args.empty() || out.storage() == nullptr) return;
+  const auto* in = std::get_if<tensor::Tensor>(&args[0]);
+  if (in == nullptr || in->storage() != out.storage()) return;
+  const AutogradMeta* m = MetaOf(*in);
+  MetaOf(out)->view_base = m != nullptr && m->view_base.defined() ? m->view_base : *in;
+}
+
 // The node of a result computed outside the op table.
 class NoDerivativeNode final : public Node {
  public:
@@ -127,6 +137,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> CallComposite(
       if (!tensor::IsFloatingPoint(out.dtype()) || SameVariable(out, args)) continue;
       out.set_autograd_meta(nullptr);
       SetHistory(out, node, static_cast<uint32_t>(i));
+      NoteView(out, args);
     }
     return outs;
   }
@@ -156,6 +167,11 @@ absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& resu
   if (IsLeaf(self) && RequiresGrad(self)) {
     return absl::FailedPreconditionError(
         "a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (const AutogradMeta* m = MetaOf(self); m != nullptr && m->view_base.defined() &&
+                                            IsLeaf(m->view_base) && RequiresGrad(m->view_base)) {
+    return absl::FailedPreconditionError(
+        "a view of a leaf Variable that requires grad is being used in an in-place operation.");
   }
   if (const AutogradMeta* m = MetaOf(self); m != nullptr && !m->custom_function_view.empty()) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -241,6 +257,7 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
     // variable all the same.
     if (out.autograd_meta() != nullptr) out.set_autograd_meta(nullptr);
     SetHistory(out, node, static_cast<uint32_t>(i));
+    NoteView(out, args);
   }
   return absl::OkStatus();
 }

@@ -464,6 +464,8 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
     const bool number = !IsTensor(args[1]);
     absl::Status s = autodiff::RecordIndexWrite(t, number ? nullptr : &val, positions,
                                                 WriteNodeName(key, advanced, number));
+    // t itself a view: the write reaches its base too.
+    if (s.ok()) s = autodiff::RebaseHistory(t);
     if (!s.ok()) return RaiseStatus(vm, s);
   }
   return Value::None();

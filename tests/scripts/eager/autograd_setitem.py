@@ -134,3 +134,47 @@ with torch.no_grad():
     c = x.clone()
     c[0] = 1.0
 print(c.requires_grad, c[0])
+
+# In-place ops through views of a tensor with history rewrite the base's
+# history (CopySlices), so its gradient sees the write.
+x.grad = None
+b = x * 1
+r = b[0]
+r.mul_(2)
+print(type(b.grad_fn).__name__)
+(b * torch.tensor([1.0, 2.0, 3.0, 4.0])).sum().backward()
+print(x.grad)
+
+x.grad = None
+b = x.exp()
+c = b * 1
+c[:, 1].add_(torch.tensor([10.0, 20.0, 30.0]))
+t = c.t()
+t[0] += 100
+(c * c).sum().backward()
+print(c)
+print(x.grad)
+
+x.grad = None
+v.grad = None
+b = x * 1
+r = b[1]
+r[1:] = v[:3]
+(b * b).sum().backward()
+print(b)
+print(x.grad, v.grad)
+
+x.grad = None
+b = x * 1
+b.view(4, 3).zero_()
+b.sum().backward()
+print(x.grad)
+
+x.grad = None
+b = x * 1
+b.t()[2].copy_(torch.tensor([5.0, 6.0, 7.0]))
+(b * 2).sum().backward()
+print(b)
+print(x.grad)
+attempt("leaf view inplace", lambda: x[0].mul_(2))
+attempt("leaf transposed inplace", lambda: x.t().add_(1))

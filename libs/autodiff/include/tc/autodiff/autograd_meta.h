@@ -40,6 +40,11 @@ class AutogradMeta final : public tensor::AutogradMetaInterface {
   // written in place (the write's history would bypass the custom
   // backward).
   std::string custom_function_view;
+  // A view made by a recorded op (its storage is its base's): the base
+  // variable, the root one for a view of a view. An in-place write into
+  // the view rewrites the base's history too (RebaseHistory), as PyTorch's
+  // CopySlices does.
+  tensor::Tensor view_base;
 };
 
 // The meta of `t`, or null.

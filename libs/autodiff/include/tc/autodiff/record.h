@@ -52,6 +52,11 @@ void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result);
 absl::Status RecordIndexWrite(tensor::Tensor& self, const tensor::Tensor* value,
                               const tensor::Tensor& positions, std::string name);
 
+// After an in-place write into `self` took the write's history: when
+// self is a view of another variable (view_base), that base's history
+// becomes a CopySlices node over its earlier history and self's new one.
+absl::Status RebaseHistory(tensor::Tensor& self);
+
 // Names the node that made `t` as PyTorch names the torch-level call tc
 // computed with several ops (embedding_bag, x[0]); no-op for leaves.
 void NameGradFn(const tensor::Tensor& t, std::string name);
