@@ -8,25 +8,7 @@
 # Runs in torch.nn's namespace after nn_module.py (nn_module.cc), which
 # calls _call_with_backward_hooks from Module.__call__ when a hook exists.
 import torch
-
-
-class RemovableHandle:
-    next_id = 0
-
-    def __init__(self, hooks_dict):
-        self.hooks_dict_ref = hooks_dict
-        self.id = RemovableHandle.next_id
-        RemovableHandle.next_id += 1
-
-    def remove(self):
-        if self.id in self.hooks_dict_ref:
-            del self.hooks_dict_ref[self.id]
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, type, value, tb):
-        self.remove()
+from torch.utils.hooks import RemovableHandle
 
 
 _global_backward_hooks = _OrderedDict()

@@ -69,21 +69,20 @@ class Module:
         return _call_with_backward_hooks(self, args, kwargs)
 
     def register_full_backward_hook(self, hook, prepend=False):
-        if self._tc_backward_hooks is None:
-            self._tc_backward_hooks = _OrderedDict()
-        handle = RemovableHandle(self._tc_backward_hooks)
-        self._tc_backward_hooks[handle.id] = hook
-        if prepend:
-            self._tc_backward_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return self._tc_add_hook('_tc_backward_hooks', hook, prepend)
 
     def register_full_backward_pre_hook(self, hook, prepend=False):
-        if self._tc_backward_pre_hooks is None:
-            self._tc_backward_pre_hooks = _OrderedDict()
-        handle = RemovableHandle(self._tc_backward_pre_hooks)
-        self._tc_backward_pre_hooks[handle.id] = hook
+        return self._tc_add_hook('_tc_backward_pre_hooks', hook, prepend)
+
+    def _tc_add_hook(self, name, hook, prepend):
+        hooks = getattr(self, name)
+        if hooks is None:
+            hooks = _OrderedDict()
+            setattr(self, name, hooks)
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
         if prepend:
-            self._tc_backward_pre_hooks.move_to_end(handle.id, last=False)
+            hooks.move_to_end(handle.id, last=False)
         return handle
 
     # What this module itself holds, in assignment order.

@@ -17,6 +17,7 @@
 #include "tc/autodiff/autograd_meta.h"
 #include "tc/autodiff/grad_mode.h"
 #include "tc/autodiff/record.h"
+#include "tc/kernels/copy.h"
 
 #include "torch_tensor.h"
 
@@ -520,8 +521,17 @@ bool WriteIndexed(VM& vm, Tensor& t, const Value& key, const Tensor& val, bool* 
     }
     Tensor dst = p.AsStrided(plan.rest_sizes, plan.rest_strides, off);
     Tensor src = vf.AsStrided(plan.rest_sizes, rest_contig, vf.storage_offset() + k * row);
-    if (!StoreInPlace(vm, dst, src)) return false;
+    if (ActiveOpTracer() != nullptr || dst.is_meta()) {
+      if (!StoreInPlace(vm, dst, src)) return false;
+      continue;
+    }
+    // One write as PyTorch's index_put_: the version moves once, below.
+    if (absl::Status s = kernels::CopyInto(dst, src); !s.ok()) {
+      RaiseStatus(vm, s);
+      return false;
+    }
   }
+  if (ActiveOpTracer() == nullptr && !p.is_meta() && n > 0) p.storage()->BumpVersion();
   return true;
 }
 

@@ -366,6 +366,14 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch.serialization", InitSerializationModule);
   script::RegisterBuiltinModule("torch.autograd", InitAutogradModule);
   script::RegisterBuiltinModule("torch.autograd.function", InitAutogradFunctionModule);
+  script::RegisterBuiltinModule("torch.utils", [](VM&, ModuleObject* m) {
+    AdoptTorchModuleType(m);
+    return true;
+  });
+  script::RegisterBuiltinModule("torch.utils.hooks", [](VM& vm, ModuleObject* m) {
+    AdoptTorchModuleType(m);
+    return RunPrelude(vm, kUtilsHooksPy, m);
+  });
   script::RegisterBuiltinModule("torch.autograd.gradcheck", [](VM& vm, ModuleObject* m) {
     AdoptTorchModuleType(m);
     return RunPrelude(vm, kAutogradGradcheckPy, m);

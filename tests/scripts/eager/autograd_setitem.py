@@ -5,14 +5,7 @@
 # that requires grad are PyTorch's errors (caught: PyTorch raises them
 # inside its library).
 import torch
-
-
-def attempt(name, fn):
-    try:
-        fn()
-        print(name, "no error")
-    except Exception as e:
-        print(name, type(e).__name__, e)
+from _attempt import attempt
 
 
 def names(t):
@@ -55,7 +48,7 @@ x.grad = None
 v.grad = None
 y = x.exp() * 0 + x
 y[torch.tensor([0, 2])] = v
-print(type(y.grad_fn).__name__, names(y))
+print(type(y.grad_fn).__name__, names(y), y._version)
 (y * 3).sum().backward()
 print(x.grad)
 print(v.grad)
@@ -178,3 +171,14 @@ print(b)
 print(x.grad)
 attempt("leaf view inplace", lambda: x[0].mul_(2))
 attempt("leaf transposed inplace", lambda: x.t().add_(1))
+
+
+# Writes in a function without autograd (compiled in the compiled modes).
+def fill_row(t, i, value):
+    t = t.clone()
+    t[i] = value
+    t[t > 10] = -1.0
+    return t
+
+
+print(fill_row(x.detach(), 1, torch.tensor([0.5, 1.5, 2.5, 3.5])))
