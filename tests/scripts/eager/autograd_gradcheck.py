@@ -33,12 +33,7 @@ class Square(Function):
         return 2 * x * g
 
 
-class BadSquare(Function):
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x * x
-
+class BadSquare(Square):
     @staticmethod
     def backward(ctx, g):
         (x,) = ctx.saved_tensors
