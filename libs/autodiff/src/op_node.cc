@@ -1,7 +1,5 @@
 #include "src/op_node.h"
 
-#include <cctype>
-
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
@@ -13,21 +11,6 @@
 #include "src/tape_emitter.h"
 
 namespace tc::autodiff::internal {
-namespace {
-
-// "Exp" for ExpBackward0: how PyTorch names a node in the in-place error.
-std::string ShortName(const std::string& name) {
-  size_t end = name.size();
-  while (end > 0 && std::isdigit(static_cast<unsigned char>(name[end - 1]))) --end;
-  constexpr std::string_view kBackward = "Backward";
-  if (end >= kBackward.size() &&
-      name.compare(end - kBackward.size(), kBackward.size(), kBackward) == 0) {
-    return name.substr(0, end - kBackward.size());
-  }
-  return name;
-}
-
-}  // namespace
 
 SavedTensor SaveTensor(const tensor::Tensor& t, bool keep_data, bool is_output,
                        uint32_t output_nr) {
@@ -41,7 +24,7 @@ SavedTensor SaveTensor(const tensor::Tensor& t, bool keep_data, bool is_output,
   s.version = t.storage() != nullptr ? t.storage()->version() : 0;
   if (!is_output) {
     if (const AutogradMeta* m = MetaOf(t); m != nullptr && m->grad_fn != nullptr) {
-      s.producer = ShortName(m->grad_fn->name());
+      s.producer = ShortNodeName(m->grad_fn->name());
       s.producer_output = m->output_nr;
     }
   }
@@ -58,7 +41,8 @@ absl::StatusOr<tensor::Tensor> OpNode::Unpack(const SavedTensor& s) {
   const uint64_t now = s.data.storage() != nullptr ? s.data.storage()->version() : 0;
   if (now != s.version) {
     std::string which =
-        s.is_output ? absl::StrFormat(", which is output %d of %s,", s.output_nr, ShortName(name_))
+        s.is_output
+            ? absl::StrFormat(", which is output %d of %s,", s.output_nr, ShortNodeName(name_))
         : s.producer.empty()
             ? std::string()
             : absl::StrFormat(", which is output %d of %s,", s.producer_output, s.producer);

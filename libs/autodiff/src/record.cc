@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "absl/strings/str_format.h"
+
 #include "tc/autodiff/autograd_meta.h"
 #include "tc/autodiff/derivatives.h"
 #include "tc/autodiff/grad_mode.h"
@@ -45,6 +47,16 @@ bool SameVariable(const tensor::Tensor& out, std::span<const kernels::KernelArg>
     }
   }
   return false;
+}
+
+// Marks `out` as a view of the first argument when it shares its storage
+// (the root base for a view of a view), for RebaseHistory.
+void NoteView(tensor::Tensor& out, std::span<const kernels::KernelArg> args) {
+  if (args.empty() || out.storage() == nullptr) return;
+  const auto* in = std::get_if<tensor::Tensor>(&args[0]);
+  if (in == nullptr || in->storage() != out.storage()) return;
+  const AutogradMeta* m = MetaOf(*in);
+  MetaOf(out)->view_base = m != nullptr && m->view_base.defined() ? m->view_base : *in;
 }
 
 // The node of a result computed outside the op table.
@@ -125,6 +137,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> CallComposite(
       if (!IsDifferentiableOutput(op, i, out.dtype()) || SameVariable(out, args)) continue;
       out.set_autograd_meta(nullptr);
       SetHistory(out, node, static_cast<uint32_t>(i));
+      NoteView(out, args);
     }
     return outs;
   }
@@ -154,6 +167,20 @@ absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& resu
   if (IsLeaf(self) && RequiresGrad(self)) {
     return absl::FailedPreconditionError(
         "a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (const AutogradMeta* m = MetaOf(self); m != nullptr && m->view_base.defined() &&
+                                            IsLeaf(m->view_base) && RequiresGrad(m->view_base)) {
+    return absl::FailedPreconditionError(
+        "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (const AutogradMeta* m = MetaOf(self); m != nullptr && !m->custom_function_view.empty()) {
+    return absl::FailedPreconditionError(absl::StrFormat(
+        "Output %d of %s is a view and is being modified inplace. This view was created inside a "
+        "custom Function (or because an input was returned as-is) and the autograd logic to "
+        "handle view+inplace would override the custom backward associated with the custom "
+        "Function, leading to incorrect gradients. This behavior is forbidden. You can fix this "
+        "by cloning the output of the custom Function.",
+        m->output_nr, m->custom_function_view));
   }
   if (Node* fn = GradFn(result); fn != nullptr && self.storage() != nullptr) {
     if (auto* op = dynamic_cast<OpNode*>(fn)) op->DetachSavedFrom(self.storage().get());
@@ -230,6 +257,7 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
     // variable all the same.
     if (out.autograd_meta() != nullptr) out.set_autograd_meta(nullptr);
     SetHistory(out, node, static_cast<uint32_t>(i));
+    NoteView(out, args);
   }
   return absl::OkStatus();
 }

@@ -1,5 +1,8 @@
 #include "src/saved_errors.h"
 
+#include <cctype>
+#include <string_view>
+
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
@@ -22,6 +25,17 @@ absl::Status VersionError(const tensor::Tensor& t, const std::string& which, uin
       "enable anomaly detection to find the operation that failed to compute its gradient, "
       "with torch.autograd.set_detect_anomaly(True, check_nan=False).",
       tensor::ScalarTypeName(t.dtype()), absl::StrJoin(t.sizes(), ", "), which, now, expected));
+}
+
+std::string ShortNodeName(const std::string& name) {
+  size_t end = name.size();
+  while (end > 0 && std::isdigit(static_cast<unsigned char>(name[end - 1]))) --end;
+  constexpr std::string_view kBackward = "Backward";
+  if (end >= kBackward.size() &&
+      name.compare(end - kBackward.size(), kBackward.size(), kBackward) == 0) {
+    return name.substr(0, end - kBackward.size());
+  }
+  return name;
 }
 
 absl::Status CheckVersion(const tensor::Tensor& t, uint64_t expected) {

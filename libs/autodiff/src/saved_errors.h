@@ -22,6 +22,10 @@ absl::Status ReleasedError();
 absl::Status VersionError(const tensor::Tensor& t, const std::string& which, uint64_t now,
                           uint64_t expected);
 
+// "Exp" for ExpBackward0 (and ExpBackward): how PyTorch names a node in
+// the in-place error.
+std::string ShortNodeName(const std::string& name);
+
 // VersionError for `t` when its storage's version is no longer `expected`.
 absl::Status CheckVersion(const tensor::Tensor& t, uint64_t expected);
 

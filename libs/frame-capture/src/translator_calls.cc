@@ -297,6 +297,14 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
       name == "get_state" || name == "set_state" || name == "fork_rng") {
     return Unsupported(f, SkippedCallBreak(absl::StrCat("`", name, "`")).Format());
   }
+  // A custom autograd.Function: its forward would trace into the graph
+  // without its backward (Dynamo traces both into a higher-order op; tc
+  // does not yet), so the call runs eagerly, where autograd records it.
+  if (name == "_function_apply" && nf->self.is_object() &&
+      script::IsSubtype(nf->self.type(), T.module) &&
+      script::Cast<script::ModuleObject>(nf->self)->name == "torch.autograd.function") {
+    return Unsupported(f, UnsupportedBreak("torch.autograd.Function.apply").Format());
+  }
   if (ReadsOutsideState(nf)) {
     std::string what = nf->qualname.empty() ? name : nf->qualname;
     return Unsupported(

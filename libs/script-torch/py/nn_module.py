@@ -58,8 +58,32 @@ class Module:
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
+    # Backward hooks (nn_backward_hooks.py): None until one is registered.
+    _tc_backward_hooks = None
+    _tc_backward_pre_hooks = None
+
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        if (self._tc_backward_hooks is None and self._tc_backward_pre_hooks is None
+                and not _global_backward_hooks and not _global_backward_pre_hooks):
+            return self.forward(*args, **kwargs)
+        return _call_with_backward_hooks(self, args, kwargs)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        return self._tc_add_hook('_tc_backward_hooks', hook, prepend)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        return self._tc_add_hook('_tc_backward_pre_hooks', hook, prepend)
+
+    def _tc_add_hook(self, name, hook, prepend):
+        hooks = getattr(self, name)
+        if hooks is None:
+            hooks = _OrderedDict()
+            setattr(self, name, hooks)
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        if prepend:
+            hooks.move_to_end(handle.id, last=False)
+        return handle
 
     # What this module itself holds, in assignment order.
     def _own_parameters(self):

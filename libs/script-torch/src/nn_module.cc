@@ -71,7 +71,7 @@ bool InitNnModule(VM& vm, ModuleObject* m) {
   }
   AddType(m, ParameterType());
   // In order: nn_layers.py uses what nn_module.py defines, and `init`.
-  if (!RunPrelude(vm, kNnModulePy, m)) return false;
+  if (!RunPrelude(vm, kNnModulePy, m) || !RunPrelude(vm, kNnBackwardHooksPy, m)) return false;
   Value init = vm.Import("torch.nn.init");
   if (init.is_null()) return false;
   ModuleSet(m, "init", init);
@@ -90,6 +90,21 @@ bool InitNnUtilsRnnModule(VM& vm, ModuleObject* m) {
   for (const char* name : {"PackedSequence", "pack_padded_sequence", "pad_packed_sequence",
                            "pad_sequence", "pack_sequence"}) {
     Value v = vm.GetAttrOrNull(nn, Intern(name));
+    if (v.is_null()) return false;
+    ModuleSet(m, name, v);
+  }
+  return true;
+}
+
+// torch.nn.modules.module: Module and the global backward-hook
+// registration functions, which torch.nn defines (nn_backward_hooks.py).
+bool InitNnModulesModuleModule(VM& vm, ModuleObject* m) {
+  AdoptTorchModuleType(m);
+  Value nn = vm.Import("torch.nn");
+  if (nn.is_null()) return false;
+  for (const char* name :
+       {"Module", "register_module_full_backward_hook", "register_module_full_backward_pre_hook"}) {
+    Value v = vm.GetAttr(nn, name);
     if (v.is_null()) return false;
     ModuleSet(m, name, v);
   }

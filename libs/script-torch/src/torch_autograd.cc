@@ -12,6 +12,7 @@
 #include "tc/autodiff/engine.h"
 #include "tc/autodiff/grad_mode.h"
 
+#include "torch_function.h"
 #include "torch_tensor.h"
 
 namespace tc::script_torch {
@@ -40,16 +41,14 @@ struct NodeObject : Object {
 };
 
 Value NodeName(VM&, const Value& self, const ArgsView&) {
-  return NewStr(Cast<NodeObject>(self)->node->name());
+  // PyTorch's hand-written nodes give their C++ name; generated ones
+  // (MulBackward0) their class name.
+  std::string name = Cast<NodeObject>(self)->node->name();
+  if (name == "AccumulateGrad" || name == "CopySlices") name = "torch::autograd::" + name;
+  return NewStr(std::move(name));
 }
-Value WrapNode(std::shared_ptr<autodiff::Node> node);
 Value NodeNextFunctions(VM&, const Value& self) {
-  std::vector<Value> items;
-  for (const autodiff::Edge& e : Cast<NodeObject>(self)->node->next_edges()) {
-    items.push_back(NewTuple({e.valid() ? WrapNode(e.fn) : Value::None(),
-                              Value::Int(static_cast<int64_t>(e.input_nr))}));
-  }
-  return NewTuple(std::move(items));
+  return NextFunctionsTuple(*Cast<NodeObject>(self)->node);
 }
 Value NodeEq(VM&, const Value& self, const ArgsView& args) {
   if (args.nargs != 1 || !args[0].is_object() || args[0].type() != self.type()) {
@@ -83,6 +82,8 @@ Type* NodeType(const std::string& name) {
 }
 
 Value WrapNode(std::shared_ptr<autodiff::Node> node) {
+  // A torch.autograd.Function call's node is its ctx object.
+  if (Value ctx = FunctionNodeObject(*node); !ctx.is_null()) return ctx;
   Type* t = NodeType(node->name());
   auto* o = new NodeObject(t);
   o->node = std::move(node);
@@ -366,6 +367,15 @@ constexpr MethodDef kFunctions[] = {
 
 }  // namespace
 
+Value NextFunctionsTuple(const autodiff::Node& node) {
+  std::vector<Value> items;
+  for (const autodiff::Edge& e : node.next_edges()) {
+    items.push_back(NewTuple({e.valid() ? WrapNode(e.fn) : Value::None(),
+                              Value::Int(static_cast<int64_t>(e.input_nr))}));
+  }
+  return NewTuple(std::move(items));
+}
+
 bool SetTensorRequiresGrad(VM& vm, tensor::Tensor& t, bool flag) {
   // A traced frame breaks its graph where a leaf starts requiring grad:
   // the leaf and its .grad live outside any compiled graph.
@@ -394,6 +404,21 @@ bool InitAutogradModule(VM& vm, ModuleObject* m) {
     Value v = vm.GetAttr(torch, name);
     if (v.is_null()) return false;
     ModuleSet(m, name, v);
+  }
+  // torch.autograd.function and torch.autograd.gradcheck (each imported
+  // submodule becomes an attribute here; gradcheck the function then
+  // replaces its module, as in PyTorch's torch.autograd).
+  for (const auto& [from, names] :
+       {std::pair<const char*, std::vector<const char*>>{
+            "torch.autograd.function", {"Function", "once_differentiable", "InplaceFunction"}},
+        {"torch.autograd.gradcheck", {"gradcheck", "gradgradcheck"}}}) {
+    Value mod = vm.Import(from);
+    if (mod.is_null()) return false;
+    for (const char* name : names) {
+      Value v = vm.GetAttr(mod, name);
+      if (v.is_null()) return false;
+      ModuleSet(m, name, v);
+    }
   }
   return true;
 }

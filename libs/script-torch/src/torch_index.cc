@@ -15,7 +15,9 @@
 #include "absl/strings/str_format.h"
 
 #include "tc/autodiff/autograd_meta.h"
+#include "tc/autodiff/grad_mode.h"
 #include "tc/autodiff/record.h"
+#include "tc/kernels/copy.h"
 
 #include "torch_tensor.h"
 
@@ -376,40 +378,109 @@ bool CopyBroadcast(VM& vm, const Tensor& dst, const Tensor& src) {
   return StoreInPlace(vm, dst, s);
 }
 
+// PyTorch's node for a recorded x[key] = value: CopySlices when the key
+// makes a view first (any int, None or partial slice), else the indexing
+// op the write is (index_put_, or masked_fill_ / index_fill_ for a number).
+std::string WriteNodeName(const Value& key, bool advanced, bool number) {
+  if (!advanced) return "CopySlices";
+  std::vector<Value> items;
+  if (key.is_object() && key.type() == Types().tuple) {
+    items = Cast<TupleObject>(key)->items;
+  } else {
+    items.push_back(key);
+  }
+  bool view = false;
+  bool mask = false;
+  int tensors = 0;
+  for (const Value& k : items) {
+    if (IsIndexTensorLike(k)) {
+      ++tensors;
+      mask = mask || (IsTensor(k) && TensorOf(k).dtype() == DType::kBool);
+    } else if (k.is_object() && k.type() == Types().slice) {
+      const auto* sl = Cast<SliceObject>(k);
+      view = view || !sl->start.is_none() || !sl->stop.is_none() || !sl->step.is_none();
+    } else if (!(k.is_object() && k.type() == Types().ellipsis)) {
+      view = true;  // an int or None
+    }
+  }
+  if (view) return "CopySlices";
+  if (!number) return "IndexPutBackward0";
+  if (mask) return "MaskedFillBackward0";
+  return tensors == 1 ? "IndexFillBackward0" : "IndexPutBackward0";
+}
+
+// Which elements of `t` x[key] selects, as row-major indices in the
+// selection's shape: the same indexing applied to arange(numel).
+bool WrittenPositions(VM& vm, const Tensor& t, const Value& key, Tensor* out) {
+  Tensor lin = Tensor::Empty(Shape{t.numel()}, DType::kInt64);
+  std::iota(lin.data<int64_t>(), lin.data<int64_t>() + t.numel(), int64_t{0});
+  lin = lin.AsStrided(t.sizes(), tensor::ContiguousStrides(t.sizes()), 0);
+  Indexed ix;
+  if (!ApplyBasic(vm, lin, key, Views::kTraced, &ix)) return false;
+  if (ix.adv.empty()) {
+    *out = std::move(ix.view);
+    return true;
+  }
+  return GatherAdvanced(vm, ix, out);
+}
+
+// Writes val into t[key]; no autograd.
+bool WriteIndexed(VM& vm, Tensor& t, const Value& key, const Tensor& val, bool* advanced);
+
 Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
   if (!CheckArgCount(vm, args, "__setitem__", 2, 2)) return {};
   Tensor& t = TensorOf(self);
   Tensor val;
   if (!ValueTensor(vm, args[1], t.dtype(), &val)) return {};
-  // x[mask] = value with a full-shape mask and a broadcastable value.
   const Value& key = args[0];
-  if (IsTensor(key) && TensorOf(key).dtype() == DType::kBool &&
+  // Autograd records the write as PyTorch does (CopySlices,
+  // IndexPutBackward0...); the tensor's earlier history stays below it.
+  const bool record = ActiveOpTracer() == nullptr && GradEnabled() &&
+                      (autodiff::RequiresGrad(val) || autodiff::RequiresGrad(t));
+  // x[mask] = value with a full-shape mask and a broadcastable value.
+  if (!record && IsTensor(key) && TensorOf(key).dtype() == DType::kBool &&
       TensorOf(key).sizes() == t.sizes() && val.numel() == 1) {
     Tensor r;
     if (!RunOp(vm, "where", {TensorOf(key), val, t}, &r)) return {};
     if (!WriteInPlace(vm, t, r)) return {};
     return Value::None();
   }
-  // Writes into part of a tensor are not recorded by autograd yet: an
-  // error rather than a gradient that misses the write.
-  if (ActiveOpTracer() == nullptr && GradEnabled() &&
-      (autodiff::RequiresGrad(val) || autodiff::RequiresGrad(t))) {
-    if (autodiff::IsLeaf(t) && autodiff::RequiresGrad(t)) {
-      return RaiseRuntimeError(
-          vm, "a leaf Variable that requires grad is being used in an in-place operation.");
-    }
-    return RaiseUnsupported(vm, "autograd through torch.Tensor.__setitem__");
+  if (record && autodiff::IsLeaf(t) && autodiff::RequiresGrad(t)) {
+    Indexed probe;
+    if (!ApplyBasic(vm, t, key, Views::kTraced, &probe)) return {};
+    return RaiseRuntimeError(vm, probe.adv.empty() ? "a view of a leaf Variable that requires "
+                                                     "grad is being used in an in-place operation."
+                                                   : "a leaf Variable that requires grad is being "
+                                                     "used in an in-place operation.");
   }
+  bool advanced = false;
+  {
+    // The views the write goes through need no history of their own.
+    autodiff::GradModeGuard no_grad(!record && GradEnabled());
+    if (!WriteIndexed(vm, t, key, val, &advanced)) return {};
+  }
+  if (record) {
+    Tensor positions;
+    if (!WrittenPositions(vm, t, key, &positions)) return {};
+    const bool number = !IsTensor(args[1]);
+    absl::Status s = autodiff::RecordIndexWrite(t, number ? nullptr : &val, positions,
+                                                WriteNodeName(key, advanced, number));
+    // t itself a view: the write reaches its base too.
+    if (s.ok()) s = autodiff::RebaseHistory(t);
+    if (!s.ok()) return RaiseStatus(vm, s);
+  }
+  return Value::None();
+}
+
+bool WriteIndexed(VM& vm, Tensor& t, const Value& key, const Tensor& val, bool* advanced) {
   // While tracing, the written views share t's storage (see the top).
   const Views views = ActiveOpTracer() != nullptr ? Views::kAliasing : Views::kTraced;
   Indexed ix;
-  if (!ApplyBasic(vm, t, key, views, &ix)) return {};
-  if (ix.adv.empty()) {
-    if (!CopyBroadcast(vm, ix.view, val)) return {};
-    return Value::None();
-  }
+  if (!ApplyBasic(vm, t, key, views, &ix)) return false;
+  *advanced = !ix.adv.empty();
+  if (ix.adv.empty()) return CopyBroadcast(vm, ix.view, autodiff::Detach(val));
   AdvPlan plan;
-  if (!PlanAdvanced(vm, ix, views, &plan)) return {};
+  if (!PlanAdvanced(vm, ix, views, &plan)) return false;
   // The value broadcast to the indexing result's shape, then laid out as
   // [bshape..., rest...] like the plan.
   Shape rshape = plan.bshape;
@@ -419,25 +490,27 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
   for (int64_t d : perm) result_shape.push_back(rshape[static_cast<size_t>(d)]);
   absl::StatusOr<Shape> fits = tensor::BroadcastShapes(result_shape, val.sizes());
   if (!fits.ok() || *fits != result_shape) {
-    return RaiseRuntimeError(
+    RaiseRuntimeError(
         vm,
         absl::StrFormat("shape mismatch: value tensor of shape %s cannot be broadcast to "
                         "indexing result of shape %s",
                         tensor::ShapeToString(val.sizes()), tensor::ShapeToString(result_shape)));
+    return false;
   }
   Tensor v;
-  if (!RunOp(vm, "expand", {val, Constant(result_shape)}, &v)) return {};
+  if (!RunOp(vm, "expand", {autodiff::Detach(val), Constant(result_shape)}, &v)) return false;
   if (plan.insert_at > 0) {
     Shape inv(perm.size());
     for (size_t i = 0; i < perm.size(); ++i)
       inv[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
-    if (!RunOp(vm, "permute", {v, Constant(inv)}, &v)) return {};
+    if (!RunOp(vm, "permute", {v, Constant(inv)}, &v)) return false;
   }
   int64_t n = tensor::Numel(plan.bshape);
   Shape flat{n};
   flat.insert(flat.end(), plan.rest_sizes.begin(), plan.rest_sizes.end());
   Tensor vf;
-  if (!ContiguousTensor(vm, v, &vf) || !RunOp(vm, "reshape", {vf, Constant(flat)}, &vf)) return {};
+  if (!ContiguousTensor(vm, v, &vf) || !RunOp(vm, "reshape", {vf, Constant(flat)}, &vf))
+    return false;
   const Tensor& p = plan.permuted;
   int64_t row = tensor::Numel(plan.rest_sizes);
   Shape rest_contig = tensor::ContiguousStrides(plan.rest_sizes);
@@ -448,9 +521,18 @@ Value SetItem(VM& vm, const Value& self, const ArgsView& args) {
     }
     Tensor dst = p.AsStrided(plan.rest_sizes, plan.rest_strides, off);
     Tensor src = vf.AsStrided(plan.rest_sizes, rest_contig, vf.storage_offset() + k * row);
-    if (!StoreInPlace(vm, dst, src)) return {};
+    if (ActiveOpTracer() != nullptr || dst.is_meta()) {
+      if (!StoreInPlace(vm, dst, src)) return false;
+      continue;
+    }
+    // One write as PyTorch's index_put_: the version moves once, below.
+    if (absl::Status s = kernels::CopyInto(dst, src); !s.ok()) {
+      RaiseStatus(vm, s);
+      return false;
+    }
   }
-  return Value::None();
+  if (ActiveOpTracer() == nullptr && !p.is_meta() && n > 0) p.storage()->BumpVersion();
+  return true;
 }
 
 constexpr MethodDef kIndexing[] = {{"__getitem__", GetItem}, {"__setitem__", SetItem}};

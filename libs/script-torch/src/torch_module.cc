@@ -8,6 +8,8 @@
 #include "tc/script_torch/modules.h"
 #include "tc/support/check.h"
 
+#include "script_torch_embedded.h"
+#include "torch_function.h"
 #include "torch_known_names.h"
 #include "torch_random.h"
 #include "torch_tensor.h"
@@ -351,6 +353,11 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch", InitTorchModule);
   script::RegisterBuiltinModule("torch.nn", InitNnModule);
   script::RegisterBuiltinModule("torch.nn.init", InitNnInitModule);
+  script::RegisterBuiltinModule("torch.nn.modules", [](VM&, ModuleObject* m) {
+    AdoptTorchModuleType(m);
+    return true;
+  });
+  script::RegisterBuiltinModule("torch.nn.modules.module", InitNnModulesModuleModule);
   script::RegisterBuiltinModule("torch.nn.functional", InitFunctionalModule);
   script::RegisterBuiltinModule("torch.nn.utils", InitNnUtilsModule);
   script::RegisterBuiltinModule("torch.nn.utils.rnn", InitNnUtilsRnnModule);
@@ -358,6 +365,19 @@ void RegisterModules() {
   script::RegisterBuiltinModule("torch.linalg", InitLinalgModule);
   script::RegisterBuiltinModule("torch.serialization", InitSerializationModule);
   script::RegisterBuiltinModule("torch.autograd", InitAutogradModule);
+  script::RegisterBuiltinModule("torch.autograd.function", InitAutogradFunctionModule);
+  script::RegisterBuiltinModule("torch.utils", [](VM&, ModuleObject* m) {
+    AdoptTorchModuleType(m);
+    return true;
+  });
+  script::RegisterBuiltinModule("torch.utils.hooks", [](VM& vm, ModuleObject* m) {
+    AdoptTorchModuleType(m);
+    return RunPrelude(vm, kUtilsHooksPy, m);
+  });
+  script::RegisterBuiltinModule("torch.autograd.gradcheck", [](VM& vm, ModuleObject* m) {
+    AdoptTorchModuleType(m);
+    return RunPrelude(vm, kAutogradGradcheckPy, m);
+  });
   // Filled by torch.serialization with the rebuild functions pickles name.
   script::RegisterBuiltinModule("torch._utils", [](VM&, ModuleObject*) { return true; });
   script::RegisterBuiltinModule("torch.random", [](VM&, ModuleObject* m) {

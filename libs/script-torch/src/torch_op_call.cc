@@ -200,7 +200,14 @@ bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result) {
     }
   }
   if (!StoreInPlace(vm, self, src)) return false;
-  if (grad) autodiff::TakeHistory(self, src);
+  if (grad) {
+    autodiff::TakeHistory(self, src);
+    // A write through a view rewrites its base's history (CopySlices).
+    if (absl::Status s = autodiff::RebaseHistory(self); !s.ok()) {
+      RaiseStatus(vm, s);
+      return false;
+    }
+  }
   return true;
 }
 

@@ -223,12 +223,13 @@ std::span<const MethodDef> TensorPointwiseExtraMethods();
 std::span<const char* const> PointwiseExtraFunctions();
 
 // Module contents.
-bool InitTorchModule(VM& vm, ModuleObject* m);       // torch_module.cc
-void AddTorchCreation(ModuleObject* m);              // torch_creation.cc
-bool InitNnModule(VM& vm, ModuleObject* m);          // nn_module.cc
-bool InitNnInitModule(VM& vm, ModuleObject* m);      // nn_init.cc
-bool InitFunctionalModule(VM& vm, ModuleObject* m);  // nn_functional.cc
-bool InitNnUtilsRnnModule(VM& vm, ModuleObject* m);  // nn_module.cc
+bool InitTorchModule(VM& vm, ModuleObject* m);            // torch_module.cc
+void AddTorchCreation(ModuleObject* m);                   // torch_creation.cc
+bool InitNnModule(VM& vm, ModuleObject* m);               // nn_module.cc
+bool InitNnModulesModuleModule(VM& vm, ModuleObject* m);  // nn_module.cc
+bool InitNnInitModule(VM& vm, ModuleObject* m);           // nn_init.cc
+bool InitFunctionalModule(VM& vm, ModuleObject* m);       // nn_functional.cc
+bool InitNnUtilsRnnModule(VM& vm, ModuleObject* m);       // nn_module.cc
 // torch.nn.utils (its gradient utilities and rnn) and the torch.optim
 // modules (optim_modules.cc).
 bool InitNnUtilsModule(VM& vm, ModuleObject* m);

@@ -9,6 +9,8 @@
 #define TC_AUTODIFF_AUTOGRAD_META_H_
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 
@@ -33,6 +35,16 @@ class AutogradMeta final : public tensor::AutogradMetaInterface {
   std::weak_ptr<Node> grad_accumulator;
   // Hooks registered on a leaf, run by its AccumulateGrad before adding.
   std::vector<GradHook> leaf_hooks;
+  // An input a torch.autograd.Function returned as it is: the Function's
+  // name ("Id"). PyTorch makes such an output a view that must not be
+  // written in place (the write's history would bypass the custom
+  // backward).
+  std::string custom_function_view;
+  // A view made by a recorded op (its storage is its base's): the base
+  // variable, the root one for a view of a view. An in-place write into
+  // the view rewrites the base's history too (RebaseHistory), as PyTorch's
+  // CopySlices does.
+  tensor::Tensor view_base;
 };
 
 // The meta of `t`, or null.

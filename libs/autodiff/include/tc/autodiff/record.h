@@ -6,6 +6,7 @@
 #define TC_AUTODIFF_RECORD_H_
 
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,20 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
 // (or loses its own when the result has none).
 absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& result);
 void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result);
+
+// Records a write into part of `self` that already ran (x[i] = v,
+// x[mask] = v): the elements at `positions` (row-major indices into self,
+// int64, in the written region's shape) now hold `value` broadcast (null
+// when the value was a number). `self` takes a node named `name`
+// ("CopySlices", "IndexPutBackward0", "MaskedFillBackward0") with edges to
+// self's previous history and to `value`.
+absl::Status RecordIndexWrite(tensor::Tensor& self, const tensor::Tensor* value,
+                              const tensor::Tensor& positions, std::string name);
+
+// After an in-place write into `self` took the write's history: when
+// self is a view of another variable (view_base), that base's history
+// becomes a CopySlices node over its earlier history and self's new one.
+absl::Status RebaseHistory(tensor::Tensor& self);
 
 // Names the node that made `t` as PyTorch names the torch-level call tc
 // computed with several ops (embedding_bag, x[0]); no-op for leaves.
