@@ -19,7 +19,8 @@ const Registry& TheRegistry() {
     auto* reg = new Registry;
     for (auto table :
          {internal::PointwiseDerivatives(), internal::ReductionDerivatives(),
-          internal::ViewDerivatives(), internal::LinalgDerivatives(), internal::NnDerivatives()}) {
+          internal::ViewDerivatives(), internal::LinalgDerivatives(), internal::NnDerivatives(),
+          internal::ConvDerivatives(), internal::PoolDerivatives()}) {
       for (const DerivativeDef& d : table) {
         reg->by_op[d.op] = &d;
         reg->all.push_back(&d);
