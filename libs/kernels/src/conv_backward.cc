@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "tc/kernels/sgemm.h"
 #include "tc/kernels/thread_pool.h"
 #include "tc/support/status.h"
 
@@ -35,19 +36,28 @@
 namespace tc::kernels {
 namespace {
 
-// C[m x n] (row stride ldc) += A[m x k] (row stride lda) * B^T, B stored
-// [n x k] (row stride ldb).
+// C[m x n] (row stride ldc) += A[m x k] (rows contiguous, lda apart) * B,
+// B [k x n] read transposed from storage [n x k] (rows ldb apart).
 template <typename T>
 void GemmNT(int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b, int64_t ldb, T* c,
             int64_t ldc) {
   if (m == 0 || n == 0 || k == 0) return;
-  const int im = static_cast<int>(m), in = static_cast<int>(n), ik = static_cast<int>(k);
   if constexpr (std::is_same_v<T, float>) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, im, in, ik, 1.0f, a, static_cast<int>(lda),
-                b, static_cast<int>(ldb), 1.0f, c, static_cast<int>(ldc));
+    // Our GEMM reads A in place and packs the small B once.
+    SgemmArgs args;
+    args.m = m;
+    args.n = n;
+    args.k = k;
+    args.a = GemmMat{a, lda, 1};
+    args.b = GemmMat{b, 1, ldb};
+    args.beta = 1.0f;
+    args.c = c;
+    args.ldc = ldc;
+    Sgemm(args);
   } else {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, im, in, ik, 1.0, a, static_cast<int>(lda),
-                b, static_cast<int>(ldb), 1.0, c, static_cast<int>(ldc));
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(m), static_cast<int>(n),
+                static_cast<int>(k), 1.0, a, static_cast<int>(lda), b, static_cast<int>(ldb), 1.0,
+                c, static_cast<int>(ldc));
   }
 }
 
@@ -70,7 +80,7 @@ void WeightGrad(const ConvGeometry& g, const T* x, const T* gy, T* gw) {
   ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
     std::vector<T> cols;
     for (int64_t c = c0; c < c1; ++c) {
-      T* acc = partial.data() + c * wsize;
+      T* acc = partial.data() + c * wsize;  // [group][cg * kk][ocg]
       for (int64_t t = c * tasks / chunks; t < (c + 1) * tasks / chunks; ++t) {
         const int64_t b = t / bands, r0 = (t % bands) * band, r1 = std::min(rows, r0 + band);
         const int64_t l0 = r0 * g.out[2], width = (r1 - r0) * g.out[2];
@@ -84,15 +94,25 @@ void WeightGrad(const ConvGeometry& g, const T* x, const T* gy, T* gw) {
             bmat = cols.data();
             ldb = width;
           }
-          GemmNT<T>(ocg, cg * kk, width, gy + (b * g.out_c + grp * ocg) * plane + l0, plane, bmat,
-                    ldb, acc + grp * ocg * cg * kk, cg * kk);
+          // The transposed product, [cg * kk, ocg]: the columns are its A,
+          // read in place, and grad_output its small B.
+          GemmNT<T>(cg * kk, ocg, width, bmat, ldb, gy + (b * g.out_c + grp * ocg) * plane + l0,
+                    plane, acc + grp * cg * kk * ocg, ocg);
         }
       }
     }
   });
+  // The chunks' sums in order, transposed back to [ocg, cg * kk] per group.
+  const int64_t per = cg * kk;
   for (int64_t c = 0; c < chunks; ++c) {
     const T* p = partial.data() + c * wsize;
-    for (int64_t i = 0; i < wsize; ++i) gw[i] += p[i];
+    for (int64_t grp = 0; grp < g.groups; ++grp) {
+      for (int64_t j = 0; j < per; ++j) {
+        for (int64_t oc = 0; oc < ocg; ++oc) {
+          gw[(grp * ocg + oc) * per + j] += p[(grp * per + j) * ocg + oc];
+        }
+      }
+    }
   }
 }
 
