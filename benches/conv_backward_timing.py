@@ -4,7 +4,7 @@
 # output for its input and weight (the graph built once, retained), so one
 # timed call is one convolution_backward (grad_input and grad_weight) or one
 # pool backward. Runs unchanged under tc-run and under CPython + PyTorch, so
-# compare_conv_backward_with_torch.py prints both side by side. One line per
+# compare_conv_with_torch.py --backward prints both side by side. One line per
 # case: `name best_ms`.
 import sys
 

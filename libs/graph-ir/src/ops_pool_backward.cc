@@ -103,29 +103,34 @@ Metas AdaptiveMaxPool2dBackward(Args a) {
   return PoolGrad(grad, Tensor(a, 1), out[0], &Tensor(a, 2));
 }
 
-OpDef Extern(std::string name, std::vector<ArgSpec> args, MetaFn meta) {
-  return OpDef{std::move(name), std::move(args), OpCategory::kExtern, 1, meta};
-}
-
 }  // namespace
 
 void AddPoolBackwardOps(std::vector<OpDef>& ops) {
-  ops.push_back(Extern("max_pool2d_with_indices_backward",
-                       {Req("grad_output", kT), Req("self", kT), Req("kernel_size", kIL),
-                        Req("stride", kIL), Req("padding", kIL), Req("dilation", kIL),
-                        Req("ceil_mode", ArgType::kBool), Req("indices", kT)},
-                       &MaxPool2dBackward));
+  ops.push_back(OpDef{"max_pool2d_with_indices_backward",
+                      {Req("grad_output", kT), Req("self", kT), Req("kernel_size", kIL),
+                       Req("stride", kIL), Req("padding", kIL), Req("dilation", kIL),
+                       Req("ceil_mode", ArgType::kBool), Req("indices", kT)},
+                      OpCategory::kExtern,
+                      1,
+                      &MaxPool2dBackward});
   ops.push_back(
-      Extern("avg_pool2d_backward",
-             {Req("grad_output", kT), Req("self", kT), Req("kernel_size", kIL), Req("stride", kIL),
-              Req("padding", kIL), Req("ceil_mode", ArgType::kBool),
-              Req("count_include_pad", ArgType::kBool), Opt("divisor_override", ArgType::kInt)},
-             &AvgPool2dBackward));
-  ops.push_back(Extern("_adaptive_avg_pool2d_backward", {Req("grad_output", kT), Req("self", kT)},
-                       &AdaptiveAvgPool2dBackward));
-  ops.push_back(Extern("adaptive_max_pool2d_backward",
-                       {Req("grad_output", kT), Req("self", kT), Req("indices", kT)},
-                       &AdaptiveMaxPool2dBackward));
+      OpDef{"avg_pool2d_backward",
+            {Req("grad_output", kT), Req("self", kT), Req("kernel_size", kIL), Req("stride", kIL),
+             Req("padding", kIL), Req("ceil_mode", ArgType::kBool),
+             Req("count_include_pad", ArgType::kBool), Opt("divisor_override", ArgType::kInt)},
+            OpCategory::kExtern,
+            1,
+            &AvgPool2dBackward});
+  ops.push_back(OpDef{"_adaptive_avg_pool2d_backward",
+                      {Req("grad_output", kT), Req("self", kT)},
+                      OpCategory::kExtern,
+                      1,
+                      &AdaptiveAvgPool2dBackward});
+  ops.push_back(OpDef{"adaptive_max_pool2d_backward",
+                      {Req("grad_output", kT), Req("self", kT), Req("indices", kT)},
+                      OpCategory::kExtern,
+                      1,
+                      &AdaptiveMaxPool2dBackward});
 }
 
 }  // namespace tc::graph_ir::internal

@@ -61,26 +61,21 @@ std::vector<ArgSpec> BackwardArgs(std::vector<ArgSpec> rest) {
   return r;
 }
 
-OpDef Extern(std::string name, std::vector<ArgSpec> args, MetaFn meta) {
-  return OpDef{std::move(name), std::move(args), OpCategory::kExtern, 1, meta};
-}
-
 }  // namespace
 
 void AddUpsampleBackwardOps(std::vector<OpDef>& ops) {
-  ops.push_back(
-      Extern("upsample_nearest_backward",
-             BackwardArgs({Def("exact", ArgType::kBool, Scalar(false)), Opt("scales_d", kS),
-                           Opt("scales_h", kS), Opt("scales_w", kS)}),
-             &UpsampleNearestBackward));
-  ops.push_back(Extern("upsample_linear_backward",
-                       BackwardArgs({Req("align_corners", ArgType::kBool), Opt("scales_d", kS),
-                                     Opt("scales_h", kS), Opt("scales_w", kS)}),
-                       &UpsampleLinearBackward));
-  ops.push_back(Extern("upsample_bicubic2d_backward",
-                       BackwardArgs({Req("align_corners", ArgType::kBool), Opt("scales_h", kS),
-                                     Opt("scales_w", kS)}),
-                       &UpsampleBicubic2dBackward));
+  ops.push_back(OpDef{"upsample_nearest_backward",
+                      BackwardArgs({Def("exact", ArgType::kBool, Scalar(false)),
+                                    Opt("scales_d", kS), Opt("scales_h", kS), Opt("scales_w", kS)}),
+                      OpCategory::kExtern, 1, &UpsampleNearestBackward});
+  ops.push_back(OpDef{"upsample_linear_backward",
+                      BackwardArgs({Req("align_corners", ArgType::kBool), Opt("scales_d", kS),
+                                    Opt("scales_h", kS), Opt("scales_w", kS)}),
+                      OpCategory::kExtern, 1, &UpsampleLinearBackward});
+  ops.push_back(OpDef{"upsample_bicubic2d_backward",
+                      BackwardArgs({Req("align_corners", ArgType::kBool), Opt("scales_h", kS),
+                                    Opt("scales_w", kS)}),
+                      OpCategory::kExtern, 1, &UpsampleBicubic2dBackward});
 }
 
 }  // namespace tc::graph_ir::internal
