@@ -207,6 +207,29 @@ FNS = {
     "upsample_bicubic2d": lambda x, size, ac, sh, sw: torch._C._nn.upsample_bicubic2d(
         x, size, ac, sh, sw),
     "im2col": torch._C._nn.im2col,
+    # The backward ops: tc's output_mask is an int list, its resampling
+    # backward ops one per family as the forward ones.
+    "convolution_backward": lambda *a: torch.ops.aten.convolution_backward(
+        *a[:-1], [bool(v) for v in a[-1]]),
+    "native_batch_norm_backward": lambda *a: torch.ops.aten.native_batch_norm_backward(
+        *a[:-1], [bool(v) for v in a[-1]]),
+    "max_pool2d_with_indices_backward": torch.ops.aten.max_pool2d_with_indices_backward,
+    "avg_pool2d_backward": torch.ops.aten.avg_pool2d_backward,
+    "_adaptive_avg_pool2d_backward": torch.ops.aten._adaptive_avg_pool2d_backward,
+    "adaptive_max_pool2d_backward": torch.ops.aten.adaptive_max_pool2d_backward,
+    "upsample_nearest_backward": lambda g, size, in_size, exact, sd, sh, sw: (
+        (torch.ops.aten._upsample_nearest_exact1d_backward if exact else
+         torch.ops.aten.upsample_nearest1d_backward)(g, size, in_size, sw) if g.dim() == 3 else
+        (torch.ops.aten._upsample_nearest_exact2d_backward if exact else
+         torch.ops.aten.upsample_nearest2d_backward)(g, size, in_size, sh, sw) if g.dim() == 4 else
+        (torch.ops.aten._upsample_nearest_exact3d_backward if exact else
+         torch.ops.aten.upsample_nearest3d_backward)(g, size, in_size, sd, sh, sw)),
+    "upsample_linear_backward": lambda g, size, in_size, ac, sd, sh, sw: (
+        torch.ops.aten.upsample_linear1d_backward(g, size, in_size, ac, sw) if g.dim() == 3 else
+        torch.ops.aten.upsample_bilinear2d_backward(g, size, in_size, ac, sh, sw)
+        if g.dim() == 4 else
+        torch.ops.aten.upsample_trilinear3d_backward(g, size, in_size, ac, sd, sh, sw)),
+    "upsample_bicubic2d_backward": torch.ops.aten.upsample_bicubic2d_backward,
     "col2im": torch._C._nn.col2im,
     "unfold": lambda x, d, size, step: x.unfold(d, size, step),
     "scaled_dot_product_attention": lambda q, k, v, m, c, s, g: (
@@ -802,6 +825,47 @@ case("scaled_dot_product_attention", t("float32", (2, 5, 4)), t("float32", (2, 6
      t("float64", (2, 6, 4)), None, False, None, False)
 case("scaled_dot_product_attention", t("float64", (2, 5, 4)), t("float64", (2, 6, 4)),
      t("float64", (2, 6, 4)), t("float32", (5, 6)), False, None, False)
+
+# The backward ops, valid calls only: PyTorch's backward kernels check less
+# than its forward ones (some bad calls crash it), so tc's checks of them
+# are unit-tested instead (tests/autodiff).
+def out_sizes(op, *args):
+    return list(fn(op)(*[py(a) for a in args])[0].shape) if op.endswith("indices") or \
+        op == "adaptive_max_pool2d" else list(fn(op)(*[py(a) for a in args]).shape)
+
+
+for xs, ws, bs, st, pa, di, tr, op, gr in CONV[:7]:
+    ys = out_sizes("convolution", t("float32", xs), t("float32", ws),
+                   None if bs is None else t("float32", bs), IL(st), IL(pa), IL(di), tr, IL(op),
+                   gr)
+    for d in ("float32", "float64"):
+        case("convolution_backward", t(d, ys), t(d, xs), t(d, ws),
+             None if bs is None else IL(list(bs)), IL(st), IL(pa), IL(di), tr, IL(op), gr,
+             IL([1, 1, 1]))
+for sz in ((2, 3, 7, 6), (3, 7, 6)):
+    x = t("float32", sz)
+    ys = out_sizes("max_pool2d_with_indices", x, IL([3]), IL([2]), IL([1]), IL([1]), True)
+    case("max_pool2d_with_indices_backward", t("float32", ys), x, IL([3]), IL([2]), IL([1]),
+         IL([1]), True, t("int64", ys))
+    ys = out_sizes("avg_pool2d", x, IL([2, 3]), IL([]), IL([1]), False, False, None)
+    case("avg_pool2d_backward", t("float32", ys), x, IL([2, 3]), IL([]), IL([1]), False, False,
+         None)
+    ys = sz[:-2] + (2, 3)
+    case("_adaptive_avg_pool2d_backward", t("float32", ys), x)
+    case("adaptive_max_pool2d_backward", t("float32", ys), x, t("int64", ys))
+for in_size, size in (((2, 3, 7), [5]), ((2, 3, 4, 6), [8, 3]), ((1, 2, 3, 4, 5), [2, 6, 7])):
+    g = t("float64", in_size[:2] + tuple(size))
+    case("upsample_nearest_backward", g, IL(size), IL(list(in_size)), False, None, None, None)
+    case("upsample_nearest_backward", g, IL(size), IL(list(in_size)), True, None, None, None)
+    case("upsample_linear_backward", g, IL(size), IL(list(in_size)), True, None, None, None)
+case("upsample_bicubic2d_backward", t("float32", (2, 3, 8, 3)), IL([8, 3]), IL([2, 3, 4, 6]),
+     False, None, None)
+for sz in ((4, 3, 5), (2, 3, 4, 4)):
+    x, c = t("float32", sz), t("float32", (3,))
+    case("native_batch_norm_backward", t("float32", sz), x, c, c, c, None, None, False, 1e-5,
+         IL([1, 1, 1]))
+    case("native_batch_norm_backward", t("float32", sz), x, None, None, None, c, c, True, 1e-5,
+         IL([1, 1, 1]))
 
 
 def main():

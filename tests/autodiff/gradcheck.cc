@@ -42,12 +42,13 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 namespace {
 
-// sum(v * out[0]) as a double, with `args` as given (no recording).
-double Objective(const std::string& op, const std::vector<KernelArg>& args, const Tensor& v) {
+// sum(v * out[output]) as a double, with `args` as given (no recording).
+double Objective(const std::string& op, size_t output, const std::vector<KernelArg>& args,
+                 const Tensor& v) {
   GradModeGuard off(false);
   absl::StatusOr<std::vector<Tensor>> out = kernels::Call(*graph_ir::FindOp(op), args);
   EXPECT_TRUE(out.ok()) << out.status();
-  Tensor o = (*out)[0].contiguous().to(DType::kFloat64);
+  Tensor o = (*out)[output].contiguous().to(DType::kFloat64);
   double s = 0;
   for (int64_t i = 0; i < o.numel(); ++i) s += o.data<double>()[i] * v.data<double>()[i];
   return s;
@@ -64,7 +65,7 @@ void Check(const Case& c) {
   }
   absl::StatusOr<std::vector<Tensor>> out = Call(*graph_ir::FindOp(c.op), args);
   ASSERT_TRUE(out.ok()) << c.name << ": " << out.status();
-  Tensor y = (*out)[0];
+  Tensor y = (*out)[c.output];
   ASSERT_TRUE(RequiresGrad(y)) << c.name;
   Tensor v = Random(y.sizes(), rng);
   std::vector<Tensor> inputs;
@@ -90,9 +91,9 @@ void Check(const Case& c) {
       double* p = static_cast<double*>(x.storage()->data()) + offset;
       const double orig = *p;
       *p = orig + h;
-      const double up = Objective(c.op, args, v);
+      const double up = Objective(c.op, c.output, args, v);
       *p = orig - h;
-      const double down = Objective(c.op, args, v);
+      const double down = Objective(c.op, c.output, args, v);
       *p = orig;
       const double numeric = (up - down) / (2 * h);
       const double analytic = g.data<double>()[i];

@@ -26,6 +26,8 @@ struct Case {
   // Which arguments (tensor positions) are differentiated.
   std::vector<size_t> wrt;
   double tol = 1e-6;
+  // Which output is checked (the backward ops have three).
+  size_t output = 0;
 };
 
 void PrintTo(const Case& c, std::ostream* os);

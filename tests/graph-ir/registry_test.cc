@@ -147,7 +147,16 @@ TEST(Registry, HasExactlyTheOpsMdOpSet) {
                                           "masked_scatter",
                                           "scatter_add",
                                           "scatter_reduce",
-                                          "scaled_dot_product_attention"};
+                                          "scaled_dot_product_attention",
+                                          "convolution_backward",
+                                          "max_pool2d_with_indices_backward",
+                                          "avg_pool2d_backward",
+                                          "_adaptive_avg_pool2d_backward",
+                                          "adaptive_max_pool2d_backward",
+                                          "upsample_nearest_backward",
+                                          "upsample_linear_backward",
+                                          "upsample_bicubic2d_backward",
+                                          "native_batch_norm_backward"};
   std::set<std::string> got;
   for (const OpDef* op : AllOps()) {
     EXPECT_EQ(FindOp(op->name), op);

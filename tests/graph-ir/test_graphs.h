@@ -186,6 +186,30 @@ inline Graph AllOpsGraph() {
       for (Value* v : (*node)->outputs()) outs.push_back(v);
     }
   }
+  // The backward ops of the convolution, pools, resampling and batch_norm
+  // on that image (all indices 0; add_pair takes every output).
+  Value* grad5 = Add(g, "full", {Ints({1, 3, 5, 5}), Constant(Scalar(0.125))});
+  add_pair("convolution_backward",
+           {grad5, img, kernel, Ints({3}), Ints({1}), Ints({1}), Ints({1}), Constant(Scalar(false)),
+            Ints({0}), Constant(Scalar(int64_t{1})), Ints({1, 0, 1})});
+  Value* grad2 = Add(g, "full", {Ints({1, 2, 2, 2}), Constant(Scalar(0.125))});
+  Value* at = Add(g, "full", {Ints({1, 2, 2, 2}), Constant(Scalar(int64_t{0}))});
+  add_pair("max_pool2d_with_indices_backward",
+           {grad2, img, Ints({2}), Ints({2}), Ints({0}), Ints({1}), Constant(Scalar(false)), at});
+  add_pair("avg_pool2d_backward",
+           {grad2, img, Ints({2}), Ints({2}), Ints({0}), Constant(Scalar(false)),
+            Constant(Scalar(true)), Constant(None{})});
+  add_pair("_adaptive_avg_pool2d_backward", {grad2, img});
+  add_pair("adaptive_max_pool2d_backward", {grad2, img, at});
+  Value* grad73 = Add(g, "full", {Ints({1, 2, 7, 3}), Constant(Scalar(0.125))});
+  add_pair("upsample_nearest_backward", {grad73, Ints({7, 3}), Ints({1, 2, 5, 5})});
+  add_pair("upsample_linear_backward",
+           {grad73, Ints({7, 3}), Ints({1, 2, 5, 5}), Constant(Scalar(true))});
+  add_pair("upsample_bicubic2d_backward",
+           {grad73, Ints({7, 3}), Ints({1, 2, 5, 5}), Constant(Scalar(false))});
+  add_pair("native_batch_norm_backward",
+           {img, img, Constant(None{}), Constant(None{}), Constant(None{}), Constant(None{}),
+            Constant(None{}), Constant(Scalar(true)), Constant(Scalar(1e-5)), Ints({1, 1, 1})});
   // Fused attention: [2, 3, 4] queries over [2, 5, 4] keys, causal.
   Value* q = Add(g, "full", {Ints({2, 3, 4}), Constant(Scalar(0.5))});
   Value* kv = Add(g, "full", {Ints({2, 5, 4}), Constant(Scalar(0.25))});

@@ -394,6 +394,68 @@ class Fuzzer {
     return std::nullopt;
   }
 
+  // The backward ops want their forward's arguments and a grad_output
+  // shaped as its output, which random arguments rarely give: a valid call
+  // over a random-sized image (indices all 0, which every window holds when
+  // unpadded).
+  std::optional<std::vector<KernelArg>> BackwardOpArgs(const OpDef& op) {
+    const int64_t n = Uniform(1, 2), h = Uniform(3, 6), w = Uniform(3, 6);
+    const Tensor x = Tensor::Full(Shape{n, 2, h, w}, 0.5, DType::kFloat32);
+    auto grad = [](Shape s) { return Tensor::Full(s, 0.25, DType::kFloat32); };
+    auto zeros = [](Shape s) { return Tensor::Full(s, Scalar(int64_t{0}), DType::kInt64); };
+    const Constant one = Constant(Shape{1}), zero = Constant(Shape{0}), none = Constant(None{});
+    const Constant no = Constant(Scalar(false)), yes = Constant(Scalar(true));
+    const Constant two = Constant(Shape{2});
+    const Shape pooled = {n, 2, (h - 2) / 2 + 1, (w - 2) / 2 + 1};
+    const Shape up = {Uniform(1, 9), Uniform(1, 9)};
+    if (op.name == "convolution_backward") {
+      return std::vector<KernelArg>{grad({n, 3, h - 1, w - 1}),
+                                    x,
+                                    Tensor::Full(Shape{3, 2, 2, 2}, 0.25, DType::kFloat32),
+                                    Constant(Shape{3}),
+                                    one,
+                                    zero,
+                                    one,
+                                    no,
+                                    zero,
+                                    Constant(Scalar(int64_t{1})),
+                                    Constant(Shape{1, Uniform(0, 1), 1})};
+    }
+    if (op.name == "max_pool2d_with_indices_backward") {
+      return std::vector<KernelArg>{grad(pooled), x, two, two, zero, one, no, zeros(pooled)};
+    }
+    if (op.name == "avg_pool2d_backward") {
+      return std::vector<KernelArg>{grad(pooled), x, two, two, zero, no, yes, none};
+    }
+    if (op.name == "_adaptive_avg_pool2d_backward") {
+      return std::vector<KernelArg>{grad({n, 2, 2, 2}), x};
+    }
+    if (op.name == "adaptive_max_pool2d_backward") {
+      return std::vector<KernelArg>{grad({n, 2, 2, 2}), x, zeros({n, 2, 2, 2})};
+    }
+    const KernelArg g_up = grad({n, 2, up[0], up[1]});
+    const Constant sizes = Constant(Shape{n, 2, h, w});
+    if (op.name == "upsample_nearest_backward" || op.name == "upsample_linear_backward") {
+      return std::vector<KernelArg>{g_up, Constant(up), sizes, no};
+    }
+    if (op.name == "upsample_bicubic2d_backward") {
+      return std::vector<KernelArg>{g_up, Constant(up), sizes, yes};
+    }
+    if (op.name == "native_batch_norm_backward") {
+      return std::vector<KernelArg>{grad({n, 2, h, w}),
+                                    x,
+                                    none,
+                                    none,
+                                    none,
+                                    none,
+                                    none,
+                                    yes,
+                                    Constant(Scalar(1e-5)),
+                                    Constant(Shape{1, 1, Uniform(0, 1)})};
+    }
+    return std::nullopt;
+  }
+
   // The index writes want an int64 index that fits self and a matching
   // source, which random arguments rarely give: a valid call on [4, 3].
   std::optional<std::vector<KernelArg>> IndexWriteArgs(const OpDef& op) {
@@ -453,6 +515,7 @@ class Fuzzer {
   std::vector<KernelArg> FuzzArgs(const OpDef& op) {
     if (Chance(0.5)) {
       if (auto image = ImageArgs(op)) return *image;
+      if (auto backward = BackwardOpArgs(op)) return *backward;
       if (auto index = IndexWriteArgs(op)) return *index;
       if (auto bucket = BucketArgs(op)) return *bucket;
       if (auto attention = AttentionArgs(op)) return *attention;

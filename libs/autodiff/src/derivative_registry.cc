@@ -20,7 +20,8 @@ const Registry& TheRegistry() {
     for (auto table : {internal::PointwiseDerivatives(), internal::ReductionDerivatives(),
                        internal::ViewDerivatives(), internal::LinalgDerivatives(),
                        internal::NnDerivatives(), internal::IndexDerivatives(),
-                       internal::ScanSortDerivatives(), internal::AttentionDerivatives()}) {
+                       internal::ScanSortDerivatives(), internal::AttentionDerivatives(),
+                       internal::ConvDerivatives(), internal::PoolDerivatives()}) {
       for (const DerivativeDef& d : table) {
         reg->by_op[d.op] = &d;
         reg->all.push_back(&d);

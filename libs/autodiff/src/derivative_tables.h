@@ -17,6 +17,8 @@ std::span<const DerivativeDef> NnDerivatives();
 std::span<const DerivativeDef> IndexDerivatives();
 std::span<const DerivativeDef> ScanSortDerivatives();
 std::span<const DerivativeDef> AttentionDerivatives();
+std::span<const DerivativeDef> ConvDerivatives();  // derivatives_conv.cc
+std::span<const DerivativeDef> PoolDerivatives();  // derivatives_pool.cc
 
 // Bit masks for DerivativeDef::save_args.
 constexpr uint32_t Arg(int i) { return 1u << i; }

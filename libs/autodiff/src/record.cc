@@ -80,19 +80,6 @@ class NoDerivativeNode final : public Node {
 // PyTorch's name for an op's node, for ops whose derivative tc lacks
 // (the node reports that at backward): its CamelCase name.
 std::string NoDerivativeName(const graph_ir::OpDef& op) {
-  struct Name {
-    std::string_view op;
-    const char* node;
-  };
-  static constexpr Name kNames[] = {
-      {"max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0"},
-      {"avg_pool2d", "AvgPool2DBackward0"},
-      {"_adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0"},
-      {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0"},
-  };
-  for (const Name& n : kNames) {
-    if (n.op == op.name) return n.node;
-  }
   std::string name;
   bool upper = true;
   for (char c : op.name) {
@@ -220,14 +207,21 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
   auto node = std::make_shared<OpNode>(
       op, def, def != nullptr ? NodeName(*def, args) : NoDerivativeName(op));
   uint32_t save = def != nullptr ? def->save_args : 0;
-  if (def != nullptr && def->save_fn != nullptr) {
+  uint32_t save_outputs = def != nullptr && def->save_outputs ? ~0u : 0u;
+  if (def != nullptr && (def->save_fn != nullptr || def->save_for != nullptr)) {
     uint32_t needs = 0;
     for (size_t i = 0; i < args.size() && i < 32; ++i) {
       if (const auto* t = std::get_if<tensor::Tensor>(&args[i]); t != nullptr && RequiresGrad(*t)) {
         needs |= 1u << i;
       }
     }
-    save = def->save_fn(needs);
+    if (def->save_for != nullptr) {
+      const SaveMask m = def->save_for(args, needs);
+      save = m.args;
+      save_outputs = m.outputs;
+    } else {
+      save = def->save_fn(needs);
+    }
   }
   for (size_t i = 0; i < args.size(); ++i) {
     const bool keep = i < 32 && (save >> i) & 1u;
@@ -245,9 +239,9 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
       node->args.emplace_back(std::get<graph_ir::Constant>(args[i]));
     }
   }
-  const bool keep_outputs = def != nullptr && def->save_outputs;
   for (size_t i = 0; i < outputs.size(); ++i) {
-    node->outputs.push_back(SaveTensor(outputs[i], keep_outputs, true, static_cast<uint32_t>(i)));
+    const bool keep = i < 32 && (save_outputs >> i) & 1u;
+    node->outputs.push_back(SaveTensor(outputs[i], keep, true, static_cast<uint32_t>(i)));
   }
   node->SetNumOutputs(static_cast<uint32_t>(outputs.size()));
   for (size_t i = 0; i < outputs.size(); ++i) {

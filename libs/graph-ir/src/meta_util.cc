@@ -72,6 +72,13 @@ absl::Status NotImplemented(std::string_view kernel, DType dtype) {
 
 absl::Status Invalid(std::string message) { return absl::InvalidArgumentError(std::move(message)); }
 
+absl::StatusOr<std::vector<bool>> OutputMask(const Shape& mask) {
+  if (mask.size() != 3) {
+    return Invalid(absl::StrFormat("output_mask must have 3 elements, but got %d", mask.size()));
+  }
+  return std::vector<bool>{mask[0] != 0, mask[1] != 0, mask[2] != 0};
+}
+
 TensorMeta Contig(DType dtype, const Shape& sizes, tensor::Device device) {
   return TensorMeta::Contiguous(dtype, sizes, device);
 }

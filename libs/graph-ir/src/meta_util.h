@@ -118,6 +118,9 @@ using tensor::ScalarTypeName;
 // `"kernel" not implemented for 'Long'`, as PyTorch's dispatch macros word it.
 absl::Status NotImplemented(std::string_view kernel, DType dtype);
 absl::Status Invalid(std::string message);
+// A backward op's output_mask (ATen's std::array<bool, 3>, an int list of
+// three 0s and 1s here): which of its three gradients it computes.
+absl::StatusOr<std::vector<bool>> OutputMask(const Shape& mask);
 
 TensorMeta Contig(DType dtype, const Shape& sizes, tensor::Device device);
 // A pointwise op's output of `sizes`, strided as PyTorch's TensorIterator
@@ -180,6 +183,11 @@ void AddConvOps(std::vector<OpDef>& ops);
 void AddPoolOps(std::vector<OpDef>& ops);
 void AddFoldOps(std::vector<OpDef>& ops);      // ops_fold.cc
 void AddUpsampleOps(std::vector<OpDef>& ops);  // ops_upsample.cc
+// The backward ops of the convolution, pool, resampling and batch_norm ops.
+void AddConvBackwardOps(std::vector<OpDef>& ops);      // ops_conv_backward.cc
+void AddPoolBackwardOps(std::vector<OpDef>& ops);      // ops_pool_backward.cc
+void AddUpsampleBackwardOps(std::vector<OpDef>& ops);  // ops_upsample_backward.cc
+void AddNormBackwardOps(std::vector<OpDef>& ops);      // ops_norm_backward.cc
 
 }  // namespace tc::graph_ir::internal
 

@@ -56,6 +56,10 @@ const Registry& GetRegistry() {
     internal::AddPoolOps(r->defs);
     internal::AddUpsampleOps(r->defs);
     internal::AddFoldOps(r->defs);
+    internal::AddConvBackwardOps(r->defs);
+    internal::AddPoolBackwardOps(r->defs);
+    internal::AddUpsampleBackwardOps(r->defs);
+    internal::AddNormBackwardOps(r->defs);
     for (const OpDef& op : r->defs) {
       r->ptrs.push_back(&op);
       r->by_name.emplace(op.name, &op);

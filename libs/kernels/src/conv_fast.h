@@ -48,6 +48,12 @@ bool DirectConvApplies(const ConvGeometry& g);
 void ConvForwardNchwDirect(const ConvGeometry& g, const float* x, const float* w, const float* bias,
                            float* out);
 
+// The fastest of the NCHW paths above for `g` (FastConvApplies must hold):
+// in place from padded rows where DirectConvApplies, else the
+// channels_last route for wide groups, else packed strips.
+void ConvForwardNchwFast(const ConvGeometry& g, const float* x, const float* w, const float* bias,
+                         float* out);
+
 }  // namespace tc::kernels
 
 #endif  // TC_KERNELS_SRC_CONV_FAST_H_

@@ -44,12 +44,32 @@ const KernelTable& GetKernelTable() {
 KernelFn FindKernel(std::string_view op_name) {
   using Finder = KernelFn (*)(std::string_view);
   static constexpr Finder kFamilies[] = {
-      FindUnaryKernel,    FindBinaryKernel,     FindOtherPointwiseKernel, FindExtraPointwiseKernel,
-      FindReduceKernel,   FindViewKernel,       FindIndexKernel,          FindMatmulKernel,
-      FindCreationKernel, FindRandomKernel,     FindScanKernel,           FindConvKernel,
-      FindPoolKernel,     FindShapeExtraKernel, FindIndexWriteKernel,     FindAttentionKernel,
-      FindUpsampleKernel, FindFoldKernel,       FindSortKernel,           FindBucketizeKernel,
-      FindSelectKernel,   FindVectorNormKernel,
+      FindUnaryKernel,
+      FindBinaryKernel,
+      FindOtherPointwiseKernel,
+      FindExtraPointwiseKernel,
+      FindReduceKernel,
+      FindViewKernel,
+      FindIndexKernel,
+      FindMatmulKernel,
+      FindCreationKernel,
+      FindRandomKernel,
+      FindScanKernel,
+      FindConvKernel,
+      FindPoolKernel,
+      FindShapeExtraKernel,
+      FindIndexWriteKernel,
+      FindAttentionKernel,
+      FindUpsampleKernel,
+      FindFoldKernel,
+      FindSortKernel,
+      FindBucketizeKernel,
+      FindSelectKernel,
+      FindVectorNormKernel,
+      FindConvBackwardKernel,
+      FindPoolBackwardKernel,
+      FindUpsampleBackwardKernel,
+      FindNormBackwardKernel,
   };
   for (Finder f : kFamilies) {
     if (KernelFn fn = f(op_name)) return fn;

@@ -29,126 +29,10 @@
 #include "src/copy.h"
 #include "src/families.h"
 #include "src/kernel.h"
+#include "src/upsample_index.h"
 
 namespace tc::kernels {
 namespace {
-
-enum class Mode { kNearest, kNearestExact, kLinear, kCubic };
-
-// The resampled geometry: `k` trailing dims of each of `planes` planes.
-struct Geometry {
-  int64_t batch = 0, channels = 0, k = 0;
-  std::array<int64_t, 3> in{}, out{};
-  std::array<std::optional<double>, 3> scale{};
-  bool align_corners = false;
-};
-
-// ATen's compute_scales_value / area_pixel_compute_scale in type O.
-template <typename O>
-O ComputeScale(int64_t in, int64_t out, bool align_corners, std::optional<double> scale) {
-  if (align_corners) return out > 1 ? static_cast<O>(in - 1) / static_cast<O>(out - 1) : O(0);
-  if (scale && *scale > 0.) return static_cast<O>(1.0 / *scale);
-  return static_cast<O>(in) / static_cast<O>(out);
-}
-
-// ATen's area_pixel_compute_source_index. Whether GCC fused its multiply-add
-// in PyTorch's build depends on the caller (measured against PyTorch): the
-// linear and nearest tables fuse it for double only, the cubic tables and
-// the channels-last kernel always (`fused`).
-template <typename O>
-O SourceIndex(O scale, int64_t dst, bool align_corners, bool cubic, bool fused = false) {
-  if (align_corners) return scale * static_cast<O>(dst);
-  const O half = static_cast<O>(0.5);
-  const O src = (fused || std::is_same_v<O, double>)
-                    ? std::fma(scale, static_cast<O>(dst) + half, -half)
-                    : scale * (static_cast<O>(dst) + half) - half;
-  return (!cubic && src < O(0)) ? O(0) : src;
-}
-
-// ATen's guard_index_and_lambda: the floor index (at most in - 1) and the
-// fraction, clamped to [0, 1].
-template <typename O>
-void GuardIndex(O real, int64_t in, int64_t* index, O* lambda) {
-  *index = std::min(static_cast<int64_t>(std::floor(static_cast<float>(real))), in - 1);
-  *lambda = std::min(std::max(real - static_cast<O>(*index), O(0)), O(1));
-}
-
-// ATen's compute_source_index_and_lambda in types (W for the lambdas, O).
-template <typename W, typename O>
-void LinearIndex(O scale, int64_t o, int64_t in, int64_t out, bool align_corners, int64_t* i0,
-                 int64_t* i1, W* l0, W* l1, bool fused = false) {
-  if (out == in) {
-    *i0 = *i1 = o;
-    *l0 = W(1);
-    *l1 = W(0);
-    return;
-  }
-  const O real = SourceIndex<O>(scale, o, align_corners, false, fused);
-  O lambda;
-  GuardIndex(real, in, i0, &lambda);
-  *l1 = static_cast<W>(lambda);
-  *i1 = *i0 + (*i0 < in - 1 ? 1 : 0);
-  *l0 = static_cast<W>(static_cast<O>(W(1)) - static_cast<O>(*l1));
-}
-
-// Keys' cubic convolution, A = -0.75 (ATen's get_cubic_upsample_coefficients).
-template <typename O>
-void CubicCoefficients(O t, O c[4]) {
-  const O a = O(-0.75);
-  // Fused where GCC fused ATen's cubic_convolution1/2 (measured).
-  auto near = [a](O x) { return std::fma(a + O(2), x, -(a + O(3))) * x * x + O(1); };
-  auto far = [a](O x) { return std::fma(std::fma(a, x, -(O(5) * a)), x, O(8) * a) * x - O(4) * a; };
-  c[0] = far(t + O(1));
-  c[1] = near(t);
-  c[2] = near(O(1) - t);
-  c[3] = far(O(1) - t + O(1));
-}
-
-// One output dim's sources: `taps` indices (times the dim's stride) and
-// weights per output position.
-template <typename T>
-struct Taps {
-  int taps = 1;
-  std::vector<int64_t> index;  // [out][taps]
-  std::vector<T> weight;       // [out][taps]
-};
-
-// The generic kernel's tables (ATen's HelperInterp*::compute_indices_weights).
-template <typename T, typename O>
-Taps<T> MakeTaps(Mode mode, int64_t in, int64_t out, int64_t stride, bool align_corners,
-                 std::optional<double> s) {
-  Taps<T> t;
-  t.taps = mode == Mode::kLinear ? 2 : (mode == Mode::kCubic ? 4 : 1);
-  t.index.resize(out * t.taps);
-  t.weight.resize(out * t.taps, T(1));
-  const O scale = ComputeScale<O>(in, out, align_corners, s);
-  for (int64_t o = 0; o < out; ++o) {
-    int64_t* idx = &t.index[o * t.taps];
-    T* w = &t.weight[o * t.taps];
-    if (mode == Mode::kNearest || mode == Mode::kNearestExact) {
-      const bool exact = mode == Mode::kNearestExact;
-      const O real = SourceIndex<O>(scale, o, exact ? align_corners : true, false);
-      const int64_t i = exact ? static_cast<int64_t>(
-                                    std::floor(static_cast<float>(static_cast<double>(real) + 0.5)))
-                              : static_cast<int64_t>(std::floor(static_cast<float>(real)));
-      idx[0] = std::min(i, in - 1) * stride;
-    } else if (mode == Mode::kLinear) {
-      LinearIndex<T, O>(scale, o, in, out, align_corners, &idx[0], &idx[1], &w[0], &w[1]);
-      idx[0] *= stride;
-      idx[1] *= stride;
-    } else {
-      O lambda, c[4];
-      int64_t i;
-      GuardIndex(SourceIndex<O>(scale, o, align_corners, true, /*fused=*/true), in, &i, &lambda);
-      CubicCoefficients(lambda, c);
-      for (int j = 0; j < 4; ++j) {
-        idx[j] = std::max<int64_t>(std::min(i + j - 1, in - 1), 0) * stride;
-        w[j] = static_cast<T>(c[j]);
-      }
-    }
-  }
-  return t;
-}
 
 // The value at output position `o` (one index per dim from dim J on) of
 // the plane at `src`, combining dim J's taps as ATen's Interpolate does.
@@ -170,12 +54,9 @@ O Combine(const T* src, const Taps<T>* taps, const int64_t* o) {
   return r;
 }
 
-template <typename T>
-using OpMath = std::conditional_t<std::is_same_v<T, double>, double, float>;
-
 // ATen's generic kernel: every output element from the per-dim tables.
 template <typename T, int K>
-void GenericResample(const T* x, T* y, const Geometry& g, Mode mode) {
+void GenericResample(const T* x, T* y, const ResampleGeometry& g, ResampleMode mode) {
   using O = OpMath<T>;
   std::array<Taps<T>, K> taps;
   int64_t stride = 1;
@@ -186,7 +67,7 @@ void GenericResample(const T* x, T* y, const Geometry& g, Mode mode) {
   const int64_t in_plane = stride;
   int64_t out_plane = 1;
   for (int j = 0; j < K; ++j) out_plane *= g.out[j];
-  const bool nearest = mode == Mode::kNearest || mode == Mode::kNearestExact;
+  const bool nearest = mode == ResampleMode::kNearest || mode == ResampleMode::kNearestExact;
   ParallelFor(g.batch * g.channels, std::max<int64_t>(1, (int64_t{1} << 15) / out_plane),
               [&](int64_t b, int64_t e) {
                 for (int64_t p = b; p < e; ++p) {
@@ -207,20 +88,9 @@ void GenericResample(const T* x, T* y, const Geometry& g, Mode mode) {
               });
 }
 
-// ATen's nearest_idx / nearest_exact_idx (float scale; the channels-last
-// kernel's index arithmetic).
-int64_t NearestIndex(int64_t o, int64_t in, int64_t out, std::optional<double> s, bool exact) {
-  if (!exact && out == in) return o;
-  if (!exact && out == 2 * in) return o >> 1;
-  const float scale = ComputeScale<float>(in, out, false, s);
-  const double real = exact ? (static_cast<double>(o) + 0.5) * scale
-                            : static_cast<double>(static_cast<float>(o) * scale);
-  return std::min(static_cast<int64_t>(std::floor(static_cast<float>(real))), in - 1);
-}
-
 // ATen's channels-last nearest kernel: per-pixel copies with float-scale indices.
 template <typename T, int K>
-void ChannelsLastNearest(const T* x, T* y, const Geometry& g, bool exact) {
+void ChannelsLastNearest(const T* x, T* y, const ResampleGeometry& g, bool exact) {
   std::array<std::vector<int64_t>, K> idx;
   int64_t stride = 1;
   for (int j = K - 1; j >= 0; --j) {
@@ -268,7 +138,7 @@ T SumTerms(const std::array<T, N>& v, const std::array<O, N>& w, bool vector) {
 // the AVX2 kernels the goldens pin)
 // sum their terms right to left in T, the rest left to right in opmath.
 template <typename T, int K>
-void ChannelsLastLinear(const T* x, T* y, const Geometry& g) {
+void ChannelsLastLinear(const T* x, T* y, const ResampleGeometry& g) {
   using O = OpMath<T>;
   struct Dim {
     std::vector<int64_t> i0, i1;
@@ -325,23 +195,8 @@ void ChannelsLastLinear(const T* x, T* y, const Geometry& g) {
               });
 }
 
-// Whether `t` [N, C, spatial...] is channels-last contiguous (size-1 dims
-// ignored), as ATen's is_contiguous(ChannelsLast{,3d}) says.
-bool IsChannelsLast(const Tensor& t) {
-  const int64_t nd = t.dim();
-  std::vector<int64_t> order = {1};
-  for (int64_t d = nd - 1; d >= 2; --d) order.push_back(d);
-  order.push_back(0);
-  int64_t expected = 1;
-  for (int64_t d : order) {
-    if (t.size(d) != 1 && t.stride(d) != expected) return false;
-    expected *= t.size(d);
-  }
-  return true;
-}
-
 template <typename T>
-absl::Status Dispatch(const Tensor& in, const Tensor& out, Geometry g, Mode mode) {
+absl::Status Dispatch(const Tensor& in, const Tensor& out, ResampleGeometry g, ResampleMode mode) {
   const Tensor x = Contiguous(in);
   const T* xd = x.data<T>();
   T* yd = static_cast<T*>(out.raw_data());
@@ -350,12 +205,12 @@ absl::Status Dispatch(const Tensor& in, const Tensor& out, Geometry g, Mode mode
   // as the reference runs do.
   const bool cl_2d = g.k == 2 && (cl_input || g.out[0] + g.out[1] <= 128);
   const bool cl_linear_2d = cl_2d || (g.k == 2 && g.channels == 3);
-  const bool nearest = mode == Mode::kNearest || mode == Mode::kNearestExact;
+  const bool nearest = mode == ResampleMode::kNearest || mode == ResampleMode::kNearestExact;
   auto run = [&]<int K>() {
     if (nearest && (cl_2d || (g.k == 3 && cl_input))) {
-      ChannelsLastNearest<T, K>(xd, yd, g, mode == Mode::kNearestExact);
+      ChannelsLastNearest<T, K>(xd, yd, g, mode == ResampleMode::kNearestExact);
     } else if constexpr (K >= 2 && !std::is_same_v<T, uint8_t>) {
-      if (mode == Mode::kLinear && (cl_linear_2d || (K == 3 && cl_input))) {
+      if (mode == ResampleMode::kLinear && (cl_linear_2d || (K == 3 && cl_input))) {
         ChannelsLastLinear<T, K>(xd, yd, g);
         return;
       }
@@ -370,10 +225,10 @@ absl::Status Dispatch(const Tensor& in, const Tensor& out, Geometry g, Mode mode
   return absl::OkStatus();
 }
 
-absl::Status Resample(std::span<const KernelArg> args, std::span<Tensor> outs, Mode mode,
+absl::Status Resample(std::span<const KernelArg> args, std::span<Tensor> outs, ResampleMode mode,
                       size_t first_scale, int64_t k) {
   const Tensor& in = TensorArg(args, 0);
-  Geometry g;
+  ResampleGeometry g;
   g.k = k;
   g.batch = in.size(0);
   g.channels = in.size(1);
@@ -381,14 +236,16 @@ absl::Status Resample(std::span<const KernelArg> args, std::span<Tensor> outs, M
     g.in[j] = in.size(2 + j);
     g.out[j] = outs[0].size(2 + j);
     // The scales are the last k of the op's scale arguments.
-    const size_t arg = first_scale + (mode == Mode::kCubic ? 2 : 3) - k + j;
+    const size_t arg = first_scale + (mode == ResampleMode::kCubic ? 2 : 3) - k + j;
     if (std::optional<Scalar> s = OptScalarArg(args, arg)) g.scale[j] = s->to_double();
   }
-  if (mode == Mode::kLinear || mode == Mode::kCubic) g.align_corners = BoolArg(args, 2);
+  if (mode == ResampleMode::kLinear || mode == ResampleMode::kCubic)
+    g.align_corners = BoolArg(args, 2);
   if (outs[0].numel() == 0) return absl::OkStatus();
   return tensor::VisitDType(in.dtype(), [&]<typename T>(TypeTag<T>) -> absl::Status {
     if constexpr (std::is_floating_point_v<Acc<T>> || std::is_same_v<T, uint8_t>) {
-      if (std::is_same_v<T, uint8_t> && mode != Mode::kNearest && mode != Mode::kNearestExact) {
+      if (std::is_same_v<T, uint8_t> && mode != ResampleMode::kNearest &&
+          mode != ResampleMode::kNearestExact) {
         // PyTorch resamples uint8 with int16 fixed-point weights in its own
         // kernels, which tc does not have.
         return absl::UnimplementedError(
@@ -403,18 +260,18 @@ absl::Status Resample(std::span<const KernelArg> args, std::span<Tensor> outs, M
 
 absl::Status UpsampleNearestKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                                    std::span<Tensor> outs) {
-  const Mode mode = BoolArg(args, 2) ? Mode::kNearestExact : Mode::kNearest;
+  const ResampleMode mode = BoolArg(args, 2) ? ResampleMode::kNearestExact : ResampleMode::kNearest;
   return Resample(args, outs, mode, 3, TensorArg(args, 0).dim() - 2);
 }
 
 absl::Status UpsampleLinearKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                                   std::span<Tensor> outs) {
-  return Resample(args, outs, Mode::kLinear, 3, TensorArg(args, 0).dim() - 2);
+  return Resample(args, outs, ResampleMode::kLinear, 3, TensorArg(args, 0).dim() - 2);
 }
 
 absl::Status UpsampleBicubic2dKernel(std::span<const KernelArg> args, std::span<const TensorMeta>,
                                      std::span<Tensor> outs) {
-  return Resample(args, outs, Mode::kCubic, 3, 2);
+  return Resample(args, outs, ResampleMode::kCubic, 3, 2);
 }
 
 }  // namespace

@@ -53,6 +53,13 @@ using DerivativeFn = absl::StatusOr<Grads> (*)(const BackwardArgs& b);
 // eager call's arguments.
 using NodeNameFn = std::string (*)(std::span<const kernels::KernelArg> args);
 
+// What a call saves for backward (save_for): bit i of `args` saves forward
+// argument i, bit i of `outputs` forward output i.
+struct SaveMask {
+  uint32_t args = 0;
+  uint32_t outputs = 0;
+};
+
 struct DerivativeDef {
   std::string_view op;
   // A fixed node name, or null when `name_fn` decides.
@@ -72,6 +79,13 @@ struct DerivativeDef {
   // For a composite op: whether `fn` covers this call (else the call is
   // differentiated through its decomposition); null: always.
   bool (*applies)(std::span<const kernels::KernelArg> args) = nullptr;
+  // When set, decides what is saved instead of save_args, save_fn and
+  // save_outputs, from the call's arguments and which tensor arguments need
+  // a gradient (bit i: argument i): batch_norm saves its running statistics
+  // in evaluation only (training writes new ones into them after the call),
+  // max_pool2d_with_indices its indices but not its values (which an
+  // in-place op may then change, as in PyTorch).
+  SaveMask (*save_for)(std::span<const kernels::KernelArg> args, uint32_t needs) = nullptr;
 };
 
 // The definition for `op`, or null when it has none (a composite op
