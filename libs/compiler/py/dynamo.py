@@ -24,10 +24,15 @@ class _Target:
     def __init__(self, qualified):
         self._qualified = qualified
         self.__name__ = qualified.split('.')[-1]
+        if qualified.startswith('torch.ops.'):  # an OpOverload: 'fma.default'
+            self.__name__ = '.'.join(qualified.split('.')[-2:])
 
     def __repr__(self):
         q = self._qualified
         name = self.__name__
+        if q.startswith('torch.ops.'):  # an OpOverload: torch.ops.<ns>.<op>.<overload>
+            ns, op, overload = q.split('.')[2:5]
+            return f"<OpOverload(op='{ns}.{op}', overload='{overload}')>"
         if q.startswith('operator.') or q.startswith('torch._C.') or q.startswith('builtins.'):
             return f'<built-in function {name}>'
         if q.startswith('torch.') and not q.startswith('torch.nn.functional.'):
@@ -267,7 +272,11 @@ def optimize(backend='inductor', *, nopython=False, dynamic=None, disable=False)
 
 
 def is_compiling():
+    # False when it runs; a traced call is True (frame-capture folds it).
     return False
+
+
+_C.mark_is_compiling(is_compiling)
 
 
 # Backends PyTorch tags "debug" (eager, aot_eager) are listed only when the

@@ -28,6 +28,29 @@ class CompileCounter:
         self.op_count = 0
 
 
+class CompileCounterWithBackend:
+    # Counts like CompileCounter, keeps the graphs, and compiles each with
+    # the backend named (lookup_backend(name)(gm, example_inputs)).
+    def __init__(self, backend):
+        self.frame_count = 0
+        self.op_count = 0
+        self.backend = backend
+        self.graphs = []
+
+    def __call__(self, gm, example_inputs):
+        self.frame_count += 1
+        for node in gm.graph.nodes:
+            if 'call' in node.op:
+                self.op_count += 1
+        self.graphs.append(gm)
+        return _C.compile_graph(gm._handle, self.backend, list(example_inputs))
+
+    def clear(self):
+        self.frame_count = 0
+        self.op_count = 0
+        self.graphs.clear()
+
+
 def _tabulate(rows, headers):
     return '\n'.join(', '.join(str(c) for c in row) for row in [headers] + rows)
 

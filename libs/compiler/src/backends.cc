@@ -213,6 +213,50 @@ Value NewGraphHandle(std::shared_ptr<const CapturedGraph> graph) {
   return v;
 }
 
+namespace {
+
+// RunCompiledHandle's data: one compiled graph.
+struct CompiledHandleObject : script::Object {
+  explicit CompiledHandleObject(script::Type* t) : Object(t) {}
+  CompiledGraph compiled;
+};
+
+script::Type* CompiledHandleType() {
+  static script::Type* t = NewObjectType<CompiledHandleObject>("CompiledGraph", "_tc_dynamo");
+  return t;
+}
+
+Value RunCompiledHandle(script::VM& vm, const Value&, const script::ArgsView& args,
+                        const Value& data) {
+  std::vector<tensor::Tensor> inputs;
+  for (int32_t i = 0; i < args.nargs; ++i) {
+    if (!script_torch::IsTensorValue(args[i])) {
+      return script::RaiseTypeError(vm, absl::StrCat("compiled graph: expected tensors, got ",
+                                                     std::string(script::TypeName(args[i]))));
+    }
+    inputs.push_back(script_torch::TensorOfValue(args[i]));
+  }
+  std::vector<tensor::Tensor> outputs;
+  if (!script::Cast<CompiledHandleObject>(data)->compiled(vm, inputs, &outputs)) return {};
+  std::vector<Value> out;
+  for (tensor::Tensor& t : outputs) out.push_back(script_torch::NewTensorValue(std::move(t)));
+  return script::NewTuple(std::move(out));
+}
+
+}  // namespace
+
+Value CompileHandle(script::VM& vm, const Value& handle, frame_capture::Backend& backend,
+                    std::span<const tensor::Tensor> example_inputs) {
+  std::shared_ptr<const CapturedGraph> graph = GraphOfHandle(handle);
+  if (graph == nullptr) return script::RaiseTypeError(vm, "expected a graph handle");
+  Value h = script::NewObject<CompiledHandleObject>(CompiledHandleType());
+  if (!backend.Compile(vm, graph, example_inputs,
+                       &script::Cast<CompiledHandleObject>(h)->compiled)) {
+    return {};
+  }
+  return script::NewNativeDataMethod(nullptr, "forward", RunCompiledHandle, h);
+}
+
 std::shared_ptr<const CapturedGraph> GraphOfHandle(const Value& handle) {
   if (!handle.is_object() || handle.type() != GraphHandleType()) return nullptr;
   return script::Cast<GraphHandleObject>(handle)->graph;

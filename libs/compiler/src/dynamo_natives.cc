@@ -205,6 +205,44 @@ Value AllowInGraph(VM& vm, const Value&, const ArgsView& args) {
   return Value::None();
 }
 
+// compile_graph(handle, backend_name, example_inputs): the graph compiled
+// by a named backend (lookup_backend(name)(gm, example_inputs)).
+Value CompileGraph(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "compile_graph", 3, 3)) return {};
+  const std::string* name = script::StrValue(args[1]);
+  std::shared_ptr<frame_capture::Backend> backend = name == nullptr ? nullptr : FindBackend(*name);
+  if (backend == nullptr) {
+    std::string text;
+    if (!vm.ReprString(args[1], &text)) return {};
+    return script::Raise(vm, InvalidBackendType(),
+                         absl::StrFormat("Invalid backend: %s. See "
+                                         "`torch._dynamo.list_backends()` for available "
+                                         "backends.",
+                                         text));
+  }
+  std::vector<Value> items;
+  if (!vm.Extend(&items, args[2])) return {};
+  std::vector<tensor::Tensor> examples;
+  for (const Value& v : items) {
+    if (!script_torch::IsTensorValue(v)) {
+      return script::RaiseTypeError(vm, "compile_graph: example inputs must be tensors");
+    }
+    examples.push_back(script_torch::TensorOfValue(v));
+  }
+  // The backend's own frames are not compiled (as while a frame compiles).
+  Dynamo::Scope scope(Dynamo::For(vm), Dynamo::Mode::kDisabled, nullptr);
+  return CompileHandle(vm, args[0], *backend, examples);
+}
+
+// mark_is_compiling(fn): fn is torch.compiler.is_compiling or an alias.
+Value MarkIsCompiling(VM& vm, const Value&, const ArgsView& args) {
+  if (!script::CheckArgCount(vm, args, "mark_is_compiling", 1, 1)) return {};
+  if (!args[0].is_object())
+    return script::RaiseTypeError(vm, "mark_is_compiling expects a callable");
+  Dynamo::For(vm).MarkIsCompiling(args[0]);
+  return Value::None();
+}
+
 Value DisallowInGraph(VM& vm, const Value&, const ArgsView& args) {
   if (!script::CheckArgCount(vm, args, "disallow_in_graph", 1, 1)) return {};
   if (!IsTorchBuiltin(args[0])) {
@@ -360,6 +398,8 @@ constexpr script::MethodDef kFunctions[] = {
     {"reset", Reset},
     {"mark_disabled", MarkDisabled},
     {"allow_in_graph", AllowInGraph},
+    {"mark_is_compiling", MarkIsCompiling},
+    {"compile_graph", CompileGraph},
     {"disallow_in_graph", DisallowInGraph},
     {"explain_begin", ExplainBegin},
     {"explain_end", ExplainEnd},

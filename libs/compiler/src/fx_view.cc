@@ -45,6 +45,11 @@ Value GraphNodeList(const frame_capture::CapturedGraph& g) {
   std::map<std::string, int> seen;
   for (const frame_capture::CallRecord& c : g.calls) {
     std::string base = c.target.substr(c.target.rfind('.') + 1);
+    if (c.target.starts_with("torch.ops.")) {
+      // An OpOverload (torch.ops.prims.fma.default): FX names it fma_default.
+      std::string op = c.target.substr(0, c.target.rfind('.'));
+      base = absl::StrCat(op.substr(op.rfind('.') + 1), "_", base);
+    }
     int n = seen[base]++;
     std::string name = n == 0 ? base : absl::StrCat(base, "_", n);
     const char* op =

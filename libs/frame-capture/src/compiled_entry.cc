@@ -276,7 +276,7 @@ bool ApplySideEffects(script::VM& vm, const CompiledEntry& e,
           script::Cast<script::ListObject>(contents[i])->items;
       continue;
     }
-    if (target.is_object() && target.type() == T.dict && contents[i].type() == T.dict) {
+    if (IsDictForKeys(target) && contents[i].type() == T.dict) {
       if (vm.CallMethod(target, "clear", {}).is_null()) return false;
       if (vm.CallMethod(target, "update", {contents[i]}).is_null()) return false;
       continue;

@@ -72,6 +72,10 @@ void Dynamo::MarkGraphBreak(const Value& fn) {
   impl_->special.graph_break.insert(fn.as_object());
   impl_->special.Hold(fn);
 }
+void Dynamo::MarkIsCompiling(const Value& fn) {
+  impl_->special.is_compiling.insert(fn.as_object());
+  impl_->special.Hold(fn);
+}
 void Dynamo::MarkDisabled(const Value& wrapper, bool recursive, std::string reason) {
   impl_->special.disabled[wrapper.as_object()] = recursive;
   // recursive=False marks the function itself (not a wrapper sharing its

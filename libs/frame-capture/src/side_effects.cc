@@ -76,11 +76,19 @@ bool SideEffects::PlanWrites(absl::FunctionRef<bool(const Var&, Rebuild*)> plan,
       }
     } else {
       se.contents.kind = Rebuild::Kind::kDict;
+      auto overridden = overrides_.find(copy.as_object());
       for (const auto& e : script::Cast<script::DictObject>(copy)->entries) {
         if (e.key.is_null()) continue;
+        Value value = e.value;
+        const std::string* key = script::StrValue(e.key);
+        if (overridden != overrides_.end() && key != nullptr) {
+          for (const auto& [k, original] : overridden->second) {
+            if (k == *key) value = original;
+          }
+        }
         Rebuild k, v;
         if (!plan(Var{e.key, nullptr}, &k)) return false;
-        if (!plan(Var{e.value, nullptr}, &v)) return false;
+        if (!plan(Var{value, nullptr}, &v)) return false;
         se.contents.items.push_back(std::move(k));
         se.contents.items.push_back(std::move(v));
       }

@@ -9,6 +9,7 @@
 #define TC_FRAME_CAPTURE_SRC_SIDE_EFFECTS_H_
 
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -54,6 +55,17 @@ class SideEffects {
   void MutateCell(SourcePtr source, std::shared_ptr<Var> value) {
     mutated_cells_.push_back({std::move(source), std::move(value)});
   }
+  // Whether the stand-in `c` was written.
+  bool IsMutated(const script::Value& c) const {
+    return c.is_object() && copy_real_.contains(c.as_object()) &&
+           mutated_reals_.contains(copy_real_.at(c.as_object()));
+  }
+  // The stand-in dict `copy` shows `key` with another value than its
+  // object holds (an optimizer's param group seen with capturable=True): a
+  // replay of the stand-in writes `original` there instead.
+  void Override(const script::Value& copy, std::string key, script::Value original) {
+    overrides_[copy.as_object()].emplace_back(std::move(key), std::move(original));
+  }
   // Stand-ins written, in the order of their first write.
   const std::vector<script::Value>& mutated_copies() const { return mutated_copies_; }
   const std::vector<MutatedCell>& mutated_cells() const { return mutated_cells_; }
@@ -82,6 +94,8 @@ class SideEffects {
   absl::flat_hash_set<const script::Object*> mutated_reals_;
   std::vector<script::Value> mutated_copies_;
   std::vector<MutatedCell> mutated_cells_;
+  absl::flat_hash_map<const script::Object*, std::vector<std::pair<std::string, script::Value>>>
+      overrides_;
   // The stand-ins and the outside objects keyed above, held for the
   // trace's lifetime so that no key outlives its object.
   std::vector<script::Value> held_;

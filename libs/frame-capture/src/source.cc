@@ -38,9 +38,21 @@ SourcePtr Source::Keys(SourcePtr base) {
 SourcePtr Source::CellContents(SourcePtr base, int64_t cell) {
   return Make({Kind::kCellContents, "", cell, false, std::move(base)});
 }
+SourcePtr Source::DictKeyAt(SourcePtr base, int64_t index) {
+  return Make({Kind::kDictKeyAt, "", index, false, std::move(base)});
+}
+SourcePtr Source::DictValueAt(SourcePtr base, int64_t index) {
+  return Make({Kind::kDictValueAt, "", index, false, std::move(base)});
+}
+
+bool IsDictForKeys(const Value& d) {
+  if (!d.is_object()) return false;
+  const script::Type* t = d.type();
+  return t == script::Types().dict || (t->module == "collections" && t->name == "defaultdict");
+}
 
 Value DictKeysText(const Value& d) {
-  if (!d.is_object() || d.type() != script::Types().dict) return Value();
+  if (!IsDictForKeys(d)) return Value();
   std::string out = "[";
   for (const auto& e : script::Cast<script::DictObject>(d)->entries) {
     if (e.key.is_null()) continue;
@@ -83,6 +95,12 @@ std::string Spell(const Source& s, bool full) {
       return absl::StrCat(Spell(*s.base, full), ".keys()");
     case Kind::kCellContents:
       return absl::StrCat(Spell(*s.base, full), ".__closure__[", s.index, "].cell_contents");
+    case Kind::kDictKeyAt:
+      return absl::StrCat("list(dict.keys(", Spell(*s.base, full), "))[", s.index, "]");
+    case Kind::kDictValueAt: {
+      std::string base = Spell(*s.base, full);
+      return absl::StrCat(base, "[list(dict.keys(", base, "))[", s.index, "]]");
+    }
   }
   return "";
 }
@@ -126,11 +144,11 @@ Value Fetch(script::VM& vm, const Source& source, const FrameView& frame) {
       const script::Type* t = base.type();
       const auto& types = script::Types();
       if (source.dict_key) {
-        if (t != types.dict) return Value();
+        if (!IsDictForKeys(base)) return Value();
         const Value* v = script::DictGetStr(script::Cast<script::DictObject>(base), source.name);
         return v == nullptr ? Value() : *v;
       }
-      if (t == types.dict) {  // an int key
+      if (IsDictForKeys(base)) {  // an int key
         Value v;
         if (script::DictGet(vm, script::Cast<script::DictObject>(base), Value::Int(source.index),
                             &v) <= 0) {
@@ -147,6 +165,19 @@ Value Fetch(script::VM& vm, const Source& source, const FrameView& frame) {
     }
     case Source::Kind::kKeys:
       return DictKeysText(Fetch(vm, *source.base, frame));
+    case Source::Kind::kDictKeyAt:
+    case Source::Kind::kDictValueAt: {
+      Value base = Fetch(vm, *source.base, frame);
+      if (!IsDictForKeys(base)) return Value();
+      int64_t i = 0;
+      for (const auto& e : script::Cast<script::DictObject>(base)->entries) {
+        if (e.key.is_null()) continue;
+        if (i++ == source.index) {
+          return source.kind == Source::Kind::kDictKeyAt ? e.key : e.value;
+        }
+      }
+      return Value();
+    }
   }
   return Value();
 }

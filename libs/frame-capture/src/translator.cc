@@ -97,6 +97,21 @@ void Translator::Guard(GuardRecord g) {
   guards_.push_back(std::move(g));
 }
 
+void Translator::ForgetGuardsUnder(const Source& root) {
+  const std::string name = root.Name();
+  auto under = [&](const SourcePtr& s) {
+    for (const Source* p = s.get(); p != nullptr; p = p->base.get()) {
+      if (p->Name() == name) return true;
+    }
+    return false;
+  };
+  std::erase_if(guards_, [&](const GuardRecord& g) {
+    if (!under(g.source)) return false;
+    guarded_.erase(absl::StrCat(static_cast<int>(g.kind), ":", g.source->Name()));
+    return true;
+  });
+}
+
 Var Translator::WithKnownSource(Var v) const {
   if (v.src != nullptr || !v.v.is_object() || IsFake(v.v)) return v;
   auto it = wrapped_sources_.find(v.v.as_object());
@@ -162,27 +177,41 @@ Var Translator::WrapValue(const Value& v, const SourcePtr& src) {
     side_effects_.AddCopy(copy, v, src);
     return Var{copy, src};
   }
-  if (IsExact(v, T.dict)) {
-    // A read-only stand-in with wrapped values, as for lists; what the
-    // trace learns from the key set ("k" in d, iteration order, d[k]
-    // existing) is guarded by the keys' text.
+  if (IsDictForKeys(v)) {
+    // A read-only stand-in (a plain dict, also for a defaultdict) with
+    // wrapped values, as for lists; what the trace learns from the key set
+    // ("k" in d, iteration order, d[k] existing) is guarded by the keys'
+    // text. A tensor key (an optimizer's state is keyed by parameters) is
+    // named by its position and keyed in the stand-in by its fake, so
+    // that d[p] finds it for the traced p.
     NoteCopyOf(v);
     Guard(MakeGuard(GuardRecord::Kind::kType, src, Value::Borrow(v.type())));
     Guard(MakeGuard(GuardRecord::Kind::kEquals, Source::Keys(src), DictKeysText(v)));
     Value copy = script::NewDict();
+    int64_t position = 0;
     for (const auto& e : script::Cast<script::DictObject>(v)->entries) {
       if (e.key.is_null()) continue;
       SourcePtr item;
+      Value key = e.key;
       if (const std::string* k = script::StrValue(e.key)) {
         item = Source::Key(src, *k);
       } else if (e.key.is_int()) {
         item = Source::Item(src, e.key.as_int());
+      } else if (script_torch::IsTensorValue(e.key) && !IsFake(e.key)) {
+        // The key is a graph input like any tensor: the inputs' aliasing
+        // check holds it to be the object it was (a parameter read
+        // elsewhere is the same input).
+        key = Wrap(e.key, Source::DictKeyAt(src, position)).v;
+        item = Source::DictValueAt(src, position);
       } else {
         // No source names such a key: the frame runs eagerly.
-        if (unsupported_input_.empty()) unsupported_input_ = "a dict with keys other than str, int";
+        if (unsupported_input_.empty()) {
+          unsupported_input_ = "a dict with keys other than str, int, tensors";
+        }
         return Var{v, src};
       }
-      if (!vm_.SetItem(copy, e.key, Wrap(e.value, item).v)) {
+      ++position;
+      if (!vm_.SetItem(copy, key, Wrap(e.value, item).v)) {
         vm_.ClearException();
         if (unsupported_input_.empty()) unsupported_input_ = "a dict that cannot be copied";
         return Var{v, src};

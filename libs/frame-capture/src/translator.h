@@ -51,6 +51,9 @@ struct GuardRecord {
 // through Dynamo's registration API).
 struct SpecialCallables {
   absl::flat_hash_set<const script::Object*> graph_break;  // torch._dynamo.graph_break
+  // torch.compiler.is_compiling and its aliases: True while traced (as
+  // Dynamo folds them), False when they run.
+  absl::flat_hash_set<const script::Object*> is_compiling;
   // Functions wrapped by torch.compiler.disable: the wrapper object -> recursive.
   absl::flat_hash_map<const script::Object*, bool> disabled;
   absl::flat_hash_set<const script::Code*> skipped_code;  // disable(recursive=False) targets
@@ -74,6 +77,9 @@ struct GradContext {
   bool outer = true;
   script::Value manager_type;
 };
+
+// Whether `v` is a torch.optim.Optimizer.
+bool IsOptimizer(const script::Value& v);
 
 struct TraceOutcome {
   enum class Kind : uint8_t {
@@ -188,6 +194,9 @@ class Translator {
   // Wrap's guards and stand-ins, by the value's kind.
   Var WrapValue(const script::Value& v, const SourcePtr& src);
   void Guard(GuardRecord g);
+  // Drops the guards on `root` and on what is read through it (an
+  // optimizer's state, read again after _init_group changed it).
+  void ForgetGuardsUnder(const Source& root);
 
   bool CallVar(Frame& f, const Var& callable, std::vector<Var> args,
                const script::TupleObject* kwnames, Var* out);
@@ -222,6 +231,23 @@ class Translator {
   // ("iter") returned.
   bool CheckSpecialResult(Frame& f, std::string_view builtin, const Var* result);
   bool Unsupported(Frame& f, std::string reason);
+  // Dynamo's decompositions of in-place Tensor methods
+  // (translator_decompose.cc): addcmul_ / addcdiv_ with value=, add_ with
+  // a tensor alpha=. `self`: the bound receiver, else args[0] is.
+  // *handled false: the method is called as it is.
+  bool DecomposeInPlace(Frame& f, std::string_view name, const script::Value* self,
+                        std::vector<Var>& args, const script::TupleObject* kwnames, Var* out,
+                        bool* handled);
+  // A torch.optim optimizer (translator_optimizer.cc), as Dynamo's
+  // OptimizerVariable: after a read of its attribute `name` (r: what the
+  // trace got), param_groups are seen with capturable=True and state is
+  // remembered. EagerInitGroup runs a call of its _init_group for real and
+  // fills the lists the trace passed with the tensors collected, as graph
+  // inputs; *handled false: the call is inlined as any method.
+  void OptimizerAttrRead(const Var& obj, std::string_view name, Var* r);
+  bool EagerInitGroup(Frame& f, const script::Value& method, const Var& self,
+                      std::vector<Var>& args, const script::TupleObject* kwnames, Var* out,
+                      bool* handled);
   // BEFORE_WITH of a torch grad-mode manager; false (nothing done) for
   // other managers.
   bool EnterGradMode(Frame& f, bool* handled);
@@ -272,6 +298,10 @@ class Translator {
   }
   absl::flat_hash_set<const script::Object*> new_objects_;
   absl::flat_hash_map<const script::Object*, GradContext> grad_exits_;
+  // Optimizers -> the trace's opt.state (after each eager _init_group, the
+  // state it made): one stand-in, so that writes to it are seen by later
+  // reads.
+  absl::flat_hash_map<const script::Object*, Var> optimizer_states_;
   // torch.set_grad_enabled(b) objects made by the trace -> the mode before.
   absl::flat_hash_map<const script::Object*, bool> set_grad_outer_;
   // Objects the trace made and stand-ins, held while it runs (see NoteNew).

@@ -48,6 +48,14 @@ bool Translator::StepAttrSubscr(Frame& f, const script::Instruction& ins) {
 bool Translator::LoadAttr(Frame& f, script::StrObject* name) {
   const script::BuiltinTypes& T = script::Types();
   Var obj = WithKnownSource(f.Pop());
+  const bool optimizer = obj.src != nullptr && IsOptimizer(obj.v);
+  if (optimizer && name->value == "state") {
+    auto it = optimizer_states_.find(obj.v.as_object());
+    if (it != optimizer_states_.end()) {
+      f.Push(it->second);
+      return true;
+    }
+  }
   // Reading x.shape uses x: Dynamo realizes a lazy input there.
   if (IsFake(obj.v) && !recorder_.Realize(script_torch::TensorOfValue(obj.v)).ok()) {
     return Unsupported(f, UnsupportedBreak("a graph input").Format());
@@ -63,6 +71,7 @@ bool Translator::LoadAttr(Frame& f, script::StrObject* name) {
   } else if (obj.src != nullptr && IsExact(obj.v, T.module)) {
     r.src = Source::Attr(obj.src, name->value);
   }
+  if (optimizer) OptimizerAttrRead(obj, name->value, &r);
   f.Push(std::move(r));
   return true;
 }

@@ -56,6 +56,10 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
     return true;
   }
   if (special_.graph_break.contains(o)) return GraphBreakCall(f, args, kwnames);
+  if (special_.is_compiling.contains(o) && args.empty()) {
+    *out = Var{Value::Bool(true), nullptr};
+    return true;
+  }
   if (auto it = special_.disabled.find(o); it != special_.disabled.end()) {
     std::string name;
     vm_.ReprString(c, &name);
@@ -99,6 +103,14 @@ bool Translator::CallVar(Frame& f, const Var& callable, std::vector<Var> args,
         !special_.disabled.contains(m->function.as_object()) &&
         !special_.allow_in_graph.contains(m->function.as_object())) {
       Var self{m->self, callable.src != nullptr ? callable.src->base : nullptr};
+      const auto* fn = script::Cast<script::FunctionObject>(m->function);
+      if (fn->name.get() != nullptr && fn->name->value == "_init_group" && IsOptimizer(m->self)) {
+        bool handled = false;
+        if (!EagerInitGroup(f, c, WithKnownSource(self), args, kwnames, out, &handled)) {
+          return false;
+        }
+        if (handled) return true;
+      }
       return Inline(f, script::Cast<script::FunctionObject>(m->function),
                     callable.src != nullptr ? Source::Attr(callable.src, "__func__") : nullptr,
                     &self, std::move(args), kwnames, out);
@@ -240,6 +252,9 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
         UnsupportedBreak(absl::StrCat("resuming a generator or coroutine (", name, ")")).Format());
   }
   if (method_on_fake) {
+    bool handled = false;
+    if (!DecomposeInPlace(f, name, self, args, kwnames, out, &handled)) return false;
+    if (handled) return true;
     const Value& t = self != nullptr ? *self : args[0].v;
     if (name == "item" || name == "__int__" || name == "__float__") return ItemBreak(f);
     if (name == "tolist") return TolistBreak(f, t);
@@ -314,7 +329,16 @@ bool Translator::CallNative(Frame& f, const Value& c, const script::NativeFuncti
   CallRecord::Kind kind = method_on_fake ? CallRecord::Kind::kMethod : CallRecord::Kind::kFunction;
   std::string target;
   if (method_on_fake) {
-    target = nf->name;
+    // A tensor method that needs no node of its own (detach, an in-place
+    // copy_ whose value is its operand's) is still one call_method node
+    // in Dynamo's graph: it is counted as one.
+    const int nodes_before = recorder_.num_nodes();
+    const size_t calls_before = calls_.size();
+    if (!CallNativeTracked(f, c, nullptr, args, kwnames, kind, nf->name, out)) return false;
+    if (calls_.size() == calls_before && IsFake(out->v)) {
+      calls_.push_back({kind, nf->name, nodes_before, 0});
+    }
+    return true;
   } else if (nf->self.is_object() && nf->self.type() != nullptr &&
              script::IsSubtype(nf->self.type(), T.module)) {
     target = absl::StrCat(script::Cast<script::ModuleObject>(nf->self)->name, ".", nf->name);

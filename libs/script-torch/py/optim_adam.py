@@ -152,7 +152,9 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, for
          capturable=False, differentiable=False, fused=None, grad_scale=None, found_inf=None,
          has_complex=False, decoupled_weight_decay=False, *, amsgrad, beta1, beta2, lr,
          weight_decay, eps, maximize):
-    if not all(isinstance(t, torch.Tensor) for t in state_steps):
+    # Skipped while compiling, as PyTorch skips it (slow to trace).
+    if not torch.compiler.is_compiling() and not all(
+            isinstance(t, torch.Tensor) for t in state_steps):
         raise RuntimeError('API has changed, `state_steps` argument must contain a list of '
                            'singleton tensors')
     _check_single_tensor(foreach, fused)
@@ -178,7 +180,9 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
         exp_avg = exp_avgs[i]
         exp_avg_sq = exp_avg_sqs[i]
         step_t = state_steps[i]
-        if capturable:
+        # Compiling, the device check is the compiler's (PyTorch's note
+        # [torch.compile x capturable]).
+        if not torch.compiler.is_compiling() and capturable:
             _check_capturable(param, step_t)
         step_t += 1
         if weight_decay != 0:

@@ -50,14 +50,21 @@ def register_optimizer_step_post_hook(hook):
 
 def _use_grad_for_differentiable(func):
     # step() runs with grad mode set to the optimizer's `differentiable`
-    # (off by default), restored afterwards whatever happens.
+    # (off by default), restored afterwards whatever happens. Under
+    # torch.compile the graph breaks around the step, as PyTorch's does, so
+    # the step is a frame of its own, captured into one graph in no-grad
+    # mode (eagerly, graph_break() does nothing).
     def _use_grad(*args, **kwargs):
+        import torch._dynamo
+
         self = args[0]
         prev_grad = torch.is_grad_enabled()
         try:
             torch.set_grad_enabled(self.defaults['differentiable'])
+            torch._dynamo.graph_break()
             ret = func(*args, **kwargs)
         finally:
+            torch._dynamo.graph_break()
             torch.set_grad_enabled(prev_grad)
         return ret
 
@@ -67,7 +74,10 @@ def _use_grad_for_differentiable(func):
 
 def _get_value(x):
     # A 0-dim step tensor read as a Python number, as PyTorch's eager path
-    # reads it (.item()), so the bias corrections are Python floats.
+    # reads it (.item()), so the bias corrections are Python floats; while
+    # compiling, the tensor itself (no graph break on .item()).
+    if torch.compiler.is_compiling():
+        return x
     return x.item() if isinstance(x, torch.Tensor) else x
 
 

@@ -102,7 +102,9 @@ class RMSprop(Optimizer):
 def rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps,
             foreach=None, maximize=False, differentiable=False, capturable=False,
             has_complex=False, *, lr, alpha, eps, weight_decay, momentum, centered):
-    if not all(isinstance(t, torch.Tensor) for t in state_steps):
+    # Skipped while compiling, as PyTorch skips it (slow to trace).
+    if not torch.compiler.is_compiling() and not all(
+            isinstance(t, torch.Tensor) for t in state_steps):
         raise RuntimeError('API has changed, `state_steps` argument must contain a list of '
                            'singleton tensors')
     _check_single_tensor(foreach)
@@ -119,7 +121,9 @@ def _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffe
     lr = _to_scalar(lr)
     for i, param in enumerate(params):
         step = state_steps[i]
-        if capturable:
+        # Compiling, the device check is the compiler's (PyTorch's note
+        # [torch.compile x capturable]).
+        if not torch.compiler.is_compiling() and capturable:
             _check_capturable(param, step)
         grad = grads[i]
         grad = grad if not maximize else -grad

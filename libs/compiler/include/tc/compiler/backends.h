@@ -49,6 +49,14 @@ std::shared_ptr<frame_capture::Backend> ScriptBackend(script::Value callable);
 script::Value NewGraphHandle(std::shared_ptr<const frame_capture::CapturedGraph> graph);
 std::shared_ptr<const frame_capture::CapturedGraph> GraphOfHandle(const script::Value& handle);
 
+// The graph of `handle` compiled by `backend` for `example_inputs`, as a
+// script callable taking the graph inputs and returning the outputs as a
+// tuple (torch._dynamo's lookup_backend(name)(gm, example_inputs)); null
+// with an exception set when compiling fails.
+script::Value CompileHandle(script::VM& vm, const script::Value& handle,
+                            frame_capture::Backend& backend,
+                            std::span<const tensor::Tensor> example_inputs);
+
 // A compiled graph's run result as a backend returns it: the outputs, or
 // false with a RuntimeError (the status's message) set on the VM.
 bool TakeOutputs(script::VM& vm, absl::StatusOr<std::vector<tensor::Tensor>> result,

@@ -99,6 +99,8 @@ class Dynamo : public script::Extension {
 
   // Special callables (filled by the compiler library's decorators).
   void MarkGraphBreak(const script::Value& fn);
+  // `fn` returns True in a traced frame (torch.compiler.is_compiling).
+  void MarkIsCompiling(const script::Value& fn);
   // `reason`: disable(reason=...) as break messages print it.
   void MarkDisabled(const script::Value& wrapper, bool recursive, std::string reason = "None");
   // The code of the script function `fn` is never compiled.

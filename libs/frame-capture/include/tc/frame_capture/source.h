@@ -28,6 +28,11 @@ struct Source {
     // What cell `index` of the function `base` holds:
     // base.__closure__[index].cell_contents.
     kCellContents,
+    // Key number `index` of the dict `base` (a dict keyed by objects, such
+    // as an optimizer's state keyed by parameters): list(base.keys())[i].
+    kDictKeyAt,
+    // The value under that key: base[list(base.keys())[i]].
+    kDictValueAt,
   };
   Kind kind;
   std::string name;   // local, global, attribute or dict-key name
@@ -43,6 +48,8 @@ struct Source {
   static SourcePtr Key(SourcePtr base, std::string key);
   static SourcePtr Keys(SourcePtr base);
   static SourcePtr CellContents(SourcePtr base, int64_t cell);
+  static SourcePtr DictKeyAt(SourcePtr base, int64_t index);
+  static SourcePtr DictValueAt(SourcePtr base, int64_t index);
 
   // Dynamo's guard name: L['x'], G['torch'].abs, L['xs'][0], L['d']['k'].
   std::string Name() const;
@@ -51,12 +58,15 @@ struct Source {
   bool is_local_rooted() const;
 };
 
-// The keys of dict `d` in order as one string ("['a', 'b', 3]"), or null
-// when `d` is no dict: a trace that read a dict input depends on its key
-// set, and an EQUALS guard on this text checks it (Dynamo's
-// DICT_KEYS_MATCH). Keys other than str and int print as "?", which no
-// traced dict has (the translator does not trace such dicts).
+// The keys of dict `d` (a dict or a collections.defaultdict) in order as
+// one string ("['a', 'b', 3]"), or null when `d` is neither: a trace that
+// read a dict input depends on its key set, and an EQUALS guard on this
+// text checks it (Dynamo's DICT_KEYS_MATCH). Keys other than str and int
+// print as "?": the translator guards such keys one by one, by identity
+// (kDictKeyAt sources).
 script::Value DictKeysText(const script::Value& d);
+// Whether DictKeysText and the kDictKeyAt / kDictValueAt sources read `d`.
+bool IsDictForKeys(const script::Value& d);
 
 // What a source is read from when the compiled frame runs.
 struct FrameView {
