@@ -90,13 +90,14 @@ bool EnsureAot(script::VM& vm, AotState& s, std::span<const Tensor> inputs) {
 
 bool Run(script::VM& vm, AotState& s, std::span<const Tensor> inputs,
          std::vector<Tensor>* outputs) {
-  if (script_torch::GraphNeedsAutograd(inputs)) {
+  const bool autograd = script_torch::GraphNeedsAutograd(inputs);
+  if (autograd) {
     if (!EnsureAot(vm, s, inputs)) return false;
     if (s.aot != nullptr) return TakeOutputs(vm, autodiff::RunAotFunction(s.aot, inputs), outputs);
   }
   if (!EnsureInference(vm, s)) return false;
   if (!TakeOutputs(vm, s.inference(inputs), outputs)) return false;
-  if (script_torch::GraphNeedsAutograd(inputs)) {
+  if (autograd) {  // no AOT pair (aot_failed): the forward recomputed at backward
     script_torch::AttachCompiledHistory(
         std::shared_ptr<const graph_ir::Graph>(s.graph, &s.graph->graph),
         std::shared_ptr<const std::vector<bool>>(s.graph, &s.graph->grad_nodes), inputs, *outputs);
