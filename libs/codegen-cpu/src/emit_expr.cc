@@ -63,7 +63,7 @@ bool VectorOpName(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "add",  "sub",  "mul",   "div",   "maximum",  "minimum", "neg",  "abs",
       "relu", "sqrt", "rsqrt", "exp",   "expm1",    "log",     "tanh", "sigmoid",
-      "silu", "gelu", "clamp", "clone", "to_dtype", "addcmul"};
+      "silu", "gelu", "erf",   "clamp", "clone", "to_dtype", "addcmul"};
   for (std::string_view n : kNames) {
     if (n == name) return true;
   }
@@ -117,6 +117,8 @@ bool IsVectorizable(const ExprContext& ctx, const ExprPtr& e) {
     const std::string* mode = StringAttr(op, 0);
     if (t != DType::kFloat32 || (mode != nullptr && *mode != "none")) return false;
   }
+  // float32 erf is the formula header's vector erf (as eager's); float64's libm.
+  if (op.name == "erf" && t != DType::kFloat32) return false;
   for (const ExprPtr& a : op.args) {
     if (a->dtype != t || !IsVectorizable(ctx, a)) return false;
   }

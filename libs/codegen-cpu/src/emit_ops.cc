@@ -173,6 +173,9 @@ absl::StatusOr<std::string> Unary(const Op& op, DType dtype, const std::string& 
       if (n == f) return Call(absl::StrCat("tc_", n, "_one"), c, {x});
     }
   }
+  // eager's float32 erf is gelu_simd.cc's vector erf, one lane at a time
+  // where strided.
+  if (n == "erf" && dtype == DType::kFloat32) return absl::StrCat("tc_erf_f32(", x, ")");
   for (std::string_view f :
        {"exp", "log", "log1p", "expm1", "sqrt", "sin", "cos", "tan", "tanh", "erf"}) {
     if (n == f) return absl::StrCat("std::", n, "(", x, ")");

@@ -361,11 +361,15 @@ template <class D> static HWY_INLINE hn::Vec<D> tc_v_erf(D d, hn::Vec<D> x) {
 template <class D> static HWY_INLINE hn::Vec<D> tc_v_gelu(D d, hn::Vec<D> x) {
   return tcfv::GeluV(d, x);
 }
-// One float through gelu_simd.cc's vector GELU (the formula header
+// One float through gelu_simd.cc's vector GELU and erf (the formula header
 // gelu_erf-inl.h): eager's tail runs a padded vector.
 static inline float tc_gelu_f32(float x) {
   const hn::CappedTag<float, 1> d1;
   return hn::GetLane(tcfv::GeluV(d1, hn::Set(d1, x)));
+}
+static inline float tc_erf_f32(float x) {
+  const hn::CappedTag<float, 1> d1;
+  return hn::GetLane(tcfv::ErfV(d1, hn::Set(d1, x)));
 }
 
 // Float sums in the order of eager's cascade (sum_cascade_simd.cc, ATen's

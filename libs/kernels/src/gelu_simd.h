@@ -13,7 +13,7 @@ namespace tc::kernels::simd {
 // (glibc's erff and PyTorch's oneDNN kernel are each within about an ulp).
 void GeluErf(const float* in, float* out, int64_t n);
 
-// erf(x) elementwise with the same approximation, for tests.
+// erf(x) elementwise with the same approximation: the erf op for float32.
 void Erf(const float* in, float* out, int64_t n);
 
 }  // namespace tc::kernels::simd

@@ -138,11 +138,24 @@ constexpr int SimdOp() {
 template <U K, typename T>
 void RunTyped(const Loop& loop, const Params& p) {
   using C = Acc<T>;
-  if constexpr (K == U::kGelu && std::is_same_v<T, float>) {
-    if (!p.gelu_tanh && loop.inner_contiguous()) {
-      RunParallel(loop, [](char* const* ptr, const int64_t*, int64_t n) {
-        simd::GeluErf(reinterpret_cast<const float*>(ptr[1]), reinterpret_cast<float*>(ptr[0]), n);
-      });
+  // float32 erf and exact GELU: gelu_simd.cc's vector formulas (as
+  // generated code computes them), strided elements one at a time through
+  // the same code, so a value does not depend on the layout.
+  if constexpr ((K == U::kGelu || K == U::kErf) && std::is_same_v<T, float>) {
+    if (K == U::kErf || !p.gelu_tanh) {
+      constexpr auto f = K == U::kErf ? &simd::Erf : &simd::GeluErf;
+      if (loop.inner_contiguous()) {
+        RunParallel(loop, [](char* const* ptr, const int64_t*, int64_t n) {
+          f(reinterpret_cast<const float*>(ptr[1]), reinterpret_cast<float*>(ptr[0]), n);
+        });
+      } else {
+        RunParallel(loop, [](char* const* ptr, const int64_t* s, int64_t n) {
+          for (int64_t i = 0; i < n; ++i) {
+            f(reinterpret_cast<const float*>(ptr[1] + i * s[1]),
+              reinterpret_cast<float*>(ptr[0] + i * s[0]), 1);
+          }
+        });
+      }
       return;
     }
   }
