@@ -294,6 +294,37 @@ case("layer_norm", "err_long", [data((2, 3), i64), Ints(3), NONE, NONE, 1e-5],
 case("layer_norm", "err_mixed", [x23, Ints(3), torch.ones(3, dtype=f64), NONE, 1e-5],
      lambda x, s, w, b, e: F.layer_norm(x, s, w, b, e))
 
+
+# layer_norm_backward (tc's: statistics recomputed from the input): ATen's
+# native_layer_norm_backward with the forward's saved mean and rstd; an
+# output the mask leaves out (None in ATen) is an empty [0] tensor.
+def ln_backward(g, x, s, w, b, e, mask):
+    _, mean, rstd = torch.native_layer_norm(x, s, w, b, e)
+    outs = torch.ops.aten.native_layer_norm_backward(g, x, s, mean, rstd, w, b, mask)
+    return [o if o is not None else torch.empty(0, dtype=x.dtype) for o in outs]
+
+
+g234 = data((2, 3, 4), phase=0.7)
+case("layer_norm_backward", "affine", [g234, x234, Ints(4), data((4,), phase=1.0),
+                                       data((4,), phase=2.0), 1e-5, Ints(1, 1, 1)],
+     lambda g, x, s, w, b, e, m: ln_backward(g, x, s, w, b, e, [bool(v) for v in m]))
+case("layer_norm_backward", "no_params", [g234, x234, Ints(4), NONE, NONE, 1e-5, Ints(1, 1, 1)],
+     lambda g, x, s, w, b, e, m: ln_backward(g, x, s, w, b, e, [True, False, False]))
+case("layer_norm_backward", "two_dims", [g234, x234, Ints(3, 4), data((3, 4), phase=1.0), NONE,
+                                         1e-3, Ints(1, 1, 0)],
+     lambda g, x, s, w, b, e, m: ln_backward(g, x, s, w, b, e, [True, True, False]))
+case("layer_norm_backward", "dx_only", [g234, x234, Ints(4), data((4,), phase=1.0),
+                                        data((4,), phase=2.0), 1e-5, Ints(1, 0, 0)],
+     lambda g, x, s, w, b, e, m: ln_backward(g, x, s, w, b, e, [True, False, False]))
+case("layer_norm_backward", "params_only", [g234, x234, Ints(4), data((4,), phase=1.0),
+                                            data((4,), phase=2.0), 1e-5, Ints(0, 1, 1)],
+     lambda g, x, s, w, b, e, m: ln_backward(g, x, s, w, b, e, [False, True, True]))
+case("layer_norm_backward", "f64", [g234.double(), x234.double(), Ints(4), NONE, NONE, 1e-5,
+                                    Ints(1, 0, 0)],
+     lambda g, x, s, w, b, e, m: ln_backward(g, x, s, w, b, e, [True, False, False]))
+case("layer_norm_backward", "err_shape", [g234, x23, Ints(2), NONE, NONE, 1e-5, Ints(1, 0, 0)],
+     lambda g, x, s, w, b, e, m: F.layer_norm(x, s, eps=e))
+
 # rms_norm
 case("rms_norm", "last", [x234, Ints(4), NONE, NONE], lambda x, s, w, e: F.rms_norm(x, s))
 case("rms_norm", "weight_eps", [x234, Ints(3, 4), data((3, 4), phase=1.0), 1e-3],

@@ -30,9 +30,9 @@ const Constant kNone = Constant(None{});
 
 const std::set<std::string> kCompositeOps = {
     "softmax", "log_softmax", "logsumexp", "std", "max_dim", "min_dim", "all", "any", "transpose",
-    "t", "flatten", "stack", "narrow", "masked_fill", "linear", "addmm", "layer_norm", "embedding",
-    "dropout", "alpha_dropout", "feature_dropout", "feature_alpha_dropout", "mse_loss", "nll_loss",
-    "cross_entropy", "linspace", "eye", "randint",
+    "t", "flatten", "stack", "narrow", "masked_fill", "linear", "addmm", "layer_norm",
+    "layer_norm_backward", "embedding", "dropout", "alpha_dropout", "feature_dropout",
+    "feature_alpha_dropout", "mse_loss", "nll_loss", "cross_entropy", "linspace", "eye", "randint",
     // Normalizations (ops_composite_norm.cc).
     "batch_norm", "group_norm", "instance_norm", "local_response_norm", "rms_norm",
     // ops_composite_activation.cc
@@ -189,6 +189,9 @@ std::vector<Sample> Samples() {
       {"linear", {F32({2, 4, 5}), F32({3, 5}), F32({3})}},
       {"addmm", {F32({3}), x, F32({5, 3}), F(0.5), I(2)}},
       {"layer_norm", {F32({2, 4, 5}), L({4, 5}), F32({4, 5}), F32({4, 5}), F(1e-6)}},
+      {"layer_norm_backward",
+       {F32({2, 4, 5}), F32({2, 4, 5}), L({4, 5}), F32({4, 5}), F32({4, 5}), F(1e-6),
+        L({1, 1, 1})}},
       {"embedding", {x, I64({2, 3})}},
       {"dropout", {x, F(0.25)}},
       {"alpha_dropout", {x, F(0.25), B(true)}},

@@ -13,10 +13,6 @@ using R = absl::StatusOr<Grads>;
 EmitRef SumKeep(GradBuilder& g, EmitRef r, const Shape& dims) {
   return g.Op("sum", {r, GradBuilder::L(dims), GradBuilder::B(true), GradBuilder::NoneArg()});
 }
-EmitRef MeanKeep(GradBuilder& g, EmitRef r, const Shape& dims) {
-  return g.Op("mean", {r, GradBuilder::L(dims), GradBuilder::B(true), GradBuilder::NoneArg()});
-}
-
 R SoftmaxGrad(const BackwardArgs& b) {
   // out * (grad - sum(grad * out, dim))
   GradBuilder g(b);
@@ -36,32 +32,21 @@ R LogSoftmaxGrad(const BackwardArgs& b) {
   return g.Done();
 }
 R LayerNormGrad(const BackwardArgs& b) {
-  // x_hat = (x - mean) * rstd over the normalized dims;
+  // One layer_norm_backward node (graph-ir's composite: its decomposition
+  // recomputes the statistics, x_hat = (x - mean) * rstd, and gives
   // dx = rstd * (dy_hat - mean(dy_hat) - x_hat * mean(dy_hat * x_hat)),
-  // dy_hat = dy * weight; dweight = dy * x_hat and dbias = dy, each summed
-  // to its parameter's shape by the engine.
+  // dy_hat = dy * weight, dweight = sum(dy * x_hat), dbias = sum(dy));
+  // eager runs its fused row kernel.
   GradBuilder g(b);
-  EmitRef x = g.In(0);
-  const TensorMeta mx = g.Meta(x);
-  const int64_t k = static_cast<int64_t>(g.Ints(1).size());
-  Shape dims;
-  for (int64_t d = mx.dim() - k; d < mx.dim(); ++d) dims.push_back(d);
-  EmitRef grad = g.GradOrZeros(0);
-  EmitRef mean = MeanKeep(g, x, dims);
-  EmitRef xc = g.Sub(x, mean);
-  EmitRef var = MeanKeep(g, g.Mul(xc, xc), dims);
-  const Constant eps = g.Const(4);
-  EmitRef var_eps = g.Op("add", {var, eps});
-  EmitRef rstd = g.Op("rsqrt", {var_eps});
-  EmitRef x_hat = g.Mul(xc, rstd);
-  EmitRef dy_hat = g.IsTensor(2) ? g.Mul(grad, g.In(2)) : grad;
-  if (g.Needs(0)) {
-    EmitRef a = g.Sub(dy_hat, MeanKeep(g, dy_hat, dims));
-    EmitRef c = g.Mul(x_hat, MeanKeep(g, g.Mul(dy_hat, x_hat), dims));
-    g.Set(0, g.Mul(rstd, g.Sub(a, c)));
-  }
-  if (g.Needs(2)) g.Set(2, g.Mul(grad, x_hat));
-  if (g.Needs(3)) g.Set(3, grad);
+  const bool dw = g.IsTensor(2) && g.Needs(2), db = g.IsTensor(3) && g.Needs(3);
+  std::vector<EmitRef> r = g.OpN(
+      "layer_norm_backward", {g.GradOrZeros(0), g.In(0), GradBuilder::L(g.Ints(1)),
+                              g.IsTensor(2) ? EmitArg(g.In(2)) : GradBuilder::NoneArg(),
+                              g.IsTensor(3) ? EmitArg(g.In(3)) : GradBuilder::NoneArg(), g.Const(4),
+                              GradBuilder::L({g.Needs(0) ? 1 : 0, dw ? 1 : 0, db ? 1 : 0})});
+  if (g.Needs(0)) g.Set(0, r[0]);
+  if (dw) g.Set(2, r[1]);
+  if (db) g.Set(3, r[2]);
   return g.Done();
 }
 R EmbeddingGrad(const BackwardArgs& b) {
@@ -155,7 +140,8 @@ bool CrossEntropyApplies(std::span<const kernels::KernelArg> args) {
 const DerivativeDef kDefs[] = {
     {"softmax", "SoftmaxBackward0", nullptr, SoftmaxGrad, 0, true},
     {"log_softmax", "LogSoftmaxBackward0", nullptr, LogSoftmaxGrad, 0, true},
-    {"layer_norm", "NativeLayerNormBackward0", nullptr, LayerNormGrad, Arg(0) | Arg(2), false},
+    {"layer_norm", "NativeLayerNormBackward0", nullptr, LayerNormGrad, Arg(0) | Arg(2) | Arg(3),
+     false},
     {"embedding", "EmbeddingBackward0", nullptr, EmbeddingGrad, Arg(1), false},
     {"nll_loss", "NllLossBackward0", nullptr, NllLossGrad, Arg(1) | Arg(2), false},
     {"cross_entropy", "NllLossBackward0", nullptr, CrossEntropyGrad, Arg(0) | Arg(1) | Arg(2),

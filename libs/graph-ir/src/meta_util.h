@@ -169,6 +169,7 @@ void AddCompositeShapeExtraOps(std::vector<OpDef>& ops);  // ops_composite_shape
 void AddCompositePadOps(std::vector<OpDef>& ops);         // ops_composite_pad.cc
 void AddCompositeNnOps(std::vector<OpDef>& ops);
 void AddCompositeNormOps(std::vector<OpDef>& ops);
+void AddCompositeNormBackwardOps(std::vector<OpDef>& ops);  // ops_composite_norm_backward.cc
 void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activation.cc
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeLossExtraOps(std::vector<OpDef>& ops);  // ops_composite_loss_extra.cc

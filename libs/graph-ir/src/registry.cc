@@ -43,6 +43,7 @@ const Registry& GetRegistry() {
     internal::AddCompositePadOps(r->defs);
     internal::AddCompositeNnOps(r->defs);
     internal::AddCompositeNormOps(r->defs);
+    internal::AddCompositeNormBackwardOps(r->defs);
     internal::AddCompositeActivationOps(r->defs);
     internal::AddCompositeLossOps(r->defs);
     internal::AddCompositeLossExtraOps(r->defs);

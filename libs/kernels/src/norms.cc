@@ -15,6 +15,7 @@
 #include "src/alloc_check.h"
 #include "src/fused.h"
 #include "src/kernel.h"
+#include "src/layer_norm_backward_simd.h"
 #include "src/norm_simd.h"
 
 namespace tc::kernels {
@@ -169,6 +170,67 @@ Fused RmsNormFused(std::span<const KernelArg> args) {
   return std::vector<Tensor>{std::move(out)};
 }
 
+// layer_norm_backward (grad_out, input, normalized_shape, weight, bias,
+// eps, output_mask): contiguous grad_out and input alike, parameters as
+// layer_norm's fast path. Rows go to the pool in fixed blocks, each adding
+// its rows into its own column sums; the blocks' sums are then added in
+// block order, so the parameters' gradients do not depend on the threads.
+Fused LayerNormBackwardFused(std::span<const KernelArg> args) {
+  if (!IsTensor(args, 0) || !IsTensor(args, 1)) return std::nullopt;
+  const Tensor& dy = TensorArg(args, 0);
+  const Tensor& x = TensorArg(args, 1);
+  const Shape normalized = IntListArg(args, 2);
+  if (!FastInput(x) || !FastInput(dy) || dy.dtype() != x.dtype() ||
+      !std::ranges::equal(dy.sizes(), x.sizes())) {
+    return std::nullopt;
+  }
+  std::optional<int64_t> row = TrailingRow(x, normalized);
+  if (!row.has_value() || !FastParam(args, 3, x, normalized) ||
+      !FastParam(args, 4, x, normalized)) {
+    return std::nullopt;
+  }
+  const int64_t n = *row, rows = x.numel() / n;
+  const Shape mask = IntListArg(args, 6);
+  const bool want_dx = mask[0] != 0, want_dw = mask[1] != 0 && !IsNone(args, 3);
+  const bool want_db = mask[2] != 0 && !IsNone(args, 4);
+  std::vector<Tensor> outs;
+  Tensor dx = Tensor::Empty(Shape{0}, x.dtype());
+  if (want_dx) {
+    TC_ASSIGN_OR_RETURN(dx, NewLike(x));
+  }
+  const double eps = ScalarArg(args, 5).to_double();
+  const int64_t block = RowGrain(n), blocks = (rows + block - 1) / block;
+  Tensor dw = Tensor::Empty(Shape{0}, x.dtype()), db = Tensor::Empty(Shape{0}, x.dtype());
+  WithFloatType(x.dtype(), [&]<typename T>(T) {
+    // Per-block column sums: [blocks, n] for each wanted parameter.
+    std::vector<T> pw(want_dw ? blocks * n : 0, T(0)), pb(want_db ? blocks * n : 0, T(0));
+    const T* w = ParamData<T>(args, 3);
+    ParallelFor(blocks, 1, [&](int64_t bb, int64_t be) {
+      for (int64_t k = bb; k < be; ++k) {
+        const int64_t r0 = k * block, nr = std::min(block, rows - r0);
+        simd::LayerNormBackwardRows(x.data<T>() + r0 * n, dy.data<T>() + r0 * n, w,
+                                    static_cast<T>(eps), want_dx ? dx.data<T>() + r0 * n : nullptr,
+                                    want_dw ? pw.data() + k * n : nullptr,
+                                    want_db ? pb.data() + k * n : nullptr, nr, n);
+      }
+    });
+    auto reduce = [&](const std::vector<T>& part, Tensor& out) {
+      out = Tensor::Empty(normalized, x.dtype());
+      T* o = out.data<T>();
+      std::copy(part.begin(), part.begin() + n, o);
+      for (int64_t k = 1; k < blocks; ++k) {
+        for (int64_t i = 0; i < n; ++i) o[i] += part[k * n + i];
+      }
+    };
+    if (want_dw) reduce(pw, dw);
+    if (want_db) reduce(pb, db);
+  });
+  outs.push_back(std::move(dx));
+  outs.push_back(std::move(dw));
+  outs.push_back(std::move(db));
+  return outs;
+}
+
 }  // namespace
 
 FusedFn FindNormFusedKernel(std::string_view name) {
@@ -176,6 +238,7 @@ FusedFn FindNormFusedKernel(std::string_view name) {
   if (name == "log_softmax") return LogSoftmaxFused;
   if (name == "layer_norm") return LayerNormFused;
   if (name == "rms_norm") return RmsNormFused;
+  if (name == "layer_norm_backward") return LayerNormBackwardFused;
   return nullptr;
 }
 
