@@ -498,6 +498,15 @@ for name, args, fn in act:
     case(name, "basic", args, fn)
 case("elu", "err_long", [data((2, 3), i64), 1.0, 1.0, 1.0], lambda x, a, s, i: torch.ops.aten.elu(x, a, s, i))
 case("celu", "err_zero", [xa, 0.0], F.celu)
+
+# gelu_backward (gelu's derivative node), ATen's own op.
+ga = data((3, 4), phase=1.3)
+gelu_bw = lambda g, x, m: torch.ops.aten.gelu_backward(g, x, approximate=m)  # noqa: E731
+case("gelu_backward", "none", [ga, xa, Str("none")], gelu_bw)
+case("gelu_backward", "tanh", [ga, xa, Str("tanh")], gelu_bw)
+case("gelu_backward", "f64", [ga.double(), xa.double(), Str("none")], gelu_bw)
+case("gelu_backward", "err_long", [data((2, 3), i64), data((2, 3), i64), Str("none")], gelu_bw)
+case("gelu_backward", "err_mode", [ga, xa, Str("foo")], gelu_bw)
 case("glu", "err_odd", [data((3, 3)), 1], F.glu)
 case("prelu", "err_channels", [xa, torch.tensor([0.25, 1.0])], F.prelu)
 case("hardtanh", "int", [data((2, 3), i64), -1, 1], F.hardtanh)

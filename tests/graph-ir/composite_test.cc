@@ -38,6 +38,7 @@ const std::set<std::string> kCompositeOps = {
     // ops_composite_activation.cc
     "elu", "selu", "celu", "leaky_relu", "rrelu", "prelu", "hardtanh", "relu6", "hardsigmoid",
     "hardswish", "softplus", "softsign", "mish", "tanhshrink", "glu", "logsigmoid", "softmin",
+    "gelu_backward",
     // ops_composite_loss_extra.cc
     "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
@@ -223,6 +224,7 @@ std::vector<Sample> Samples() {
       {"softplus", {x, F(2.0), F(5.0)}},
       {"softsign", {x}},
       {"mish", {x}},
+      {"gelu_backward", {x, x}},
       {"tanhshrink", {x}},
       {"glu", {F32({4, 6}), I(1)}},
       {"logsigmoid", {x}},

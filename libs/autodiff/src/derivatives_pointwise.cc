@@ -89,37 +89,10 @@ R Silu(const BackwardArgs& b) {
   return g.Done();
 }
 R Gelu(const BackwardArgs& b) {
+  // One gelu_backward node, as ATen's (graph-ir's composite: its
+  // decomposition is the formula; eager float32 runs its fused kernel).
   GradBuilder g(b);
-  EmitRef x = g.In(0);
-  const std::string& approx = std::get<std::string>(g.Const(1));
-  EmitRef d;
-  if (approx == "tanh") {
-    // ATen's gelu_backward, tanh form.
-    const double kBeta = M_SQRT2 * M_2_SQRTPI * 0.5;
-    const double kKappa = 0.044715;
-    EmitRef x_sq = g.Mul(x, x);
-    EmitRef x_cube = g.Mul(x_sq, x);
-    EmitRef inner = g.Mul(GradBuilder::S(kBeta), g.Add(x, g.Mul(GradBuilder::S(kKappa), x_cube)));
-    EmitRef t = g.Op("tanh", {inner});
-    EmitRef left = g.Mul(GradBuilder::S(0.5), x);
-    EmitRef right = g.Add(t, GradBuilder::S(1));
-    EmitRef left_d = g.Mul(GradBuilder::S(0.5), right);
-    EmitRef tanh_d = g.OneMinus(g.Mul(t, t));
-    EmitRef inner_d = g.Mul(GradBuilder::S(kBeta),
-                            g.Add(g.Mul(GradBuilder::S(3 * kKappa), x_sq), GradBuilder::S(1)));
-    EmitRef right_d = g.Mul(g.Mul(left, tanh_d), inner_d);
-    d = g.Add(left_d, right_d);
-  } else {
-    // cdf + x * pdf, cdf = 0.5 (1 + erf(x / sqrt 2)), pdf = exp(-x^2 / 2) / sqrt(2 pi)
-    const double kAlpha = M_SQRT1_2;
-    const double kBeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
-    EmitRef cdf = g.Mul(GradBuilder::S(0.5),
-                        g.Add(g.Op("erf", {g.Mul(x, GradBuilder::S(kAlpha))}), GradBuilder::S(1)));
-    EmitRef pdf =
-        g.Mul(g.Op("exp", {g.Mul(g.Mul(x, x), GradBuilder::S(-0.5))}), GradBuilder::S(kBeta));
-    d = g.Add(cdf, g.Mul(x, pdf));
-  }
-  g.Set(0, g.Mul(g.GradOrZeros(0), d));
+  g.Set(0, g.Op("gelu_backward", {g.GradOrZeros(0), g.In(0), g.Const(1)}));
   return g.Done();
 }
 R Erf(const BackwardArgs& b) {

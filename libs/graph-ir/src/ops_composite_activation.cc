@@ -1,8 +1,11 @@
 // Composite activations: elu, selu, celu, leaky_relu, rrelu (eval), prelu,
 // hardtanh, relu6, hardsigmoid, hardswish, softplus, softsign, mish,
-// tanhshrink, glu, logsigmoid, softmin. Each decomposes into core pointwise
+// tanhshrink, glu, logsigmoid, softmin, and gelu_backward (gelu's
+// derivative, the node its gradient emits). Each decomposes into core pointwise
 // ops in the order ATen's CPU kernel evaluates its formula, so the ones
 // without a transcendental function give ATen's bits.
+#include <cmath>
+
 #include "absl/strings/str_format.h"
 
 #include "tc/support/status.h"
@@ -197,6 +200,57 @@ Refs Mish(Emitter& e, EArgs a) {
   return Out(r);
 }
 
+// gelu_backward(grad_output, self, approximate): grad_output * gelu'(self)
+// as ATen's GeluBackward kernel writes it: exact, cdf + x * pdf with
+// cdf = 0.5 (1 + erf(x / sqrt 2)), pdf = exp(-x^2 / 2) / sqrt(2 pi); tanh,
+// the derivative of 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))).
+Refs GeluBackward(Emitter& e, EArgs a) {
+  EmitRef grad = Ref(a, 0), x = Ref(a, 1);
+  TC_RETURN_IF_ERROR(FloatingOnly(e, x, "GeluBackwardKernelImpl"));
+  const std::string& mode = Str(a, 2);
+  if (mode != "none" && mode != "tanh") {
+    return Invalid("approximate argument must be either none or tanh.");
+  }
+  auto mul = [&](EmitArg p, EmitArg q) { return Emit1(e, "mul", {std::move(p), std::move(q)}); };
+  auto add = [&](EmitArg p, EmitArg q) { return Emit1(e, "add", {std::move(p), std::move(q)}); };
+  auto num = [](double v) { return CNum(Scalar(v)); };
+  EmitRef d;
+  if (mode == "tanh") {
+    const double kBeta = M_SQRT2 * M_2_SQRTPI * 0.5, kKappa = 0.044715;
+    TC_ASSIGN_OR_RETURN(EmitRef x_sq, mul(x, x));
+    TC_ASSIGN_OR_RETURN(EmitRef x_cube, mul(x_sq, x));
+    TC_ASSIGN_OR_RETURN(EmitRef k_cube, mul(x_cube, num(kKappa)));
+    TC_ASSIGN_OR_RETURN(EmitRef sum, add(x, k_cube));
+    TC_ASSIGN_OR_RETURN(EmitRef inner, mul(sum, num(kBeta)));
+    TC_ASSIGN_OR_RETURN(EmitRef t, Emit1(e, "tanh", {inner}));
+    TC_ASSIGN_OR_RETURN(EmitRef left, mul(x, num(0.5)));
+    TC_ASSIGN_OR_RETURN(EmitRef right, add(t, num(1.0)));
+    TC_ASSIGN_OR_RETURN(EmitRef left_d, mul(right, num(0.5)));
+    TC_ASSIGN_OR_RETURN(EmitRef t_sq, mul(t, t));
+    TC_ASSIGN_OR_RETURN(EmitRef neg, Emit1(e, "neg", {t_sq}));
+    TC_ASSIGN_OR_RETURN(EmitRef tanh_d, add(neg, num(1.0)));
+    TC_ASSIGN_OR_RETURN(EmitRef k_sq, mul(x_sq, num(3 * kKappa)));
+    TC_ASSIGN_OR_RETURN(EmitRef k_sq1, add(k_sq, num(1.0)));
+    TC_ASSIGN_OR_RETURN(EmitRef inner_d, mul(k_sq1, num(kBeta)));
+    TC_ASSIGN_OR_RETURN(EmitRef lt, mul(left, tanh_d));
+    TC_ASSIGN_OR_RETURN(EmitRef right_d, mul(lt, inner_d));
+    TC_ASSIGN_OR_RETURN(d, add(left_d, right_d));
+  } else {
+    TC_ASSIGN_OR_RETURN(EmitRef scaled, mul(x, num(M_SQRT1_2)));
+    TC_ASSIGN_OR_RETURN(EmitRef erf, Emit1(e, "erf", {scaled}));
+    TC_ASSIGN_OR_RETURN(EmitRef erf1, add(erf, num(1.0)));
+    TC_ASSIGN_OR_RETURN(EmitRef cdf, mul(erf1, num(0.5)));
+    TC_ASSIGN_OR_RETURN(EmitRef x_sq, mul(x, x));
+    TC_ASSIGN_OR_RETURN(EmitRef half_sq, mul(x_sq, num(-0.5)));
+    TC_ASSIGN_OR_RETURN(EmitRef ex, Emit1(e, "exp", {half_sq}));
+    TC_ASSIGN_OR_RETURN(EmitRef pdf, mul(ex, num(M_2_SQRTPI * M_SQRT1_2 * 0.5)));
+    TC_ASSIGN_OR_RETURN(EmitRef xp, mul(x, pdf));
+    TC_ASSIGN_OR_RETURN(d, add(cdf, xp));
+  }
+  TC_ASSIGN_OR_RETURN(EmitRef out, mul(grad, d));
+  return Out(out);
+}
+
 // torch.nn.functional's own formula: input - input.tanh().
 Refs Tanhshrink(Emitter& e, EArgs a) {
   TC_ASSIGN_OR_RETURN(EmitRef t, Emit1(e, "tanh", {a[0]}));
@@ -274,6 +328,9 @@ void AddCompositeActivationOps(std::vector<OpDef>& ops) {
       "elu", {Req("input", kT), Def("alpha", kS, Scalar(1.0)), Def("scale", kS, Scalar(1.0)),
               Def("input_scale", kS, Scalar(1.0))}));
   ops.push_back(Composite<&InOpmath<&Selu>>("selu", {Req("input", kT)}));
+  ops.push_back(Composite<&InOpmath<&GeluBackward>>(
+      "gelu_backward", {Req("grad_output", kT), Req("self", kT),
+                        Def("approximate", ArgType::kString, std::string("none"))}));
   ops.push_back(
       Composite<&InOpmath<&Celu>>("celu", {Req("input", kT), Def("alpha", kS, Scalar(1.0))}));
   ops.push_back(Composite<&InOpmath<&LeakyRelu>>(

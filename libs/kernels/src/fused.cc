@@ -52,7 +52,7 @@ FusedFn FindFusedKernel(const graph_ir::OpDef& op) {
     for (const graph_ir::OpDef* def : graph_ir::AllOps()) {
       if (def->category != graph_ir::OpCategory::kComposite) continue;
       for (auto find : {FindNormFusedKernel, FindBatchNormFusedKernel, FindGroupNormFusedKernel,
-                        FindLinearFusedKernel}) {
+                        FindLinearFusedKernel, FindActivationFusedKernel}) {
         if (FusedFn fn = find(def->name)) t->emplace(def, fn);
       }
     }

@@ -30,10 +30,11 @@ absl::StatusOr<std::optional<std::vector<Tensor>>> RunFused(FusedFn fn, const gr
                                                             std::span<const KernelArg> args);
 
 // Per-family lookups by name, combined by FindFusedKernel.
-FusedFn FindNormFusedKernel(std::string_view name);       // norms.cc
-FusedFn FindBatchNormFusedKernel(std::string_view name);  // norms_batch.cc
-FusedFn FindGroupNormFusedKernel(std::string_view name);  // norms_group.cc
-FusedFn FindLinearFusedKernel(std::string_view name);     // linear_fused.cc
+FusedFn FindNormFusedKernel(std::string_view name);        // norms.cc
+FusedFn FindBatchNormFusedKernel(std::string_view name);   // norms_batch.cc
+FusedFn FindGroupNormFusedKernel(std::string_view name);   // norms_group.cc
+FusedFn FindLinearFusedKernel(std::string_view name);      // linear_fused.cc
+FusedFn FindActivationFusedKernel(std::string_view name);  // activation_fused.cc
 
 }  // namespace tc::kernels
 

@@ -16,6 +16,10 @@ void GeluErf(const float* in, float* out, int64_t n);
 // erf(x) elementwise with the same approximation: the erf op for float32.
 void Erf(const float* in, float* out, int64_t n);
 
+// out[i] = dy[i] * gelu'(x[i]) (exact GELU's derivative) for n elements,
+// as gelu_backward's decomposition computes it op by op.
+void GeluBackward(const float* dy, const float* x, float* out, int64_t n);
+
 }  // namespace tc::kernels::simd
 
 #endif  // TC_KERNELS_SRC_GELU_SIMD_H_

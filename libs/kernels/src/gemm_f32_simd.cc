@@ -108,6 +108,17 @@ int StripRows(int64_t rows) {
 // past `rows`.
 void PackStrip(const GemmMat& a, int64_t i, int64_t rows, int64_t k0, int64_t kc, int R,
                float* out) {
+  if (a.rs == 1) {
+    // A transposed (a weight gradient's x^T): its columns are contiguous, so
+    // walk k outside and rows inside, reading and writing in order.
+    for (int64_t p = 0; p < kc; ++p) {
+      const float* src = a.data + i + (k0 + p) * a.cs;
+      float* dst = out + p * R;
+      for (int64_t r = 0; r < rows; ++r) dst[r] = src[r];
+      for (int64_t r = rows; r < R; ++r) dst[r] = 0.0f;
+    }
+    return;
+  }
   for (int64_t r = 0; r < R; ++r) {
     if (r >= rows) {
       for (int64_t p = 0; p < kc; ++p) out[p * R + r] = 0.0f;
