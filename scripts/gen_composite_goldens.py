@@ -499,6 +499,52 @@ for name, args, fn in act:
 case("elu", "err_long", [data((2, 3), i64), 1.0, 1.0, 1.0], lambda x, a, s, i: torch.ops.aten.elu(x, a, s, i))
 case("celu", "err_zero", [xa, 0.0], F.celu)
 
+# scaled_dot_product_attention_backward (tc's: the attention op's gradients
+# as one node), from PyTorch's autograd through F.scaled_dot_product_attention;
+# an output the mask leaves out is an empty [0] tensor; the fourth output is
+# the mask's gradient (a mask of the scores' full shape, so unsummed).
+def sdpa_bw(g, q, k, v, m, causal, scale, gqa, mask):
+    q, k, v = [t.detach().clone().requires_grad_() for t in (q, k, v)]
+    ins = [q, k, v]
+    if m is not None and m.dtype != torch.bool:
+        m = m.detach().clone().requires_grad_()
+        ins.append(m)
+    out = F.scaled_dot_product_attention(q, k, v, attn_mask=m, is_causal=causal, scale=scale,
+                                         enable_gqa=gqa)
+    grads = list(torch.autograd.grad(out, ins, g))
+    if len(grads) == 3:
+        grads.append(None)
+    return [gr if (want and gr is not None) else torch.empty(0, dtype=q.dtype)
+            for gr, want in zip(grads, mask)]
+
+
+sq, sk, sv = data((1, 2, 3, 5), phase=0.1), data((1, 2, 4, 5), phase=0.4), data((1, 2, 4, 6), phase=0.8)
+sg = data((1, 2, 3, 6), phase=1.1)
+sdpa_case = lambda g, q, k, v, m, c, sc, gq, mk: sdpa_bw(g, q, k, v, m, c, sc, gq, mk)  # noqa: E731
+case("scaled_dot_product_attention_backward", "basic",
+     [sg, sq, sk, sv, NONE, False, NONE, False, Ints(1, 1, 1, 0)], sdpa_case)
+case("scaled_dot_product_attention_backward", "causal_scale",
+     [data((2, 2, 4, 3), phase=1.1), data((2, 2, 4, 3), phase=0.2), data((2, 2, 4, 3), phase=0.5),
+      data((2, 2, 4, 3), phase=0.9), NONE, True, 0.3, False, Ints(1, 1, 1, 0)], sdpa_case)
+case("scaled_dot_product_attention_backward", "dq_only",
+     [sg, sq, sk, sv, NONE, False, NONE, False, Ints(1, 0, 0, 0)], sdpa_case)
+case("scaled_dot_product_attention_backward", "f64",
+     [sg.double(), sq.double(), sk.double(), sv.double(), NONE, False, NONE, False,
+      Ints(1, 1, 1, 0)], sdpa_case)
+case("scaled_dot_product_attention_backward", "bool_mask",
+     [sg, sq, sk, sv, torch.tensor([[True, False, True, True], [False, False, False, False],
+                                    [True, True, True, False]]),
+      False, NONE, False, Ints(1, 1, 1, 0)], sdpa_case)
+case("scaled_dot_product_attention_backward", "float_mask",
+     [sg, sq, sk, sv, data((1, 2, 3, 4), phase=0.6), False, NONE, False, Ints(1, 1, 1, 1)],
+     sdpa_case)
+case("scaled_dot_product_attention_backward", "gqa",
+     [data((1, 4, 3, 6), phase=1.1), data((1, 4, 3, 5), phase=0.1), sk, sv, NONE, False, NONE,
+      True, Ints(1, 1, 1, 0)], sdpa_case)
+case("scaled_dot_product_attention_backward", "three_dim",
+     [data((2, 3, 6), phase=1.1), data((2, 3, 5), phase=0.1), data((2, 4, 5), phase=0.4),
+      data((2, 4, 6), phase=0.8), NONE, False, NONE, False, Ints(1, 1, 1, 0)], sdpa_case)
+
 # gelu_backward (gelu's derivative node), ATen's own op.
 ga = data((3, 4), phase=1.3)
 gelu_bw = lambda g, x, m: torch.ops.aten.gelu_backward(g, x, approximate=m)  # noqa: E731

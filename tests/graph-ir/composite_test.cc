@@ -38,7 +38,7 @@ const std::set<std::string> kCompositeOps = {
     // ops_composite_activation.cc
     "elu", "selu", "celu", "leaky_relu", "rrelu", "prelu", "hardtanh", "relu6", "hardsigmoid",
     "hardswish", "softplus", "softsign", "mish", "tanhshrink", "glu", "logsigmoid", "softmin",
-    "gelu_backward",
+    "gelu_backward", "scaled_dot_product_attention_backward",
     // ops_composite_loss_extra.cc
     "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
@@ -225,6 +225,9 @@ std::vector<Sample> Samples() {
       {"softsign", {x}},
       {"mish", {x}},
       {"gelu_backward", {x, x}},
+      {"scaled_dot_product_attention_backward",
+       {F32({1, 2, 3, 6}), F32({1, 2, 3, 5}), F32({1, 2, 4, 5}), F32({1, 2, 4, 6}), kNone, B(false),
+        kNone, B(false), L({1, 1, 1, 0})}},
       {"tanhshrink", {x}},
       {"glu", {F32({4, 6}), I(1)}},
       {"logsigmoid", {x}},

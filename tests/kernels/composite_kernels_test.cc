@@ -214,6 +214,14 @@ TEST(CompositeGoldenTest, CoversEveryCompositeOp) {
   EXPECT_GT(Goldens().size(), 150u);
 }
 
+// The relative tolerance of an op's float outputs against PyTorch's.
+// Attention's backward subtracts sum(dP * P) from dP, a cancellation that
+// magnifies float32 rounding (PyTorch's flash backward adds in another
+// order): measured 6e-5 on the goldens.
+double RtolFor(const std::string& op) {
+  return op == "scaled_dot_product_attention_backward" ? 2e-4 : 1e-5;
+}
+
 TEST(CompositeGoldenTest, EagerMatchesPyTorch) {
   for (const GoldenCase& c : Goldens()) {
     SCOPED_TRACE(c.op + " " + c.label);
@@ -228,7 +236,7 @@ TEST(CompositeGoldenTest, EagerMatchesPyTorch) {
     ASSERT_TRUE(got.ok()) << got.status();
     ASSERT_EQ(got->size(), c.outs.size());
     for (size_t i = 0; i < c.outs.size(); ++i) {
-      ExpectTensorsMatch((*got)[i], c.outs[i], 1e-5, "output " + std::to_string(i));
+      ExpectTensorsMatch((*got)[i], c.outs[i], RtolFor(c.op), "output " + std::to_string(i));
     }
   }
 }

@@ -17,76 +17,22 @@ namespace {
 using R = absl::StatusOr<Grads>;
 using B = GradBuilder;
 
-EmitRef SwapLast(GradBuilder& g, EmitRef r) { return g.Transpose(r, -2, -1); }
-
-// Key / value heads repeated to the query's (enable_gqa), as
-// repeat_interleave over dim -3.
-EmitRef RepeatHeads(GradBuilder& g, EmitRef t, int64_t reps) {
-  if (reps == 1) return t;
-  Shape s = g.Meta(t).sizes;
-  const int64_t r = static_cast<int64_t>(s.size());
-  Shape expanded = s;
-  expanded.insert(expanded.begin() + (r - 2), reps);
-  Shape merged = s;
-  merged[r - 3] *= reps;
-  EmitRef u = g.Op("unsqueeze", {t, B::I(r - 2)});
-  return g.Reshape(g.Expand(u, expanded), merged);
-}
-// The reverse: the repeated heads' gradients summed per key / value head.
-EmitRef SumHeads(GradBuilder& g, EmitRef grad, const Shape& sizes, int64_t reps) {
-  if (reps == 1) return grad;
-  Shape split = g.Meta(grad).sizes;
-  const int64_t r = static_cast<int64_t>(split.size());
-  split[r - 3] /= reps;
-  split.insert(split.begin() + (r - 2), reps);
-  EmitRef s = g.Op("sum", {g.Reshape(grad, split), B::L({r - 2}), B::B(false), B::NoneArg()});
-  return g.SumTo(s, sizes);
-}
-
 R SdpaGrad(const BackwardArgs& b) {
+  // One scaled_dot_product_attention_backward node (graph-ir's composite:
+  // its decomposition is the math backward; eager runs its fused per-head
+  // kernel). Its fourth output is the mask's gradient before it is summed
+  // to the mask's shape (the engine sums it).
   GradBuilder g(b);
-  EmitRef q = g.In(0), k = g.In(1), v = g.In(2);
-  const TensorMeta mq = g.Meta(q), mk = g.Meta(k), mv = g.Meta(v);
-  const int64_t L = mq.sizes[mq.dim() - 2], S = mk.sizes[mk.dim() - 2];
-  const double scale =
-      g.IsNone(5) ? 1.0 / std::sqrt(static_cast<double>(mq.sizes.back())) : g.Double(5);
-  int64_t reps = 1;
-  if (g.Bool(6) && mq.dim() >= 3 && mk.dim() >= 3) {
-    reps = mq.sizes[mq.dim() - 3] / mk.sizes[mk.dim() - 3];
+  const bool dmask = g.IsTensor(3) && g.Needs(3);
+  std::vector<EmitRef> r =
+      g.OpN("scaled_dot_product_attention_backward",
+            {g.GradOrZeros(0), g.In(0), g.In(1), g.In(2),
+             g.IsTensor(3) ? EmitArg(g.In(3)) : B::NoneArg(), g.Const(4), g.Const(5), g.Const(6),
+             B::L({g.Needs(0) ? 1 : 0, g.Needs(1) ? 1 : 0, g.Needs(2) ? 1 : 0, dmask ? 1 : 0})});
+  for (size_t i = 0; i < 3; ++i) {
+    if (g.Needs(i)) g.Set(i, r[i]);
   }
-  EmitRef kr = RepeatHeads(g, k, reps), vr = RepeatHeads(g, v, reps);
-  EmitRef scores = g.Mul(g.Op("matmul", {q, SwapLast(g, kr)}), B::S(scale));
-  const double inf = std::numeric_limits<double>::infinity();
-  if (g.Bool(4)) {
-    EmitRef rows = g.Op(
-        "unsqueeze",
-        {g.Op("arange", {B::I(0), B::I(L), B::I(1), Constant(tensor::DType::kInt64)}), B::I(1)});
-    EmitRef cols = g.Op("arange", {B::I(0), B::I(S), B::I(1), Constant(tensor::DType::kInt64)});
-    scores = g.Op("where", {g.Op("ge", {rows, cols}), scores, B::S(-inf)});
-  } else if (g.IsTensor(3)) {
-    EmitRef mask = g.In(3);
-    scores = g.Meta(mask).dtype == tensor::DType::kBool ? g.Op("where", {mask, scores, B::S(-inf)})
-                                                        : g.Add(scores, mask);
-  }
-  EmitRef attn = g.Op("softmax", {scores, B::I(-1), B::NoneArg()});
-  if (g.IsTensor(3)) {
-    // Rows masked entirely are zeros in the forward (not NaN).
-    EmitRef hidden = g.Op("eq", {scores, B::S(-inf)});
-    EmitRef dead = g.Op("all", {hidden, B::L({-1}), B::B(true)});
-    attn = g.Op("where", {dead, B::S(0), attn});
-  }
-  EmitRef grad = g.GradOrZeros(0);
-  if (g.Needs(2)) g.Set(2, SumHeads(g, g.Op("matmul", {SwapLast(g, attn), grad}), mv.sizes, reps));
-  if (!g.Needs(0) && !g.Needs(1) && !g.Needs(3)) return g.Done();
-  EmitRef dattn = g.Op("matmul", {grad, SwapLast(g, vr)});
-  EmitRef dot = g.Op("sum", {g.Mul(dattn, attn), B::L({-1}), B::B(true), B::NoneArg()});
-  EmitRef dscores = g.Mul(attn, g.Sub(dattn, dot));
-  if (g.Needs(3)) g.Set(3, dscores);
-  if (g.Needs(0)) g.Set(0, g.Mul(g.Op("matmul", {dscores, kr}), B::S(scale)));
-  if (g.Needs(1)) {
-    EmitRef dk = g.Mul(g.Op("matmul", {SwapLast(g, dscores), q}), B::S(scale));
-    g.Set(1, SumHeads(g, dk, mk.sizes, reps));
-  }
+  if (dmask) g.Set(3, r[3]);
   return g.Done();
 }
 

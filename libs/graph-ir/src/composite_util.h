@@ -55,6 +55,8 @@ RefOr InFormat(Emitter& e, EmitRef x, tensor::MemoryFormat format);
 
 // log_softmax(x, dim) as the log_softmax op decomposes it (for losses).
 RefOr EmitLogSoftmax(Emitter& e, EmitRef x, int64_t dim);
+// softmax(x, dim) as the softmax composite decomposes it.
+RefOr EmitSoftmax(Emitter& e, EmitRef x, int64_t dim);
 
 // layer_norm's and rms_norm's checks of normalized_shape against the input
 // and the optional weight and bias (arguments `w`, `b` of `a`; b < 0: none);

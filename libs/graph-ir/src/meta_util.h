@@ -170,6 +170,8 @@ void AddCompositePadOps(std::vector<OpDef>& ops);         // ops_composite_pad.c
 void AddCompositeNnOps(std::vector<OpDef>& ops);
 void AddCompositeNormOps(std::vector<OpDef>& ops);
 void AddCompositeNormBackwardOps(std::vector<OpDef>& ops);  // ops_composite_norm_backward.cc
+void AddCompositeAttentionBackwardOps(
+    std::vector<OpDef>& ops);                             // ops_composite_attention_backward.cc
 void AddCompositeActivationOps(std::vector<OpDef>& ops);  // ops_composite_activation.cc
 void AddCompositeLossOps(std::vector<OpDef>& ops);
 void AddCompositeLossExtraOps(std::vector<OpDef>& ops);  // ops_composite_loss_extra.cc

@@ -144,6 +144,12 @@ Refs AllAny(Emitter& e, EArgs a, bool is_all) {
 
 }  // namespace
 
+RefOr EmitSoftmax(Emitter& e, EmitRef x, int64_t dim) {
+  const EmitArg args[] = {x, CInt(dim), CNone()};
+  TC_ASSIGN_OR_RETURN(std::vector<EmitRef> out, Softmax(e, args));
+  return out[0];
+}
+
 RefOr EmitLogSoftmax(Emitter& e, EmitRef x, int64_t dim) {
   const EmitArg args[] = {x, CInt(dim), CNone()};
   TC_ASSIGN_OR_RETURN(std::vector<EmitRef> out, LogSoftmax(e, args));

@@ -44,6 +44,7 @@ const Registry& GetRegistry() {
     internal::AddCompositeNnOps(r->defs);
     internal::AddCompositeNormOps(r->defs);
     internal::AddCompositeNormBackwardOps(r->defs);
+    internal::AddCompositeAttentionBackwardOps(r->defs);
     internal::AddCompositeActivationOps(r->defs);
     internal::AddCompositeLossOps(r->defs);
     internal::AddCompositeLossExtraOps(r->defs);

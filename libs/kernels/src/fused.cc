@@ -51,8 +51,9 @@ FusedFn FindFusedKernel(const graph_ir::OpDef& op) {
     auto* t = new Table;
     for (const graph_ir::OpDef* def : graph_ir::AllOps()) {
       if (def->category != graph_ir::OpCategory::kComposite) continue;
-      for (auto find : {FindNormFusedKernel, FindBatchNormFusedKernel, FindGroupNormFusedKernel,
-                        FindLinearFusedKernel, FindActivationFusedKernel}) {
+      for (auto find :
+           {FindNormFusedKernel, FindBatchNormFusedKernel, FindGroupNormFusedKernel,
+            FindLinearFusedKernel, FindActivationFusedKernel, FindAttentionFusedKernel}) {
         if (FusedFn fn = find(def->name)) t->emplace(def, fn);
       }
     }

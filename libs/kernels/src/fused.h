@@ -35,6 +35,7 @@ FusedFn FindBatchNormFusedKernel(std::string_view name);   // norms_batch.cc
 FusedFn FindGroupNormFusedKernel(std::string_view name);   // norms_group.cc
 FusedFn FindLinearFusedKernel(std::string_view name);      // linear_fused.cc
 FusedFn FindActivationFusedKernel(std::string_view name);  // activation_fused.cc
+FusedFn FindAttentionFusedKernel(std::string_view name);   // attention_backward.cc
 
 }  // namespace tc::kernels
 
