@@ -59,33 +59,32 @@ BWD_FAKES = {
                            'echo "tc: $compiled graphs" >&2\n', False, "mismatches"),
 }
 
+BWD_FLAGS = ["--count", "6", "--templates", "backward", "--backends", "eager,aot_eager,inductor"]
+
+
+def judge(tmp, name, prelude, body, should_pass, text, flags):
+    """An error line when the fuzz misjudges this fake, else None."""
+    fake = os.path.join(tmp, "tc-run-" + name)
+    with open(fake, "w") as f:
+        f.write(prelude + body)
+    os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
+    p = subprocess.run([sys.executable, FUZZ, "--tc-run", fake, "--keep",
+                        os.path.join(tmp, "keep-" + name)] + flags,
+                       capture_output=True, text=True, timeout=120)
+    if (p.returncode == 0) != should_pass or text not in p.stdout:
+        return (f"{name}: exit {p.returncode}, want {'0' if should_pass else '1'} "
+                f"and {text!r} in:\n{p.stdout[-600:]}{p.stderr[-600:]}")
+    return None
+
+
 failures = []
 with tempfile.TemporaryDirectory() as tmp:
-    for name, (body, should_pass, text) in BWD_FAKES.items():
-        fake = os.path.join(tmp, "tc-run-" + name)
-        with open(fake, "w") as f:
-            f.write(BWD_PRELUDE + body)
-        os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
-        p = subprocess.run([sys.executable, FUZZ, "--tc-run", fake, "--count", "6",
-                            "--templates", "backward", "--backends", "eager,aot_eager,inductor",
-                            "--keep", os.path.join(tmp, "keep-" + name)],
-                           capture_output=True, text=True, timeout=120)
-        passed = p.returncode == 0
-        if passed != should_pass or text not in p.stdout:
-            failures.append(f"{name}: exit {p.returncode}, want {'0' if should_pass else '1'} "
-                            f"and {text!r} in:\n{p.stdout[-600:]}{p.stderr[-600:]}")
-    for name, (body, should_pass, text) in FAKES.items():
-        fake = os.path.join(tmp, "tc-run-" + name)
-        with open(fake, "w") as f:
-            f.write(PRELUDE + body)
-        os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
-        p = subprocess.run([sys.executable, FUZZ, "--tc-run", fake, "--count", "12",
-                            "--keep", os.path.join(tmp, "keep-" + name)],
-                           capture_output=True, text=True, timeout=120)
-        passed = p.returncode == 0
-        if passed != should_pass or text not in p.stdout:
-            failures.append(f"{name}: exit {p.returncode}, want {'0' if should_pass else '1'} "
-                            f"and {text!r} in:\n{p.stdout[-600:]}{p.stderr[-600:]}")
+    runs = [(n, PRELUDE, *f, ["--count", "12"]) for n, f in FAKES.items()]
+    runs += [(n, BWD_PRELUDE, *f, BWD_FLAGS) for n, f in BWD_FAKES.items()]
+    for run in runs:
+        why = judge(tmp, *run)
+        if why:
+            failures.append(why)
 for f in failures:
     print("FAILED: " + f)
 n_fakes = len(FAKES) + len(BWD_FAKES)
