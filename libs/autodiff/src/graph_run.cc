@@ -32,7 +32,7 @@ class CompiledFunctionNode final : public Node {
       AddNextEdge(GradientEdge(t), InputInfo{t.sizes(), t.dtype()});
       requires_grad_.push_back(RequiresGrad(t));
       versions_.push_back(t.storage() != nullptr ? t.storage()->version() : 0);
-      inputs_.push_back(Detach(t));
+      inputs_.push_back(t);  // with its history: a differentiable recompute reaches it
     }
     set_num_inputs(static_cast<uint32_t>(outputs_.size()));
   }
@@ -72,6 +72,14 @@ absl::StatusOr<GradList> RecomputeGrads(const GradGraph& graph, std::span<const 
   std::vector<Tensor> wrt;
   std::vector<size_t> wrt_index;
   for (size_t i = 0; i < inputs.size(); ++i) {
+    if (create_graph && requires_grad[i] && RequiresGrad(inputs[i])) {
+      // Differentiable: the recompute runs on the input itself, so the
+      // gradient's own history reaches it (a second-order grad).
+      leaves.push_back(inputs[i]);
+      wrt.push_back(inputs[i]);
+      wrt_index.push_back(i);
+      continue;
+    }
     Tensor leaf = Detach(inputs[i]);  // a fresh variable over the saved value
     if (requires_grad[i]) {
       TC_RETURN_IF_ERROR(SetRequiresGrad(leaf, true));
