@@ -60,7 +60,6 @@ std::shared_ptr<const graph_ir::Graph> ViewChain(const GraphRecorder& rec, graph
     chain.push_back(n);
     v = std::get<graph_ir::Value*>(n->args()[0]);
   }
-  if (chain.empty()) return nullptr;
   if (v != written) {
     auto at = std::find(inputs.begin(), inputs.end(), v);
     if (at == inputs.end()) return nullptr;
@@ -69,6 +68,11 @@ std::shared_ptr<const graph_ir::Graph> ViewChain(const GraphRecorder& rec, graph
   }
   auto g = std::make_shared<graph_ir::Graph>();
   absl::StatusOr<graph_ir::Value*> cur = g->AddInput("base", v->meta());
+  // No view op left in the graph (x.expand(x.shape) is x's own value):
+  // the same layout again through an expand, a view on the tape.
+  if (chain.empty() && cur.ok()) {
+    cur = g->Apply("expand", {*cur, graph_ir::Constant(v->meta().sizes)});
+  }
   for (auto it = chain.rbegin(); it != chain.rend() && cur.ok(); ++it) {
     std::vector<graph_ir::Arg> args(1, *cur);
     for (size_t i = 1; i < (*it)->args().size(); ++i) args.push_back((*it)->args()[i]);
