@@ -23,7 +23,14 @@ failed, so the run also fails when
     error (today 29 of 300: the generator makes some on purpose; their types
     are counted in the summary line).
 
+--templates backward makes scripts that train through compiled functions
+(backward_gen.py) and --backends runs them under more backends than eager;
+output_match.py states what must match under each (node names may differ,
+inductor's numbers within a stated tolerance), --min-aot how many scripts
+must show a CompiledFunctionBackward under aot_eager/inductor.
+
   compile_diff_fuzz.py --tc-run BUILD/bins/tc-run/tc-run [--count N]
+      [--templates forward|backward] [--backends eager,aot_eager,inductor] [--min-aot F]
       [--seed S] [--keep DIR] [--jobs J] [--only I] [--print I]
       [--min-compiled F] [--max-errors F]
 """
@@ -38,6 +45,9 @@ import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
+
+from backward_gen import BackwardGen
+from output_match import first_difference
 
 # ---------------------------------------------------------------------------
 # Generator. Each script is a few functions built from templates with random
@@ -688,6 +698,8 @@ class Gen:
 
 def make_script(seed, index, options):
     rng = random.Random(seed * 1000003 + index)
+    if options.get("templates") == "backward":
+        return BackwardGen(Gen(rng, options)).script()
     return Gen(rng, options).script()
 
 
@@ -718,11 +730,14 @@ def error_line(result):
     return lines[-1] if lines else f"exit status {rc}, no message"
 
 
-def run_pair(tc_run, path):
-    """[(stdout, stderr, rc), ...] eager then compiled, and the graph counts
-    (None: no graph report)."""
+def run_all(tc_run, path, backends):
+    """[(stdout, stderr, rc), ...] eager then compiled with each backend, and
+    the graph counts (None: no graph report)."""
     out, graphs = [], []
-    for flags in (["--report-graphs"], ["--compile-functions", "--report-graphs"]):
+    runs = [["--report-graphs"]] + [
+        ["--compile-functions"] + ([] if b == "eager" else ["--backend", b]) + ["--report-graphs"]
+        for b in backends]
+    for flags in runs:
         try:
             p = subprocess.run([tc_run] + flags + [path], capture_output=True, timeout=60)
             err, n = take_graph_report(p.stderr.decode(errors="replace"))
@@ -743,6 +758,12 @@ def render(result):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tc-run", required=True, help="path to tc-run (or a build dir holding it)")
+    ap.add_argument("--templates", choices=["forward", "backward"], default="forward",
+                    help="forward: the general templates; backward: autograd through "
+                         "compiled functions (backward_gen.py)")
+    ap.add_argument("--backends", default="eager",
+                    help="comma-separated --backend values to compare with the eager run "
+                         "(output_match.py says what must match for each)")
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=20240611)
     ap.add_argument("--keep", help="directory for mismatching scripts (default: a temp dir)")
@@ -751,15 +772,19 @@ def main():
     ap.add_argument("--print", type=int, dest="print_index", help="print script number I and exit")
     ap.add_argument("--max-diffs", type=int, default=5, help="diffs printed in full")
     ap.add_argument("--min-compiled", type=float, default=0.90,
-                    help="share of scripts that must compile at least one graph")
+                    help="share of scripts that must compile at least one graph (per backend)")
     ap.add_argument("--max-errors", type=float, default=0.20,
                     help="share of scripts that may end in an error")
+    ap.add_argument("--min-aot", type=float, default=0.0,
+                    help="share of scripts whose aot_eager/inductor run must print a "
+                         "CompiledFunctionBackward node (the AOT path ran)")
     args = ap.parse_args()
 
     tc_run = args.tc_run
     if os.path.isdir(tc_run):
         tc_run = os.path.join(tc_run, "bins", "tc-run", "tc-run")
-    options = {}
+    backends = [b for b in args.backends.split(",") if b]
+    options = {"templates": args.templates}
     if args.print_index is not None:
         sys.stdout.write(make_script(args.seed, args.print_index, options))
         return 0
@@ -774,32 +799,51 @@ def main():
         path = os.path.join(work, f"fuzz_{i:04d}.py")
         with open(path, "w") as f:
             f.write(src)
-        (eager, compiled), graphs = run_pair(tc_run, path)
-        return i, src, eager, compiled, graphs
+        results, graphs = run_all(tc_run, path, backends)
+        return i, src, results, graphs
 
     failures = []
     errors = collections.Counter()  # eager error outcomes by exception type
-    compiled_some = 0
+    compiled_some = collections.Counter()  # backend -> scripts with >= 1 graph
+    aot_seen = collections.Counter()  # backend -> scripts showing CompiledFunctionBackward
     no_report = []
+    n_diffs = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for i, src, eager, compiled, graphs in pool.map(one, indices):
+        for i, src, results, graphs in pool.map(one, indices):
+            eager = results[0]
             if None in graphs:
                 no_report.append(i)
-            elif graphs[1] > 0:
-                compiled_some += 1
             if eager[2] != 0:
                 errors[error_line(eager).split(":")[0]] += 1
-            if eager != compiled or error_line(eager) != error_line(compiled):
-                failures.append(i)
-                kept = os.path.join(keep, f"fuzz_{i:04d}.py")
-                with open(kept, "w") as f:
-                    f.write(src)
-                if len(failures) <= args.max_diffs:
+            bad = []
+            for backend, compiled, n in zip(backends, results[1:], graphs[1:]):
+                if n:
+                    compiled_some[backend] += 1
+                if "CompiledFunctionBackward" in compiled[0]:
+                    aot_seen[backend] += 1
+                why = first_difference(eager, compiled, backend,
+                                       names_may_differ=args.templates == "backward")
+                if why is None and error_line(eager) != error_line(compiled) and \
+                        backend == "eager":
+                    why = "error lines differ"
+                if why is not None:
+                    bad.append((backend, compiled, why))
+            if not bad:
+                continue
+            failures.append(i)
+            kept = os.path.join(keep, f"fuzz_{i:04d}.py")
+            with open(kept, "w") as f:
+                f.write(src)
+            for backend, compiled, why in bad:
+                n_diffs += 1
+                if n_diffs <= args.max_diffs:
+                    flag = "--compile-functions" + ("" if backend == "eager" else f" --backend {backend}")
+                    print(f"mismatch ({why}): {kept} under {flag}")
                     diff = difflib.unified_diff(render(eager), render(compiled),
-                                                f"{kept} (eager)", f"{kept} (--compile-functions)")
+                                                f"{kept} (eager)", f"{kept} ({flag})")
                     sys.stdout.write("".join(diff) + "\n")
                 else:
-                    print(f"mismatch: {kept}")
+                    print(f"mismatch ({why}): {kept} under --backend {backend}")
     for i in indices:
         try:
             os.remove(os.path.join(work, f"fuzz_{i:04d}.py"))
@@ -812,17 +856,26 @@ def main():
     n = len(indices)
     n_errors = sum(errors.values())
     kinds = ", ".join(f"{k} {v}" for k, v in errors.most_common())
-    print(f"compile_diff_fuzz: {n} scripts, {len(failures)} mismatches, "
-          f"{compiled_some} compiled at least one graph, {n_errors} ended in an error"
+    per = ", ".join(f"{compiled_some[b]} under {b}" for b in backends)
+    aot = [b for b in backends if b != "eager"] if args.templates == "backward" else []
+    print(f"compile_diff_fuzz ({args.templates}): {n} scripts, {len(failures)} mismatches, "
+          f"compiled at least one graph: {per}"
+          + "".join(f", {aot_seen[b]} ran CompiledFunctionBackward under {b}" for b in aot)
+          + f", {n_errors} ended in an error"
           + (f" ({kinds})" if kinds else "")
           + (f"; kept in {keep}: {' '.join(str(i) for i in failures)}" if failures else ""))
     problems = []
     if no_report:
         problems.append(f"{len(no_report)} runs without a graph report (`tc: N graphs` on "
                         f"stderr; is this tc-run --report-graphs?), e.g. script {no_report[0]}")
-    if compiled_some < args.min_compiled * n:
-        problems.append(f"only {compiled_some} of {n} scripts compiled a graph "
-                        f"(at least {args.min_compiled:.0%} required)")
+    for b in backends:
+        if compiled_some[b] < args.min_compiled * n:
+            problems.append(f"only {compiled_some[b]} of {n} scripts compiled a graph under {b} "
+                            f"(at least {args.min_compiled:.0%} required)")
+    for b in aot:
+        if aot_seen[b] < args.min_aot * n:
+            problems.append(f"only {aot_seen[b]} of {n} scripts ran a CompiledFunctionBackward "
+                            f"under {b} (at least {args.min_aot:.0%} required)")
     if n_errors > args.max_errors * n:
         problems.append(f"{n_errors} of {n} scripts ended in an error "
                         f"(at most {args.max_errors:.0%} allowed)")

@@ -31,21 +31,62 @@ FAKES = {
     "good": ('echo same\necho "tc: $compiled graphs" >&2\n', True, "0 mismatches"),
 }
 
+# The backward templates' comparison (output_match.py), per backend:
+# $backend is eager, aot_eager or inductor under --compile-functions.
+BWD_PRELUDE = PRELUDE + ('backend=eager; prev=\nfor a in "$@"; do [ "$prev" = --backend ] && '
+                         'backend=$a; prev=$a; done\n')
+BWD_FAKES = {
+    # a gradient one digit off under any backend fails
+    "bwd_grad_digit": ('if [ $compiled = 1 ] && [ $backend = aot_eager ]; then echo "tensor([0.1244])";'
+                       ' else echo "tensor([0.1234])"; fi\necho "tc: $compiled graphs" >&2\n',
+                       False, "mismatches"),
+    # node names may differ (CompiledFunctionBackward), presence may not
+    "bwd_node_names": ('if [ $compiled = 1 ]; then echo "tensor([2.], grad_fn=<CompiledFunctionBackward>)";'
+                       ' else echo "tensor([2.], grad_fn=<MulBackward0>)"; fi\n'
+                       'echo "tc: $compiled graphs" >&2\n', True, "0 mismatches"),
+    "bwd_node_lost": ('if [ $compiled = 1 ]; then echo "tensor([2.], requires_grad=True)";'
+                      ' else echo "tensor([2.], grad_fn=<MulBackward0>)"; fi\n'
+                      'echo "tc: $compiled graphs" >&2\n', False, "mismatches"),
+    # inductor: the last printed digit may flip, a real difference may not
+    "bwd_inductor_rounding": ('if [ $backend = inductor ]; then echo "tensor([0.1235, 3.])";'
+                              ' else echo "tensor([0.1234, 3.])"; fi\n'
+                              'echo "tc: $compiled graphs" >&2\n', True, "0 mismatches"),
+    "bwd_inductor_far": ('if [ $backend = inductor ]; then echo "tensor([0.1238, 3.])";'
+                         ' else echo "tensor([0.1234, 3.])"; fi\n'
+                         'echo "tc: $compiled graphs" >&2\n', False, "mismatches"),
+    "bwd_inductor_whole": ('if [ $backend = inductor ]; then echo "tensor([1., 4.])";'
+                           ' else echo "tensor([1., 3.])"; fi\n'
+                           'echo "tc: $compiled graphs" >&2\n', False, "mismatches"),
+}
+
+BWD_FLAGS = ["--count", "6", "--templates", "backward", "--backends", "eager,aot_eager,inductor"]
+
+
+def judge(tmp, name, prelude, body, should_pass, text, flags):
+    """An error line when the fuzz misjudges this fake, else None."""
+    fake = os.path.join(tmp, "tc-run-" + name)
+    with open(fake, "w") as f:
+        f.write(prelude + body)
+    os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
+    p = subprocess.run([sys.executable, FUZZ, "--tc-run", fake, "--keep",
+                        os.path.join(tmp, "keep-" + name)] + flags,
+                       capture_output=True, text=True, timeout=120)
+    if (p.returncode == 0) != should_pass or text not in p.stdout:
+        return (f"{name}: exit {p.returncode}, want {'0' if should_pass else '1'} "
+                f"and {text!r} in:\n{p.stdout[-600:]}{p.stderr[-600:]}")
+    return None
+
+
 failures = []
 with tempfile.TemporaryDirectory() as tmp:
-    for name, (body, should_pass, text) in FAKES.items():
-        fake = os.path.join(tmp, "tc-run-" + name)
-        with open(fake, "w") as f:
-            f.write(PRELUDE + body)
-        os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
-        p = subprocess.run([sys.executable, FUZZ, "--tc-run", fake, "--count", "12",
-                            "--keep", os.path.join(tmp, "keep-" + name)],
-                           capture_output=True, text=True, timeout=120)
-        passed = p.returncode == 0
-        if passed != should_pass or text not in p.stdout:
-            failures.append(f"{name}: exit {p.returncode}, want {'0' if should_pass else '1'} "
-                            f"and {text!r} in:\n{p.stdout[-600:]}{p.stderr[-600:]}")
+    runs = [(n, PRELUDE, *f, ["--count", "12"]) for n, f in FAKES.items()]
+    runs += [(n, BWD_PRELUDE, *f, BWD_FLAGS) for n, f in BWD_FAKES.items()]
+    for run in runs:
+        why = judge(tmp, *run)
+        if why:
+            failures.append(why)
 for f in failures:
     print("FAILED: " + f)
-print(f"fuzz_selftest: {len(FAKES) - len(failures)} of {len(FAKES)} fakes judged right")
+n_fakes = len(FAKES) + len(BWD_FAKES)
+print(f"fuzz_selftest: {n_fakes - len(failures)} of {n_fakes} fakes judged right")
 sys.exit(1 if failures else 0)

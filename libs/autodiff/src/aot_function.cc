@@ -25,7 +25,7 @@ class AotNode final : public Node {
     for (const Tensor& t : inputs) {
       AddNextEdge(GradientEdge(t), InputInfo{t.sizes(), t.dtype()});
       requires_grad_.push_back(RequiresGrad(t));
-      inputs_.push_back(Detach(t));
+      inputs_.push_back(t);  // with its history: a differentiable recompute reaches it
     }
     for (const Tensor& t : saved_) {
       versions_.push_back(t.storage() != nullptr ? t.storage()->version() : 0);
@@ -47,7 +47,7 @@ class AotNode final : public Node {
   std::shared_ptr<const AotFunction> f_;
   std::vector<Tensor> saved_;
   std::vector<uint64_t> versions_;
-  std::vector<Tensor> inputs_;  // detached; for create_graph only
+  std::vector<Tensor> inputs_;  // for create_graph only
   std::vector<bool> requires_grad_;
   std::vector<uint32_t> outputs_;  // graph output of each node input (tangent)
   bool released_ = false;
@@ -84,7 +84,8 @@ absl::StatusOr<GradList> AotNode::Apply(GradList grads) {
       return absl::InternalError(
           absl::StrFormat("compiled backward returned %d gradients, expected more", g.size()));
     }
-    if (i < result.size() && requires_grad_[i]) result[i] = std::move(g[j]);
+    const bool defined = i >= f_->primal_grad_defined.size() || f_->primal_grad_defined[i];
+    if (i < result.size() && requires_grad_[i] && defined) result[i] = std::move(g[j]);
     ++j;
   }
   return result;

@@ -32,7 +32,7 @@ class CompiledFunctionNode final : public Node {
       AddNextEdge(GradientEdge(t), InputInfo{t.sizes(), t.dtype()});
       requires_grad_.push_back(RequiresGrad(t));
       versions_.push_back(t.storage() != nullptr ? t.storage()->version() : 0);
-      inputs_.push_back(Detach(t));
+      inputs_.push_back(t);  // with its history: a differentiable recompute reaches it
     }
     set_num_inputs(static_cast<uint32_t>(outputs_.size()));
   }
@@ -64,6 +64,24 @@ absl::StatusOr<GradList> CompiledFunctionNode::Apply(GradList grads) {
 
 namespace internal {
 
+namespace {
+// t.clone() on the tape (CloneBackward0).
+absl::StatusOr<Tensor> RecordedCopy(const Tensor& t) {
+  auto g = std::make_shared<graph_ir::Graph>();
+  graph_ir::TensorMeta meta;
+  meta.dtype = t.dtype();
+  meta.sizes = tensor::Shape(t.sizes());
+  meta.strides = tensor::Shape(t.strides());
+  meta.device = t.device();
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * in, g->AddInput("x", meta));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * out, g->Apply("clone", {in}));
+  g->SetOutputs({out});
+  GradModeGuard on(true);
+  TC_ASSIGN_OR_RETURN(std::vector<Tensor> r, RunGraphRecorded({std::move(g), nullptr}, {&t, 1}));
+  return r.at(0);
+}
+}  // namespace
+
 absl::StatusOr<GradList> RecomputeGrads(const GradGraph& graph, std::span<const Tensor> inputs,
                                         const std::vector<bool>& requires_grad,
                                         std::span<const uint32_t> outputs, const GradList& grads) {
@@ -72,6 +90,17 @@ absl::StatusOr<GradList> RecomputeGrads(const GradGraph& graph, std::span<const 
   std::vector<Tensor> wrt;
   std::vector<size_t> wrt_index;
   for (size_t i = 0; i < inputs.size(); ++i) {
+    if (create_graph && requires_grad[i] && RequiresGrad(inputs[i])) {
+      // Differentiable: the recompute runs on a recorded copy of the input,
+      // so the gradient's own history reaches the input (a second-order
+      // grad), while the gradient stops at the copy, not flowing on into
+      // another input this one was computed from (counted twice then).
+      TC_ASSIGN_OR_RETURN(Tensor copy, RecordedCopy(inputs[i]));
+      leaves.push_back(copy);
+      wrt.push_back(copy);
+      wrt_index.push_back(i);
+      continue;
+    }
     Tensor leaf = Detach(inputs[i]);  // a fresh variable over the saved value
     if (requires_grad[i]) {
       TC_RETURN_IF_ERROR(SetRequiresGrad(leaf, true));

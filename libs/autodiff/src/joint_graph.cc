@@ -12,6 +12,7 @@
 #include "tc/graph_ir/decompose.h"
 #include "tc/graph_ir/map_args.h"
 #include "tc/support/status.h"
+#include "tc/tensor/shape.h"
 
 #include "src/grad_builder.h"
 
@@ -131,7 +132,11 @@ absl::Status Builder::CopyForward(const Graph& fwd, const std::vector<bool>& req
     const bool rg = needs_grad_.contains(jo);
     j_.output_requires_grad.push_back(rg);
     if (!rg) continue;
-    TC_ASSIGN_OR_RETURN(Value * t, g_.AddInput(absl::StrCat("tangents_", ++k), jo->meta()));
+    // Tangents arrive contiguous (AotNode makes them so, as AOTAutograd
+    // does), whatever the output's own strides (a transposed output).
+    graph_ir::TensorMeta meta = jo->meta();
+    meta.strides = tensor::ContiguousStrides(meta.sizes);
+    TC_ASSIGN_OR_RETURN(Value * t, g_.AddInput(absl::StrCat("tangents_", ++k), meta));
     tangents_.push_back(t);
   }
   return absl::OkStatus();
@@ -202,11 +207,13 @@ absl::Status Builder::Backward(const Graph& fwd) {
   std::vector<Value*> outputs;
   for (const Value* o : fwd.outputs()) outputs.push_back(map_.at(o));
   j_.num_fwd_outputs = static_cast<int>(outputs.size());
+  j_.primal_grad_defined.assign(fwd.inputs().size(), false);
   for (size_t i = 0; i < fwd.inputs().size(); ++i) {
     if (!j_.primal_requires_grad[i]) continue;
     Value* p = map_.at(fwd.inputs()[i]);
     auto it = grads_.find(p);
     if (it != grads_.end()) {
+      j_.primal_grad_defined[i] = true;
       outputs.push_back(e_.value(it->second));
       continue;
     }

@@ -77,6 +77,29 @@ class NoDerivativeNode final : public Node {
   std::string name_;
 };
 
+// The node of a write whose value has no history into a tensor that has
+// one (x.copy_(c), x.fill_(v), x.zero_()): x stays differentiable, its
+// earlier history gets zeros (CopyBackwards, FillBackward2, ZeroBackward0).
+class OverwriteNode final : public Node {
+ public:
+  OverwriteNode(std::string name, const tensor::Tensor& self)
+      : name_(std::move(name)), sizes_(self.sizes()), dtype_(self.dtype()) {
+    AddNextEdge(GradientEdge(self), InputInfo{self.sizes(), self.dtype()});
+    set_num_inputs(1);
+  }
+  std::string name() const override { return name_; }
+  absl::StatusOr<GradList> Apply(GradList grads) override {
+    GradList out(1);
+    if (!grads.empty() && grads[0].defined()) out[0] = tensor::Tensor::Zeros(sizes_, dtype_);
+    return out;
+  }
+
+ private:
+  std::string name_;
+  tensor::Shape sizes_;
+  tensor::DType dtype_;
+};
+
 // PyTorch's name for an op's node, for ops whose derivative tc lacks
 // (the node reports that at backward): its CamelCase name.
 std::string NoDerivativeName(const graph_ir::OpDef& op) {
@@ -175,14 +198,14 @@ absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& resu
   return absl::OkStatus();
 }
 
-void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result) {
+void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result,
+                 std::string_view overwrite_name) {
   if (!GradModeEnabled()) return;
   const AutogradMeta* r = MetaOf(result);
   if (r != nullptr && r->grad_fn != nullptr) {
     SetHistory(self, r->grad_fn, r->output_nr);
   } else if (AutogradMeta* m = MetaOf(self); m != nullptr && m->grad_fn != nullptr) {
-    m->grad_fn = nullptr;
-    m->requires_grad = false;
+    SetHistory(self, std::make_shared<OverwriteNode>(std::string(overwrite_name), self), 0);
   }
 }
 

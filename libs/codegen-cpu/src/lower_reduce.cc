@@ -24,7 +24,9 @@ std::vector<bool> ReducedDims(const graph_ir::Node& node, const TensorMeta& in) 
   tensor::Shape dims;
   if (const auto* s = std::get_if<tensor::Scalar>(&c)) dims.push_back(s->to_int());
   if (const auto* list = std::get_if<tensor::Shape>(&c)) dims = *list;
-  if (dims.empty()) return std::vector<bool>(in.dim(), true);
+  // A 0-d input takes dim 0 or -1 as PyTorch does (as a 1-element dim):
+  // nothing to reduce.
+  if (dims.empty() || in.dim() == 0) return std::vector<bool>(in.dim(), true);
   for (int64_t d : dims) reduced[d < 0 ? d + in.dim() : d] = true;
   return reduced;
 }

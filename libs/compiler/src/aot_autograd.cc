@@ -146,6 +146,7 @@ absl::StatusOr<std::shared_ptr<const AotFunction>> CompileAotFunction(
   auto f = std::make_shared<AotFunction>();
   f->num_fwd_outputs = joint.num_fwd_outputs;
   f->primal_requires_grad = joint.primal_requires_grad;
+  f->primal_grad_defined = joint.primal_grad_defined;
   f->output_requires_grad = joint.output_requires_grad;
   for (size_t k = 0; k < fwd.outputs().size(); ++k) {
     const graph_ir::Value* v = fwd.outputs()[k];

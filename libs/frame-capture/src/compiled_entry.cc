@@ -1,6 +1,9 @@
 // Running compiled entries.
 #include "compiled_entry.h"
 
+#include <algorithm>
+#include <variant>
+
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 
@@ -27,6 +30,59 @@ bool PlanNativeTuple(const Translator& tr, const Value& x, std::vector<graph_ir:
   }
   return true;
 }
+
+// The view ops that made `out` from the graph input holding `src` (or
+// from its new value, when the graph wrote it: the caller's tensor holds
+// that value once written back), as a graph of that one input; null when
+// `out` is not made by view ops alone.
+std::shared_ptr<const graph_ir::Graph> ViewChain(const GraphRecorder& rec, graph_ir::Value* out,
+                                                 const SourcePtr& src) {
+  std::span<graph_ir::Value* const> inputs = const_cast<GraphRecorder&>(rec).graph().inputs();
+  graph_ir::Value* written = nullptr;
+  for (auto [input, value] : rec.MutatedInputs()) {
+    if (static_cast<size_t>(input) < rec.input_sources().size() &&
+        rec.input_sources()[input] == src) {
+      written = value;
+    }
+  }
+  std::vector<const graph_ir::Node*> chain;
+  graph_ir::Value* v = out;
+  while (v->producer() != nullptr && v != written) {
+    const graph_ir::Node* n = v->producer();
+    const auto cat = n->op().category;
+    if (cat != graph_ir::OpCategory::kView && cat != graph_ir::OpCategory::kComposite)
+      return nullptr;
+    if (n->args().empty() || !std::holds_alternative<graph_ir::Value*>(n->args()[0]))
+      return nullptr;
+    for (size_t i = 1; i < n->args().size(); ++i) {
+      if (!std::holds_alternative<graph_ir::Constant>(n->args()[i])) return nullptr;
+    }
+    chain.push_back(n);
+    v = std::get<graph_ir::Value*>(n->args()[0]);
+  }
+  if (v != written) {
+    auto at = std::find(inputs.begin(), inputs.end(), v);
+    if (at == inputs.end()) return nullptr;
+    const size_t index = static_cast<size_t>(at - inputs.begin());
+    if (index >= rec.input_sources().size() || rec.input_sources()[index] != src) return nullptr;
+  }
+  auto g = std::make_shared<graph_ir::Graph>();
+  absl::StatusOr<graph_ir::Value*> cur = g->AddInput("base", v->meta());
+  // No view op left in the graph (x.expand(x.shape) is x's own value):
+  // the same layout again through an expand, a view on the tape.
+  if (chain.empty() && cur.ok()) {
+    cur = g->Apply("expand", {*cur, graph_ir::Constant(v->meta().sizes)});
+  }
+  for (auto it = chain.rbegin(); it != chain.rend() && cur.ok(); ++it) {
+    std::vector<graph_ir::Arg> args(1, *cur);
+    for (size_t i = 1; i < (*it)->args().size(); ++i) args.push_back((*it)->args()[i]);
+    cur = g->Apply((*it)->op().name, std::move(args));
+  }
+  if (!cur.ok()) return nullptr;
+  g->SetOutputs({*cur});
+  return g;
+}
+
 }  // namespace
 
 bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value*>* outputs,
@@ -94,6 +150,7 @@ bool PlanRebuild(const Translator& tr, const Var& v, std::vector<graph_ir::Value
       out->view_strides = tensor::Shape(fake.strides());
       out->requires_grad = script_torch::TensorRequiresGrad(x);
       out->tensor_type = x.type();
+      if (out->requires_grad) out->view_chain = ViewChain(rec, gv, src);
       return true;
     }
     std::span<graph_ir::Value* const> inputs = rec.graph().inputs();
@@ -218,11 +275,20 @@ Value Materialize(script::VM& vm, const Rebuild& r, const std::vector<tensor::Te
       Value base = Fetch(vm, *r.source, frame);
       if (!script_torch::IsTensorValue(base)) return base;
       const tensor::Tensor& t = script_torch::TensorOfValue(base);
+      script::Type* type =
+          r.tensor_type == script_torch::TensorValueType() ? nullptr : r.tensor_type;
+      if (r.view_chain != nullptr && script_torch::GraphNeedsAutograd({&t, 1})) {
+        // The view ops again, on the tape: the view's grad_fn and its
+        // gradient reaching the caller's tensor, as in eager mode.
+        absl::StatusOr<std::vector<tensor::Tensor>> v =
+            script_torch::RunGraphWithAutograd(r.view_chain, nullptr, {&t, 1});
+        if (v.ok() && v->size() == 1 && (*v)[0].storage() == t.storage()) {
+          return script_torch::NewTensorValue((*v)[0], false, type);
+        }
+      }
       tensor::Tensor view(t.storage(), t.dtype(), r.view_sizes, r.view_strides,
                           t.storage_offset() + r.view_offset);
-      return script_torch::NewTensorValue(
-          std::move(view), r.requires_grad,
-          r.tensor_type == script_torch::TensorValueType() ? nullptr : r.tensor_type);
+      return script_torch::NewTensorValue(std::move(view), r.requires_grad, type);
     }
     case Rebuild::Kind::kTuple:
     case Rebuild::Kind::kList: {
@@ -324,9 +390,20 @@ Value RunEntry(script::VM& vm, const CompiledEntry& e, const FrameView& frame) {
     if (autograd && writes_grad_input) {
       // Training with such inputs written back: the graph's ops recorded
       // one by one (graph_autograd.h), so the writes take their history.
+      // They read a recorded clone of each input that requires grad and is
+      // written: what they save for backward must not be the caller's
+      // tensor, whose version the write-back below bumps (clamp_ then
+      // backward() would fail the saved-tensor version check).
+      std::vector<tensor::Tensor> taped = inputs;
+      for (auto [input, output] : e.mutated_inputs) {
+        if (!script_torch::RequiresGrad(inputs[input])) continue;
+        Value c = vm.CallMethod(script_torch::NewTensorValue(inputs[input]), "clone", {});
+        if (c.is_null()) return Value();
+        taped[input] = script_torch::TensorOfValue(c);
+      }
       absl::StatusOr<std::vector<tensor::Tensor>> r = script_torch::RunGraphWithAutograd(
           std::shared_ptr<const graph_ir::Graph>(e.graph, &e.graph->graph),
-          std::shared_ptr<const std::vector<bool>>(e.graph, &e.graph->grad_nodes), inputs);
+          std::shared_ptr<const std::vector<bool>>(e.graph, &e.graph->grad_nodes), taped);
       if (!r.ok()) {
         vm.Raise(script::Types().runtime_error, std::string(r.status().message()));
         return Value();

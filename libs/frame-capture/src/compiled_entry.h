@@ -28,6 +28,9 @@ struct Rebuild {
   // kInputView: a view over the tensor at `source` (`view_offset` elements
   // past its storage offset, `view_sizes` and `view_strides`), so that it
   // aliases the caller's tensor as the traced view aliased the input.
+  // When it requires grad, the traced view ops (`view_chain`, a graph of
+  // one input) are run again on the caller's tensor on the tape, so the
+  // view has their history (TBackward0...) as in eager mode.
   enum class Kind : uint8_t {
     kNull,
     kConst,
@@ -54,7 +57,8 @@ struct Rebuild {
   script::Type* tuple_type = nullptr;
   int64_t view_offset = 0;  // kInputView
   tensor::Shape view_sizes, view_strides;
-  std::vector<Rebuild> items;  // containers (dict: key, value pairs)
+  std::shared_ptr<const graph_ir::Graph> view_chain;  // kInputView; may be null
+  std::vector<Rebuild> items;                         // containers (dict: key, value pairs)
 };
 
 // A write the trace made to an outside list or dict: after the graph runs,

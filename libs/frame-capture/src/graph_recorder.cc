@@ -124,10 +124,64 @@ absl::StatusOr<graph_ir::Value*> GraphRecorder::Regenerate(StorageState& st,
   TC_ASSIGN_OR_RETURN(tensor::Tensor idx, ElementIndex(st, t, /*write=*/false));
   TC_ASSIGN_OR_RETURN(graph_ir::Value * index, ArgValue(idx));
   TC_ASSIGN_OR_RETURN(graph_ir::Value * flat,
-                      graph_.Apply("reshape", {st.value, graph_ir::Constant(Shape{-1})}));
-  TC_ASSIGN_OR_RETURN(graph_ir::Value * picked,
-                      graph_.Apply("index_select", {flat, IntConst(0), index}));
-  return graph_.Apply("reshape", {picked, graph_ir::Constant(Shape(t.sizes()))});
+                      Made("reshape", {st.value, graph_ir::Constant(Shape{-1})}));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * picked, Made("index_select", {flat, IntConst(0), index}));
+  return Made("reshape", {picked, graph_ir::Constant(Shape(t.sizes()))});
+}
+
+absl::StatusOr<graph_ir::Value*> GraphRecorder::Made(std::string_view op_name,
+                                                     std::vector<graph_ir::Arg> args) {
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * v, graph_.Apply(op_name, std::move(args)));
+  if (v->producer() != nullptr)
+    made_nodes_.insert({v->producer(), script_torch::GradModeEnabled()});
+  return v;
+}
+
+bool GraphRecorder::Carries(const graph_ir::Value* v) {
+  if (grad_inputs_.contains(v)) return true;
+  const graph_ir::Node* n = v->producer();
+  if (n == nullptr) return false;
+  if (auto it = grad_nodes_.find(n); it != grad_nodes_.end()) return it->second;
+  if (auto it = carries_.find(v); it != carries_.end()) return it->second;
+  bool rec = false;
+  if (auto m = made_nodes_.find(n); m != made_nodes_.end() && m->second) {
+    for (const graph_ir::Value* in : n->Inputs()) rec = rec || Carries(in);
+  }
+  carries_[v] = rec;
+  return rec;
+}
+
+absl::StatusOr<graph_ir::Value*> GraphRecorder::Detached(const tensor::Tensor& t,
+                                                         graph_ir::Value* v) {
+  if (script_torch::RequiresGrad(t) || !tensor::IsFloatingPoint(t.dtype()) || !Carries(v)) {
+    return v;
+  }
+  // t.detach() (or a view made under no_grad) shares the storage, and so
+  // the graph value, of a tensor with history: read through it, the value
+  // must not carry gradient (x * x.detach(), straight-through estimators).
+  if (auto it = detached_values_.find(v); it != detached_values_.end()) return it->second;
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * d, graph_.Apply("clone", {v}));
+  made_nodes_.insert({d->producer(), false});  // never recorded
+  detached_values_[v] = d;
+  return d;
+}
+
+std::vector<bool> GraphRecorder::GradNodes() const {
+  absl::flat_hash_set<const graph_ir::Value*> carries = grad_inputs_;
+  std::vector<bool> flags;
+  for (const auto& n : graph_.nodes()) {
+    bool rec = false;
+    if (auto it = grad_nodes_.find(n.get()); it != grad_nodes_.end()) {
+      rec = it->second;
+    } else if (auto m = made_nodes_.find(n.get()); m != made_nodes_.end() && m->second) {
+      for (const graph_ir::Value* in : n->Inputs()) rec = rec || carries.contains(in);
+    }
+    if (rec) {
+      for (const graph_ir::Value* out : n->outputs()) carries.insert(out);
+    }
+    flags.push_back(rec);
+  }
+  return flags;
 }
 
 bool GraphRecorder::Tracks(const tensor::Tensor& t) const {
@@ -149,16 +203,18 @@ absl::StatusOr<graph_ir::Value*> GraphRecorder::ArgValue(const tensor::Tensor& t
     if (auto it = states_.find(t.storage().get()); it != states_.end()) {
       StorageState& st = it->second;
       TC_RETURN_IF_ERROR(Realize(it->first, st));
-      if (IsBaseLayout(st, t)) return st.value;
+      if (IsBaseLayout(st, t)) return Detached(t, st.value);
       ViewKey key{t.storage().get(), t.storage_offset(), t.sizes(), t.strides()};
       auto v = views_.find(key);
-      if (v != views_.end() && v->second.version == st.version) return v->second.value;
+      if (v != views_.end() && v->second.version == st.version) {
+        return Detached(t, v->second.value);
+      }
       // A view made before the base was last written (or laid over the
       // storage without an op, as x[...] = y does): read it out of the
       // current base.
       TC_ASSIGN_OR_RETURN(graph_ir::Value * value, Regenerate(st, t));
       views_[key] = {value, st.version};
-      return value;
+      return Detached(t, value);
     }
   }
   if (t.device() == tensor::Device::Meta()) {
@@ -176,6 +232,7 @@ absl::StatusOr<graph_ir::Value*> GraphRecorder::ArgValue(const tensor::Tensor& t
   input_sources_.push_back(nullptr);
   constants_.resize(input_sources_.size());
   constants_.back() = t;
+  if (script_torch::RequiresGrad(t)) grad_inputs_.insert(v);
   input_storage_.push_back(nullptr);
   if (t.storage() != nullptr) {
     StorageState& st = states_[t.storage().get()];
@@ -266,9 +323,9 @@ absl::Status GraphRecorder::WriteInPlace(const tensor::Tensor& self, const tenso
   TC_ASSIGN_OR_RETURN(graph_ir::Value * v, ArgValue(value));
   const Shape sizes(self.sizes());
   if (value.dtype() != self.dtype() || Shape(value.sizes()) != sizes) {
-    TC_ASSIGN_OR_RETURN(v, graph_.Apply("expand", {v, graph_ir::Constant(sizes)}));
+    TC_ASSIGN_OR_RETURN(v, Made("expand", {v, graph_ir::Constant(sizes)}));
     if (value.dtype() != self.dtype()) {
-      TC_ASSIGN_OR_RETURN(v, graph_.Apply("to_dtype", {v, graph_ir::Constant(self.dtype())}));
+      TC_ASSIGN_OR_RETURN(v, Made("to_dtype", {v, graph_ir::Constant(self.dtype())}));
     }
   }
   if (IsBaseLayout(st, self)) {
@@ -288,13 +345,12 @@ absl::Status GraphRecorder::WriteInPlace(const tensor::Tensor& self, const tenso
   TC_ASSIGN_OR_RETURN(tensor::Tensor idx, ElementIndex(st, self, /*write=*/true));
   TC_ASSIGN_OR_RETURN(graph_ir::Value * index, ArgValue(idx));
   TC_ASSIGN_OR_RETURN(graph_ir::Value * flat,
-                      graph_.Apply("reshape", {st.value, graph_ir::Constant(Shape{-1})}));
-  TC_ASSIGN_OR_RETURN(graph_ir::Value * src,
-                      graph_.Apply("reshape", {v, graph_ir::Constant(Shape{-1})}));
+                      Made("reshape", {st.value, graph_ir::Constant(Shape{-1})}));
+  TC_ASSIGN_OR_RETURN(graph_ir::Value * src, Made("reshape", {v, graph_ir::Constant(Shape{-1})}));
   TC_ASSIGN_OR_RETURN(graph_ir::Value * scattered,
-                      graph_.Apply("scatter", {flat, IntConst(0), index, src}));
+                      Made("scatter", {flat, IntConst(0), index, src}));
   TC_ASSIGN_OR_RETURN(graph_ir::Value * base,
-                      graph_.Apply("reshape", {scattered, graph_ir::Constant(st.sizes)}));
+                      Made("reshape", {scattered, graph_ir::Constant(st.sizes)}));
   st.value = base;
   ++st.version;
   views_[key] = {v, st.version};
@@ -315,6 +371,7 @@ absl::Status GraphRecorder::Realize(const tensor::Storage* storage, StorageState
   input_sources_.push_back(p->second.source);
   constants_.resize(input_sources_.size());
   input_storage_.push_back(storage);
+  if (p->second.requires_grad) grad_inputs_.insert(st.value);
   pending_.erase(p);
   return absl::OkStatus();
 }
@@ -363,7 +420,8 @@ Value GraphRecorder::InputFor(const Value& real, const SourcePtr& source, bool l
     }
   }
   tensor::Tensor fake = NewFake(meta, nullptr);
-  pending_[fake.storage().get()] = {source, std::move(name), meta};
+  pending_[fake.storage().get()] = {source, std::move(name), meta,
+                                    script_torch::TensorRequiresGrad(real)};
   if (!lazy) TC_CHECK(Realize(fake).ok());
   Value fv =
       script_torch::NewTensorValue(fake, script_torch::TensorRequiresGrad(real), real.type());

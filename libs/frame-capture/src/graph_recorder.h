@@ -88,18 +88,29 @@ class GraphRecorder : public script_torch::OpTracer {
   // Moves the graph out (the recorder is finished).
   graph_ir::Graph TakeGraph() { return std::move(graph_); }
   // Per node of the graph (in its order): recorded with autograd when
-  // traced. Call before TakeGraph.
-  std::vector<bool> GradNodes() const {
-    std::vector<bool> flags;
-    for (const auto& n : graph_.nodes()) {
-      auto it = grad_nodes_.find(n.get());
-      flags.push_back(it != grad_nodes_.end() && it->second);
-    }
-    return flags;
-  }
+  // traced. A node the recorder made itself (a write's scatter into its
+  // base, a view read out of a written base) is recorded when grad mode
+  // was on as it was made and one of its inputs carries grad, as eager
+  // autograd records the write (CopySlices) and the view. Call before
+  // TakeGraph.
+  std::vector<bool> GradNodes() const;
 
  private:
   absl::flat_hash_map<const graph_ir::Node*, bool> grad_nodes_;
+  // Nodes the recorder made (not ops the script ran): grad mode then.
+  absl::flat_hash_map<const graph_ir::Node*, bool> made_nodes_;
+  // Graph inputs whose tensor requires grad.
+  absl::flat_hash_set<const graph_ir::Value*> grad_inputs_;
+  // Whether graph value `v` carries gradient (an input that requires grad,
+  // or the output of a node GradNodes marks), memoized for made nodes.
+  bool Carries(const graph_ir::Value* v);
+  absl::flat_hash_map<const graph_ir::Value*, bool> carries_;
+  // `v` read through fake `t`: a clone that is never recorded when `t`
+  // has no history but `v` has (see ArgValue).
+  absl::StatusOr<graph_ir::Value*> Detached(const tensor::Tensor& t, graph_ir::Value* v);
+  absl::flat_hash_map<const graph_ir::Value*, graph_ir::Value*> detached_values_;
+  // graph_.Apply for a node the recorder makes itself (see GradNodes).
+  absl::StatusOr<graph_ir::Value*> Made(std::string_view op_name, std::vector<graph_ir::Arg> args);
   // One storage: the graph value of its base tensor, and the base's layout.
   struct StorageState {
     graph_ir::Value* value = nullptr;
@@ -152,6 +163,7 @@ class GraphRecorder : public script_torch::OpTracer {
     SourcePtr source;
     std::string name;  // placeholder name without its index
     graph_ir::TensorMeta meta;
+    bool requires_grad = false;
   };
   absl::flat_hash_map<const tensor::Storage*, PendingInput> pending_;
   CompileTimes* times_ = nullptr;

@@ -27,7 +27,15 @@ Value NewTensorValue(tensor::Tensor t, bool requires_grad, Type* type) {
 
 Value NewCompiledOutputValue(tensor::Tensor t, bool requires_grad, Type* type) {
   // Recorded by RunGraphWithAutograd: it has its history already.
-  if (t.autograd_meta() != nullptr) return NewTensorValue(std::move(t), false, type);
+  if (t.autograd_meta() != nullptr) {
+    // Unless the traced tensor had none (x.detach(), a result computed
+    // under no_grad that the graph gave the value of a recorded one): an
+    // alias without history, as eager mode's detach() returns.
+    if (!requires_grad && autodiff::RequiresGrad(t)) {
+      t = tensor::Tensor(t.storage(), t.dtype(), t.sizes(), t.strides(), t.storage_offset());
+    }
+    return NewTensorValue(std::move(t), false, type);
+  }
   if (requires_grad && tensor::IsFloatingPoint(t.dtype()) && autodiff::GradModeEnabled()) {
     // Training through a compiled frame needs AOT autograd: its backward
     // says so instead of computing a wrong gradient.

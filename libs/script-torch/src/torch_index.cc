@@ -478,7 +478,10 @@ bool WriteIndexed(VM& vm, Tensor& t, const Value& key, const Tensor& val, bool* 
   Indexed ix;
   if (!ApplyBasic(vm, t, key, views, &ix)) return false;
   *advanced = !ix.adv.empty();
-  if (ix.adv.empty()) return CopyBroadcast(vm, ix.view, autodiff::Detach(val));
+  // Eager autograd records the write itself (SetItem); while tracing, the
+  // value keeps its history, so the graph's write carries its gradient.
+  const Tensor src = ActiveOpTracer() != nullptr ? val : autodiff::Detach(val);
+  if (ix.adv.empty()) return CopyBroadcast(vm, ix.view, src);
   AdvPlan plan;
   if (!PlanAdvanced(vm, ix, views, &plan)) return false;
   // The value broadcast to the indexing result's shape, then laid out as
@@ -498,7 +501,7 @@ bool WriteIndexed(VM& vm, Tensor& t, const Value& key, const Tensor& val, bool* 
     return false;
   }
   Tensor v;
-  if (!RunOp(vm, "expand", {autodiff::Detach(val), Constant(result_shape)}, &v)) return false;
+  if (!RunOp(vm, "expand", {src, Constant(result_shape)}, &v)) return false;
   if (plan.insert_at > 0) {
     Shape inv(perm.size());
     for (size_t i = 0; i < perm.size(); ++i)

@@ -164,7 +164,8 @@ bool CanCast(DType from, DType to) {
 
 }  // namespace
 
-bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result) {
+bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result,
+                  std::string_view overwrite_name) {
   if (!CanCast(result.dtype(), self.dtype())) {
     RaiseRuntimeError(
         vm, absl::StrFormat("result type %s can't be cast to the desired output "
@@ -201,7 +202,7 @@ bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result) {
   }
   if (!StoreInPlace(vm, self, src)) return false;
   if (grad) {
-    autodiff::TakeHistory(self, src);
+    autodiff::TakeHistory(self, src, overwrite_name);
     // A write through a view rewrites its base's history (CopySlices).
     if (absl::Status s = autodiff::RebaseHistory(self); !s.ok()) {
       RaiseStatus(vm, s);

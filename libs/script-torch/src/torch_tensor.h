@@ -265,7 +265,10 @@ bool ToKernelArg(VM& vm, const graph_ir::OpDef& op, const graph_ir::ArgSpec& spe
 // Writes `result` into `self`'s storage as an in-place op does: the
 // broadcast shape must equal self's and the dtype must be castable. While
 // tracing, the write goes to OpTracer::WriteInPlace instead.
-bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result);
+// `overwrite_name`: self's node when the result has no history but self has
+// (autodiff::TakeHistory).
+bool WriteInPlace(VM& vm, tensor::Tensor& self, const tensor::Tensor& result,
+                  std::string_view overwrite_name = "CopyBackwards");
 // The write itself, `src` already of dst's sizes (any dtype): to the
 // tracer, nowhere for a meta dst, else a copy of the elements.
 bool StoreInPlace(VM& vm, const tensor::Tensor& dst, const tensor::Tensor& src);

@@ -463,7 +463,7 @@ Value MZero(VM& vm, const Value& self, const ArgsView& args) {
   tensor::Tensor& t = T(self)->t;
   tensor::Tensor zero;
   if (!ScalarTensor(vm, tensor::Scalar(int64_t{0}), t.dtype(), &zero) ||
-      !WriteInPlace(vm, t, zero)) {
+      !WriteInPlace(vm, t, zero, "ZeroBackward0")) {
     return {};
   }
   return self;
@@ -474,7 +474,7 @@ Value MFill(VM& vm, const Value& self, const ArgsView& args) {
   tensor::Scalar s;
   tensor::Tensor value;
   if (!ToScalarArg(vm, args[0], "fill_", "value", &s) || !ScalarTensor(vm, s, t.dtype(), &value) ||
-      !WriteInPlace(vm, t, value)) {
+      !WriteInPlace(vm, t, value, "FillBackward2")) {
     return {};
   }
   return self;

@@ -31,6 +31,9 @@ struct AotFunction {
   Half backward;
   int num_fwd_outputs = 0;
   std::vector<bool> primal_requires_grad;  // per graph input
+  // Per graph input: whether its gradient is defined (JointGraph's
+  // primal_grad_defined); an undefined one is returned as None.
+  std::vector<bool> primal_grad_defined;
   std::vector<bool> output_requires_grad;  // per graph output
   std::vector<bool> output_is_input;       // per graph output: a graph input itself
   // Per tangent (output requiring grad): its sizes and dtype, for the

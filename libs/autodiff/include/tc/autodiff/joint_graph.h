@@ -25,6 +25,10 @@ struct JointGraph {
   // Per primal: whether it requires grad (and so has a gradient output,
   // in primal order after the forward outputs).
   std::vector<bool> primal_requires_grad;
+  // Per primal: whether an output reaches it; a primal that requires grad
+  // but is not reached gets zeros in the graph and None at runtime, as
+  // PyTorch's AOTAutograd returns (its .grad stays None).
+  std::vector<bool> primal_grad_defined;
   // Per forward output: whether it requires grad (and so has a tangent
   // input, in output order after the primals).
   std::vector<bool> output_requires_grad;

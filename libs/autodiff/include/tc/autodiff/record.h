@@ -39,9 +39,11 @@ absl::Status Record(const graph_ir::OpDef& op, std::span<const kernels::KernelAr
 // PyTorch's error for a leaf that requires grad, and the result's node
 // keeps its own copy of anything it saved from self's storage (the write
 // would otherwise invalidate it). After: `self` takes the result's history
-// (or loses its own when the result has none).
+// (when the result has none, as x.copy_(c), a node `overwrite_name` that
+// gives self's earlier history zeros, as PyTorch's CopyBackwards does).
 absl::Status CheckInPlace(const tensor::Tensor& self, const tensor::Tensor& result);
-void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result);
+void TakeHistory(tensor::Tensor& self, const tensor::Tensor& result,
+                 std::string_view overwrite_name = "CopyBackwards");
 
 // Records a write into part of `self` that already ran (x[i] = v,
 // x[mask] = v): the elements at `positions` (row-major indices into self,
