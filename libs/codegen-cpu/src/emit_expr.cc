@@ -61,9 +61,9 @@ bool IsFloat(DType t) { return t == DType::kFloat32 || t == DType::kFloat64; }
 // Ops Vector() emits, by name.
 bool VectorOpName(std::string_view name) {
   static constexpr std::string_view kNames[] = {
-      "add",  "sub",  "mul",   "div",   "maximum",  "minimum", "neg",  "abs",
-      "relu", "sqrt", "rsqrt", "exp",   "expm1",    "log",     "tanh", "sigmoid",
-      "silu", "gelu", "erf",   "clamp", "clone", "to_dtype", "addcmul"};
+      "add",  "sub",  "mul",   "div",   "maximum", "minimum",  "neg",    "abs",
+      "relu", "sqrt", "rsqrt", "exp",   "expm1",   "log",      "tanh",   "sigmoid",
+      "silu", "gelu", "erf",   "clamp", "clone",   "to_dtype", "addcmul"};
   for (std::string_view n : kNames) {
     if (n == name) return true;
   }
