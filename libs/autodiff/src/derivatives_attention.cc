@@ -1,10 +1,7 @@
-// The derivative of scaled_dot_product_attention (PyTorch's math backward:
-// the attention weights recomputed from query and key, then back through
-// the two matmuls and the softmax), with the node name PyTorch's CPU
-// dispatch gives (its flash kernel for 4-D inputs of one batch, the math
-// path's last op otherwise).
-#include <cmath>
-#include <limits>
+// The derivative of scaled_dot_product_attention: one
+// scaled_dot_product_attention_backward node (graph-ir's composite), with
+// the node name PyTorch's CPU dispatch gives (its flash kernel for 4-D
+// inputs of one batch, the math path's last op otherwise).
 
 #include "tc/autodiff/autograd_meta.h"
 
